@@ -1,0 +1,190 @@
+"""The protocol every game speaks: a :class:`Game` (the rules and options) and its
+:class:`State` (one position in one match).
+
+The shape follows OpenSpiel's small API and python-chess's canonical text forms:
+
+* ``state.to_act()``: the seats that may act now. Usually one; several when the rules let
+  them act in any order or at once (secret simultaneous choices are committed one by one and
+  revealed together by the game, see :mod:`getaway.core.simultaneous`).
+* ``state.legal_actions(seat)``: that seat's legal actions as stable, human-readable string
+  ids (``"taxi:46"``, ``"double:bus:23/taxi:24"``), the same in logs, replays, the CLI and the
+  web API.
+* ``state.apply(seat, action)``: plays it, or raises a :class:`~getaway.core.errors.GetawayError`
+  naming what is legal and changes nothing.
+* ``state.view(seat)``: what that seat may know, as JSON-ready data. ``"spectator"`` gets the
+  public view and ``"all"`` everything (for replays and debugging, never sent to a player).
+* ``state.is_over()``, ``state.winner()``, ``state.returns()``.
+* ``state.clone()`` is explicit and cheap; ``state.to_json()`` / ``game.state_from_json()`` are
+  the canonical serialization.
+
+Chance is drawn inside ``apply`` from the state's own seeded :class:`~getaway.core.rng.Rng`,
+so a game is fully determined by its game name, options, seed and actions (a
+:class:`~getaway.core.replay.Replay`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from getaway.core.errors import NotYourTurnError, UnknownSeatError
+
+if TYPE_CHECKING:
+    from getaway.core.bots import Bot
+    from getaway.core.rng import Rng
+
+#: The view of someone who sits at no seat: public information only.
+SPECTATOR = "spectator"
+#: The omniscient view: everything, for replays, debugging and tests. Never sent to a player.
+ALL = "all"
+
+JSONDict = dict[str, Any]
+BotFactory = Callable[[], "Bot"]
+
+
+class Game(ABC):
+    """A game's rules: its name, options, seats, and how to start, load and determinize."""
+
+    #: Registry name, also used in replays and URLs, e.g. ``"scotland-yard"``.
+    name: ClassVar[str]
+    #: Human title, e.g. ``"Scotland Yard"``.
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    @abstractmethod
+    def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
+        """Validate options and fill in defaults; the result is canonical (every key present).
+
+        Raises :class:`~getaway.core.errors.OptionsError` saying which key is wrong and what
+        it may be. ``players`` is always one of the keys.
+        """
+
+    @abstractmethod
+    def option_help(self) -> dict[str, str]:
+        """One line per option: what it means and what values it takes."""
+
+    @abstractmethod
+    def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        """The seats of a game with these options, in table order."""
+
+    @abstractmethod
+    def sides(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        """The possible values of ``state.winner()``: teams, or seats where each plays alone."""
+
+    @abstractmethod
+    def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
+        """A new game, set up (cards dealt, pieces placed) from the seed."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_json`; a malformed or impossible one raises
+        :class:`~getaway.core.errors.SaveFileError`."""
+
+    @abstractmethod
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> State:
+        """Sample a full state consistent with everything ``view`` shows.
+
+        This is how bots search without seeing secrets: they get a seat's view and this
+        function, never the true state.
+        """
+
+    @abstractmethod
+    def render(self, view: Mapping[str, Any]) -> str:
+        """A readable text rendering of a view, for the terminal (may use rich markup)."""
+
+    def bots(self) -> dict[str, BotFactory]:
+        """The game's own bots by name (game-agnostic ones live in :mod:`getaway.ai`)."""
+        return {}
+
+    def describe(self) -> JSONDict:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": self.option_help(),
+            "bots": sorted(self.bots()),
+        }
+
+
+class State(ABC):
+    """One position of one game. Subclasses keep cheap internal forms and speak strings at
+    the edges."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def game(self) -> Game: ...
+
+    @property
+    @abstractmethod
+    def options(self) -> Mapping[str, Any]:
+        """The normalized options this game was created with (do not mutate)."""
+
+    @property
+    @abstractmethod
+    def seed(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def seats(self) -> tuple[str, ...]: ...
+
+    @abstractmethod
+    def to_act(self) -> tuple[str, ...]:
+        """Seats that may act now (empty when the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: str) -> Sequence[str]:
+        """The seat's legal actions now, in a stable order; empty if it may not act."""
+
+    @abstractmethod
+    def apply(self, seat: str, action: str) -> None:
+        """Play ``action`` for ``seat``. On any error nothing changes."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def winner(self) -> str | None:
+        """The winning side (one of ``game.sides()``), or ``None`` while the game goes on."""
+
+    @abstractmethod
+    def returns(self) -> dict[str, float]:
+        """Each seat's payoff: +1 win, -1 loss, 0 while not over (games may refine)."""
+
+    @abstractmethod
+    def view(self, seat: str) -> JSONDict:
+        """What ``seat`` may know now, as JSON-ready data; ``seat`` may also be
+        :data:`SPECTATOR` or :data:`ALL`."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def to_json(self) -> JSONDict:
+        """The canonical serialization of the full state (secrets included)."""
+
+    def would_reveal(self, seat: str, action: str) -> bool:
+        """Whether playing ``action`` would expose information some seat lacked (a reveal, a
+        card draw, a search of a hidden position). Such actions cannot be undone.
+
+        The default is the safe answer, ``True``; games say ``False`` where they can.
+        """
+        return True
+
+    def default_action(self, seat: str) -> str | None:
+        """The action taken for ``seat`` when its decision's deadline passes, or ``None`` when
+        the rules give none and the decision must wait."""
+        return None
+
+    # Helpers for subclasses --------------------------------------------------------------
+
+    def check_seat(self, seat: str) -> None:
+        """Raise unless ``seat`` is a seat of this game that may act now."""
+        if seat not in self.to_act():
+            if seat not in self.seats:
+                raise UnknownSeatError(seat, self.seats)
+            raise NotYourTurnError(seat, self.to_act(), over=self.is_over())

@@ -1,0 +1,1 @@
+"""One package per game. Each imports only :mod:`getaway.core`."""

@@ -1,0 +1,69 @@
+"""Scotland Yard (Ravensburger, 2014 edition; the classic edition as an option).
+
+Spec: ``shared/rules/scotland-yard.md``; decisions: ``docs/games/scotland-yard.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from getaway.core import Game, JSONDict, Rng
+from getaway.core.game import BotFactory
+from getaway.games.scotland_yard.options import (
+    DETECTIVES,
+    MRX,
+    OPTION_HELP,
+    normalize,
+    seats_for,
+)
+from getaway.games.scotland_yard.state import ScotlandYardState
+
+
+class ScotlandYard(Game):
+    name = "scotland-yard"
+    title = "Scotland Yard"
+    min_players = 2
+    max_players = 6
+
+    def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
+        return normalize(options)
+
+    def option_help(self) -> dict[str, str]:
+        return dict(OPTION_HELP)
+
+    def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        return seats_for(normalize(options)["players"])
+
+    def sides(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        return (MRX, DETECTIVES)
+
+    def new_state(
+        self, options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> ScotlandYardState:
+        return ScotlandYardState.new(normalize(options), seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> ScotlandYardState:
+        from getaway.games.scotland_yard.saves import state_from_json
+
+        return state_from_json(data)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> ScotlandYardState:
+        from getaway.games.scotland_yard.determinizer import determinize
+
+        return determinize(view, rng)
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        from getaway.games.scotland_yard.render import render_view
+
+        return render_view(view)
+
+    def bots(self) -> dict[str, BotFactory]:
+        from getaway.games.scotland_yard.bots import BOTS
+
+        return dict(BOTS)
+
+
+GAME = ScotlandYard()
+
+__all__ = ["GAME", "ScotlandYard", "ScotlandYardState"]

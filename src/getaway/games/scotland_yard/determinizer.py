@@ -1,0 +1,83 @@
+"""Sampling full states consistent with what one seat knows.
+
+Bots call this instead of reading the true state. From a detective's or spectator's view the
+only secret is Mr. X's path: it is drawn backwards through the exact possible-location sets
+(``knowledge.sample_path``), so every sampled state could be the real one. Mr. X's own view
+(and ``all``) holds everything; the sample is then the state itself. The deck order of the
+start cards is never needed again after setup, so it is not sampled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from getaway.core import GetawayError, Rng
+from getaway.games.scotland_yard.board import TICKET_CODES, mask_of
+from getaway.games.scotland_yard.knowledge import possible_sets, sample_path
+from getaway.games.scotland_yard.options import normalize, rules_for
+from getaway.games.scotland_yard.saves import state_from_json
+from getaway.games.scotland_yard.state import ScotlandYardState
+
+
+def determinize(view: Mapping[str, Any], rng: Rng) -> ScotlandYardState:
+    """A full state consistent with ``view``, Mr. X's hidden stations drawn by ``rng``."""
+    rules = rules_for(normalize(view["options"]))
+    log = view["mrx_log"]
+    tickets = [TICKET_CODES[e["ticket"]] for e in log]
+    record = view["public_record"]
+    known = all(e["station"] is not None for e in log) and view.get("mrx_start") is not None
+    if known:
+        path = [view["mrx_start"], *(e["station"] for e in log)]
+    else:
+        sets = possible_sets(
+            rules.board,
+            mask_of(record["start_candidates"]),
+            tickets,
+            [e["station"] if e["revealed"] else 0 for e in log],
+            [mask_of(m) for m in record["hunters_at_entry"]],
+            [mask_of(m) for m in record["searched"]],
+        )
+        sampled = sample_path(rules.board, sets, tickets, rng)
+        if sampled is None:
+            raise GetawayError("the view is inconsistent: Mr. X has no possible location")
+        path = sampled
+    wallets = []
+    pooled_seen = False
+    for hunter in view["hunters"]:
+        if hunter["tickets"] is None:
+            continue
+        if view["pooled_tickets"]:
+            if pooled_seen:
+                continue
+            pooled_seen = True
+        t = hunter["tickets"]
+        wallets.append([t["taxi"], t["bus"], t["underground"]])
+    data = {
+        "game": "scotland-yard",
+        "format": 1,
+        "options": view["options"],
+        # The seed and the generator are secret (they fix the start cards); draw fresh ones.
+        "seed": 0,
+        "rng": rng.next64(),
+        "round": view["round"],
+        "phase": view["phase"],
+        "mrx": path[-1],
+        "mrx_start": path[0],
+        "start_candidates": record["start_candidates"],
+        "hunters": {h["id"]: h["station"] for h in view["hunters"]},
+        "wallets": wallets,
+        "supply": [view["supply"]["taxi"], view["supply"]["bus"], view["supply"]["underground"]],
+        "black": view["mrx_tickets"]["black"],
+        "double": view["mrx_tickets"]["double"],
+        "log": [
+            [e["ticket"], e["double"], station, e["revealed"]]
+            for e, station in zip(log, path[1:], strict=True)
+        ],
+        "hunters_at_entry": record["hunters_at_entry"],
+        "searched": record["searched"],
+        "moved": [h["id"] for h in view["hunters"] if h["moved"]],
+        "winner": view["winner"],
+        "end_reason": view["end_reason"],
+    }
+    return state_from_json(data)

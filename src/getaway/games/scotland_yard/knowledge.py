@@ -1,0 +1,73 @@
+"""What the detectives can know about Mr. X: his possible locations, computed exactly from
+public information only (spec section 12).
+
+The public record is: the stations Mr. X may have started on, each travel-log ticket, the
+stations of surfacing entries, where the hunters stood when each entry was written (he cannot
+move onto a hunter), and the stations hunters stepped onto without a capture (he is not there).
+From it, ``possible_sets`` gives for every log length k the set F_k of stations where Mr. X
+could have stood after entry k; F_n is where he can be now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from getaway.core import Rng
+from getaway.games.scotland_yard.board import Board, stations_of
+
+
+def expand(mask: int, ticket_mask: Sequence[int]) -> int:
+    """Every station one ride (of the table's kind) away from a station in ``mask``."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= ticket_mask[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def possible_sets(
+    board: Board,
+    start: int,
+    tickets: Sequence[int],
+    revealed: Sequence[int],
+    occupied: Sequence[int],
+    searched: Sequence[int],
+) -> list[int]:
+    """F_0..F_n as bitmasks.
+
+    ``tickets[k-1]``, ``revealed[k-1]`` (station or 0) and ``occupied[k-1]`` (hunters' stations)
+    describe entry k; ``searched[k]`` holds the stations hunters stepped onto while the log had
+    k entries.
+    """
+    current = start & ~searched[0]
+    sets = [current]
+    for k in range(1, len(tickets) + 1):
+        station = revealed[k - 1]
+        if station:
+            current = 1 << station
+        else:
+            current = expand(current, board.ticket_mask[tickets[k - 1]]) & ~occupied[k - 1]
+        current &= ~searched[k]
+        sets.append(current)
+    return sets
+
+
+def sample_path(
+    board: Board, sets: Sequence[int], tickets: Sequence[int], rng: Rng
+) -> list[int] | None:
+    """A path x_0..x_n of Mr. X consistent with the public record, drawn backwards: x_n
+    uniformly from F_n, then each x_{k-1} uniformly among the stations of F_{k-1} from which
+    ticket k reaches x_k. ``None`` if the record is inconsistent (no possible location)."""
+    last = stations_of(sets[-1])
+    if not last:
+        return None
+    path = [rng.choice(last)]
+    for k in range(len(tickets), 0, -1):
+        # Lines are undirected, so the stations from which a ride reaches x are x's neighbours.
+        preds = stations_of(sets[k - 1] & board.ticket_mask[tickets[k - 1]][path[-1]])
+        if not preds:
+            return None
+        path.append(rng.choice(preds))
+    path.reverse()
+    return path

@@ -1,0 +1,103 @@
+"""Action ids and the precomputed tables that make move generation cheap.
+
+Action ids (stable; the same in logs, replays, the CLI and the web API):
+
+* Mr. X, single move: ``TICKET:STATION``, e.g. ``taxi:46``, ``black:115``.
+* Mr. X, double move: ``double:LEG/LEG``, e.g. ``double:bus:23/taxi:24``.
+* A detective: ``PIECE:TICKET:STATION``, e.g. ``d1:bus:58``.
+* A police piece rides free, so only the destination matters: ``PIECE:STATION``, e.g. ``p1:58``.
+"""
+
+from __future__ import annotations
+
+from getaway.games.scotland_yard.board import (
+    BLACK,
+    ORDINARY,
+    STATIONS,
+    TICKET_CODES,
+    TICKETS,
+    Board,
+)
+
+DOUBLE_PREFIX = "double:"
+
+#: LEG[ticket][station]: the id of one leg of Mr. X's move.
+LEG: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{TICKETS[t]}:{v}" for v in range(STATIONS + 1)) for t in range(4)
+)
+#: Leg id -> (ticket, station), for every syntactically valid leg.
+LEG_PARSE: dict[str, tuple[int, int]] = {
+    LEG[t][v]: (t, v) for t in range(4) for v in range(1, STATIONS + 1)
+}
+
+
+def double_id(first: str, second: str) -> str:
+    return f"{DOUBLE_PREFIX}{first}/{second}"
+
+
+class MoveTables:
+    """Per-board, per-piece-layout tables of action ids, built once and shared."""
+
+    def __init__(self, board: Board, pieces: tuple[str, ...], police: frozenset[int]) -> None:
+        n = STATIONS + 1
+        # Mr. X: every leg from s when every ticket is available and no station is blocked.
+        self.x_legs: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
+            tuple(
+                [(t, v, LEG[t][v]) for t in ORDINARY for v in board.nbrs[t][s]]
+                + [(BLACK, v, LEG[BLACK][v]) for v in board.black_nbrs[s]]
+            )
+            for s in range(n)
+        )
+        self.x_all: tuple[tuple[str, ...], ...] = tuple(
+            tuple(a for _, _, a in legs) for legs in self.x_legs
+        )
+        self._doubles: dict[tuple[int, int], tuple[str, ...]] = {}
+        # Hunters: index 0 is Mr. X's slot and stays empty.
+        hunter_legs: list[tuple[tuple[tuple[int, int, str], ...], ...]] = [()]
+        #: Hunter action id -> (piece index, ticket or -1 for police, destination, bitmask of
+        #: the stations from which that ride exists).
+        self.hunter_parse: dict[str, tuple[int, int, int, int]] = {}
+        for h, piece in enumerate(pieces, start=1):
+            if h in police:
+                rows = tuple(
+                    tuple((-1, v, f"{piece}:{v}") for v in board.hunter_nbrs[s]) for s in range(n)
+                )
+                for v in range(1, n):
+                    self.hunter_parse[f"{piece}:{v}"] = (h, -1, v, board.hunter_mask[v])
+            else:
+                rows = tuple(
+                    tuple(
+                        (t, v, f"{piece}:{TICKETS[t]}:{v}")
+                        for t in ORDINARY
+                        for v in board.nbrs[t][s]
+                    )
+                    for s in range(n)
+                )
+                for t in ORDINARY:
+                    for v in range(1, n):
+                        self.hunter_parse[f"{piece}:{TICKETS[t]}:{v}"] = (
+                            h,
+                            t,
+                            v,
+                            board.nbr_mask[t][v],
+                        )
+            hunter_legs.append(rows)
+        #: hunter_legs[h][s]: (ticket or -1 for police, destination, id) for every ride.
+        self.hunter_legs = tuple(hunter_legs)
+        #: hunter_all[h][s]: the ids alone, for the common case where nothing is blocked.
+        self.hunter_all: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+            tuple(tuple(a for _, _, a in legs) for legs in rows) for rows in self.hunter_legs
+        )
+
+    def double_seconds(self, t: int, v: int) -> tuple[str, ...]:
+        """Every double move whose first leg is ticket t to v, when nothing blocks the
+        second leg (memoised: a few thousand strings per board at most)."""
+        ids = self._doubles.get((t, v))
+        if ids is None:
+            prefix = DOUBLE_PREFIX + LEG[t][v] + "/"
+            ids = self._doubles[(t, v)] = tuple(prefix + a for a in self.x_all[v])
+        return ids
+
+
+def parse_ticket(name: str) -> int | None:
+    return TICKET_CODES.get(name)

@@ -1,0 +1,607 @@
+"""The rules of play: whose turn it is, which moves are legal, and what a move does.
+
+Internal forms are cheap: stations are ints, station sets are int bitmasks, tickets are the
+codes 0-3, and every action id is looked up in precomputed tables (see ``moves.py``). Strings
+appear only at the edges.
+
+Turn structure (spec sections 6 and 11), per round r:
+1. Mr. X's turn. If he has no legal move, the detectives win (D2). He makes a single or a
+   double move; each travel-log entry in ``reveal_at`` surfaces him.
+2. If no hunter can move, Mr. X wins (X2). Otherwise the detectives' phase: every hunter moves
+   once, in any order, each against the positions as they stand. A hunter moving onto Mr. X
+   captures him (D1). The phase ends when no hunter that has not moved can move (the rest
+   skip, spec 9.2 and A6).
+3. After round ``max_rounds``, Mr. X wins (X1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from getaway.core import (
+    ALL,
+    SPECTATOR,
+    IllegalActionError,
+    JSONDict,
+    NotYourTurnError,
+    Rng,
+    State,
+    UnknownSeatError,
+)
+from getaway.games.scotland_yard.board import BLACK, ORDINARY, TICKETS, TRANSPORTS, mask_of
+from getaway.games.scotland_yard.knowledge import possible_sets
+from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG_PARSE
+from getaway.games.scotland_yard.options import DETECTIVES, MRX, Rules, rules_for
+
+if TYPE_CHECKING:
+    from getaway.core import Game
+
+PHASE_MRX, PHASE_HUNTERS, PHASE_OVER = 0, 1, 2
+PHASES = ("mrx", "detectives", "over")
+NOBODY, MRX_WINS, DETECTIVES_WIN = 0, 1, 2
+
+#: Why a game ended, by code (shown in views).
+END_CAPTURE = "capture"
+END_TRAPPED = "mrx-trapped"
+END_TIME = "time"
+END_IMMOBILE = "hunters-immobilised"
+
+
+class ScotlandYardState(State):
+    """A Scotland Yard position. ``pos[0]`` is Mr. X, ``pos[1:]`` the hunters in
+    ``rules.pieces`` order."""
+
+    __slots__ = (
+        "_movable",
+        "_possible",
+        "_rng",
+        "_seed",
+        "_to_act",
+        "black",
+        "doubles",
+        "end_reason",
+        "log_double",
+        "log_revealed",
+        "log_station",
+        "log_ticket",
+        "moved",
+        "occ",
+        "occupied_at",
+        "phase",
+        "pos",
+        "round",
+        "rules",
+        "searched",
+        "start",
+        "start_candidates",
+        "supply",
+        "wallets",
+        "winner_code",
+    )
+
+    rules: Rules
+    _seed: int
+    _rng: Rng
+    pos: list[int]
+    start: int
+    start_candidates: int
+    black: int
+    doubles: int
+    round: int
+    phase: int
+    moved: int
+    occ: int
+    winner_code: int
+    end_reason: str | None
+    wallets: list[list[int]]
+    supply: list[int]
+    log_ticket: list[int]
+    log_double: list[bool]
+    log_station: list[int]
+    log_revealed: list[bool]
+    occupied_at: list[int]
+    searched: list[int]
+    _to_act: tuple[str, ...]
+    #: Bitmask of hunters (by position index) that have not moved and can move now.
+    _movable: int
+    _possible: list[int] | None
+
+    # Construction -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, options: dict[str, Any], seed: int) -> ScotlandYardState:
+        """Set up a game (spec section 5): deal start cards from the seeded generator."""
+        rules = rules_for(options)
+        rng = Rng(seed)
+        pieces = len(rules.pieces)
+        if rules.start_board.shared_deck:
+            # Classic: one deck, drawn without replacement by the hunters first, then Mr. X.
+            drawn = rng.sample(rules.start_board.hunter_deck, pieces + 1)
+            hunters, mrx_start = drawn[:pieces], drawn[pieces]
+        else:
+            hunters = rng.sample(rules.start_board.hunter_deck, pieces)
+            mrx_start = rng.sample(rules.start_board.mrx_deck, 1)[0]
+        state = cls.__new__(cls)
+        state.rules = rules
+        state._seed = seed
+        state._rng = rng
+        state.pos = [mrx_start, *hunters]
+        state.start = mrx_start
+        # The detectives know only that he drew a card they did not hold.
+        state.start_candidates = mask_of(rules.start_board.mrx_deck) & ~mask_of(hunters)
+        state.wallets = [list(w) for w in rules.wallets]
+        state.supply = rules.initial_supply()
+        state.black = 5
+        state.doubles = 2
+        state.log_ticket, state.log_double, state.log_station, state.log_revealed = [], [], [], []
+        state.occupied_at = []
+        state.searched = [0]
+        state.round = 1
+        state.moved = 0
+        state.occ = mask_of(hunters)
+        state.winner_code = NOBODY
+        state.end_reason = None
+        state._possible = None
+        state._start_mrx_turn()
+        return state
+
+    def clone(self) -> ScotlandYardState:
+        c = ScotlandYardState.__new__(ScotlandYardState)
+        c.rules = self.rules
+        c._seed = self._seed
+        c._rng = self._rng.clone()
+        c.pos = self.pos[:]
+        c.start = self.start
+        c.start_candidates = self.start_candidates
+        c.wallets = [w[:] for w in self.wallets]
+        c.supply = self.supply[:]
+        c.black = self.black
+        c.doubles = self.doubles
+        c.log_ticket = self.log_ticket[:]
+        c.log_double = self.log_double[:]
+        c.log_station = self.log_station[:]
+        c.log_revealed = self.log_revealed[:]
+        c.occupied_at = self.occupied_at[:]
+        c.searched = self.searched[:]
+        c.round = self.round
+        c.phase = self.phase
+        c.moved = self.moved
+        c.occ = self.occ
+        c.winner_code = self.winner_code
+        c.end_reason = self.end_reason
+        c._to_act = self._to_act
+        c._movable = self._movable
+        c._possible = self._possible
+        return c
+
+    # Protocol: identity -------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        from getaway.games.scotland_yard import GAME
+
+        return GAME
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.rules.options
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.rules.seats
+
+    # Protocol: turn and legal actions -----------------------------------------------------
+
+    def to_act(self) -> tuple[str, ...]:
+        return self._to_act
+
+    def is_over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def winner(self) -> str | None:
+        if self.winner_code == MRX_WINS:
+            return MRX
+        if self.winner_code == DETECTIVES_WIN:
+            return DETECTIVES
+        return None
+
+    def returns(self) -> dict[str, float]:
+        if self.winner_code == NOBODY:
+            return dict.fromkeys(self.rules.seats, 0.0)
+        x = 1.0 if self.winner_code == MRX_WINS else -1.0
+        return {seat: (x if seat == MRX else -x) for seat in self.rules.seats}
+
+    def legal_actions(self, seat: str) -> Sequence[str]:
+        if seat not in self._to_act:
+            return ()
+        if self.phase == PHASE_MRX:
+            return self.mrx_actions()
+        movable = self._movable
+        pieces = [h for h in self.rules.seat_pieces[seat] if movable >> h & 1]
+        if len(pieces) == 1:
+            return self._hunter_actions(pieces[0])
+        actions: list[str] = []
+        for h in pieces:
+            actions += self._hunter_actions(h)
+        return actions
+
+    def mrx_actions(self) -> list[str]:
+        """Mr. X's legal moves: singles, then doubles (every legal pair, spec 8.4)."""
+        singles = self._mrx_legs(self.pos[0], self.supply, self.black)
+        actions = [a for _, _, a in singles]
+        if self.doubles > 0:
+            rules = self.rules
+            seconds = rules.tables.double_seconds
+            fast_mask, occ = rules.board.black_mask, self.occ
+            unlimited = rules.unlimited_supply
+            for t, v, first in singles:
+                supply, black = self.supply, self.black
+                if t == BLACK:
+                    black -= 1
+                elif not unlimited:
+                    supply = supply[:]
+                    supply[t] -= 1
+                if (
+                    black > 0
+                    and not fast_mask[v] & occ
+                    and (unlimited or (supply[0] and supply[1] and supply[2]))
+                ):
+                    # Nothing blocks the second leg: every double from this first leg.
+                    actions += seconds(t, v)
+                else:
+                    prefix = DOUBLE_PREFIX + first + "/"
+                    legs = self._mrx_legs(v, supply, black)
+                    actions += [prefix + second for _, _, second in legs]
+        return actions
+
+    def _mrx_legs(self, s: int, supply: list[int], black: int) -> Sequence[tuple[int, int, str]]:
+        legs = self.rules.tables.x_legs[s]
+        occ = self.occ
+        unlimited = self.rules.unlimited_supply
+        if (
+            not (self.rules.board.black_mask[s] & occ)
+            and black > 0
+            and (unlimited or (supply[0] and supply[1] and supply[2]))
+        ):
+            return legs
+        return [
+            leg
+            for leg in legs
+            if not occ >> leg[1] & 1
+            and (black > 0 if leg[0] == BLACK else unlimited or supply[leg[0]] > 0)
+        ]
+
+    def _hunter_actions(self, h: int) -> Sequence[str]:
+        s = self.pos[h]
+        w = self.rules.wallet_of[h]
+        occ = self.occ
+        if not (self.rules.board.hunter_mask[s] & occ):
+            if w < 0:
+                return self.rules.tables.hunter_all[h][s]
+            wallet = self.wallets[w]
+            if wallet[0] and wallet[1] and wallet[2]:
+                return self.rules.tables.hunter_all[h][s]
+        if w < 0:
+            return [a for _, v, a in self.rules.tables.hunter_legs[h][s] if not occ >> v & 1]
+        wallet = self.wallets[w]
+        return [
+            a for t, v, a in self.rules.tables.hunter_legs[h][s] if wallet[t] and not occ >> v & 1
+        ]
+
+    def _can_move(self, h: int) -> bool:
+        s = self.pos[h]
+        board = self.rules.board
+        free = board.hunter_mask[s] & ~self.occ
+        if not free:
+            return False
+        w = self.rules.wallet_of[h]
+        if w < 0:
+            return True
+        wallet = self.wallets[w]
+        if wallet[0] and wallet[1] and wallet[2]:
+            return True
+        nbr_mask = board.nbr_mask
+        return bool(
+            (wallet[0] and nbr_mask[0][s] & free)
+            or (wallet[1] and nbr_mask[1][s] & free)
+            or (wallet[2] and nbr_mask[2][s] & free)
+        )
+
+    def _mrx_can_move(self) -> bool:
+        s = self.pos[0]
+        board = self.rules.board
+        free = board.black_mask[s] & ~self.occ
+        if not free:
+            return False
+        if self.black > 0:
+            return True
+        unlimited = self.rules.unlimited_supply
+        return any((unlimited or self.supply[t]) and board.nbr_mask[t][s] & free for t in ORDINARY)
+
+    # Protocol: applying actions -----------------------------------------------------------
+
+    def apply(self, seat: str, action: str) -> None:
+        if seat not in self._to_act:
+            self._reject_seat(seat)
+        if self.phase == PHASE_MRX:
+            self._apply_mrx(action)
+        else:
+            self._apply_hunter(seat, action)
+
+    def _reject_seat(self, seat: str) -> None:
+        if seat not in self.rules.seats:
+            raise UnknownSeatError(seat, self.rules.seats)
+        raise NotYourTurnError(seat, self._to_act, over=self.phase == PHASE_OVER)
+
+    def _illegal(self, seat: str, action: str, reason: str) -> IllegalActionError:
+        return IllegalActionError(seat, action, self.legal_actions(seat), reason)
+
+    def _check_leg(
+        self, action: str, leg: str, s: int, supply: list[int], black: int
+    ) -> tuple[int, int]:
+        parsed = LEG_PARSE.get(leg)
+        if parsed is None:
+            raise self._illegal(MRX, action, f"{leg!r} is not TICKET:STATION")
+        t, v = parsed
+        board = self.rules.board
+        if not board.ticket_mask[t][s] >> v & 1:
+            if t == BLACK:
+                why = f"station {v} is not one ride from {s}"
+            else:
+                why = f"no {TICKETS[t]} line from {s} to {v}"
+                if board.nbr_mask[3][s] >> v & 1:
+                    why += " (the ferry takes a black ticket)"
+            raise self._illegal(MRX, action, why)
+        if self.occ >> v & 1:
+            raise self._illegal(MRX, action, f"station {v} is occupied by a hunter")
+        if t == BLACK:
+            if black <= 0:
+                raise self._illegal(MRX, action, "no black ticket left")
+        elif not self.rules.unlimited_supply and supply[t] <= 0:
+            raise self._illegal(MRX, action, f"the supply has no {TICKETS[t]} ticket left")
+        return t, v
+
+    def _apply_mrx(self, action: str) -> None:
+        if action.startswith(DOUBLE_PREFIX):
+            if self.doubles <= 0:
+                raise self._illegal(MRX, action, "no double-move ticket left")
+            first, sep, second = action[len(DOUBLE_PREFIX) :].partition("/")
+            if not sep:
+                raise self._illegal(MRX, action, "a double move is double:LEG/LEG")
+            t1, v1 = self._check_leg(action, first, self.pos[0], self.supply, self.black)
+            supply, black = self.supply, self.black
+            if t1 == BLACK:
+                black -= 1
+            elif not self.rules.unlimited_supply:
+                supply = supply[:]
+                supply[t1] -= 1
+            t2, v2 = self._check_leg(action, second, v1, supply, black)
+            self.doubles -= 1
+            self._write_entry(t1, v1, True)
+            self._write_entry(t2, v2, True)
+        else:
+            t, v = self._check_leg(action, action, self.pos[0], self.supply, self.black)
+            self._write_entry(t, v, False)
+        if self.rules.reveal_by_round and self.round in self.rules.reveal_at:
+            self.log_revealed[-1] = True
+        self._start_hunters_phase()
+
+    def _write_entry(self, t: int, v: int, double: bool) -> None:
+        """Mr. X rides to v: he pays, writes the entry, and surfaces on a reveal entry."""
+        if t == BLACK:
+            self.black -= 1
+        elif not self.rules.unlimited_supply:
+            self.supply[t] -= 1
+        self.pos[0] = v
+        self.log_ticket.append(t)
+        self.log_double.append(double)
+        self.log_station.append(v)
+        entry = len(self.log_ticket)
+        self.log_revealed.append(not self.rules.reveal_by_round and entry in self.rules.reveal_at)
+        self.occupied_at.append(self.occ)
+        self.searched.append(0)
+        self._possible = None
+
+    def _apply_hunter(self, seat: str, action: str) -> None:
+        rules = self.rules
+        parsed = rules.tables.hunter_parse.get(action)
+        if parsed is None:
+            raise self._illegal(
+                seat, action, "not a hunter move (PIECE:TICKET:STATION or POLICE:STATION)"
+            )
+        h, t, v, origins = parsed
+        pos = self.pos
+        s = pos[h]
+        occ = self.occ
+        if (
+            not self._movable >> h & 1
+            or not origins >> s & 1
+            or occ >> v & 1
+            or h not in rules.seat_pieces[seat]
+        ):
+            raise self._explain_hunter_move(seat, action, h, t, v)
+        if t >= 0:
+            wallet = self.wallets[rules.wallet_of[h]]
+            if not wallet[t]:
+                raise self._explain_hunter_move(seat, action, h, t, v)
+            # A detective's ticket goes to the common supply (spec 9.1).
+            wallet[t] -= 1
+            self.supply[t] += 1
+        self.occ = occ ^ ((1 << s) | (1 << v))
+        pos[h] = v
+        moved = self.moved | (1 << h)
+        self.moved = moved
+        if v == pos[0]:
+            self._finish(DETECTIVES_WIN, END_CAPTURE)
+            return
+        self.searched[-1] |= 1 << v
+        self._possible = None
+        if rules.shared_wallet:
+            # One pooled wallet: a ticket spent by one detective can stop the other.
+            self._refresh_hunters_to_act()
+            return
+        # Only unmoved hunters next to the vacated or the entered station can change state.
+        touched = (1 << s) | (1 << v)
+        movable = self._movable & ~(1 << h)
+        hunter_mask = rules.board.hunter_mask
+        for other in rules.hunter_indices:
+            if not moved >> other & 1 and hunter_mask[pos[other]] & touched:
+                if self._can_move(other):
+                    movable |= 1 << other
+                else:
+                    movable &= ~(1 << other)
+        self._movable = movable
+        if movable:
+            self._to_act = rules.seats_for_movable(movable)
+        else:
+            self._end_round()
+
+    def _explain_hunter_move(
+        self, seat: str, action: str, h: int, t: int, v: int
+    ) -> IllegalActionError:
+        rules = self.rules
+        piece = rules.pieces[h - 1]
+        s = self.pos[h]
+        if h not in rules.seat_pieces[seat]:
+            why = f"{piece} is not {seat}'s piece"
+        elif self.moved >> h & 1:
+            why = f"{piece} has already moved this round"
+        elif t < 0 and not rules.board.hunter_mask[s] >> v & 1:
+            why = f"{piece} cannot ride from {s} to {v}"
+        elif t >= 0 and not rules.board.nbr_mask[t][s] >> v & 1:
+            why = f"no {TRANSPORTS[t]} line from {s} to {v}"
+        elif t >= 0 and not self.wallets[rules.wallet_of[h]][t]:
+            why = f"{piece} has no {TICKETS[t]} ticket left"
+        elif self.occ >> v & 1:
+            why = f"station {v} is occupied by another hunter"
+        else:
+            why = f"{piece} has no legal move"
+        return self._illegal(seat, action, why)
+
+    # Phase flow ---------------------------------------------------------------------------
+
+    def _start_mrx_turn(self) -> None:
+        self.phase = PHASE_MRX
+        self._movable = 0
+        if self._mrx_can_move():
+            self._to_act = (MRX,)
+        else:
+            self._finish(DETECTIVES_WIN, END_TRAPPED)
+
+    def _start_hunters_phase(self) -> None:
+        self.phase = PHASE_HUNTERS
+        self.moved = 0
+        movable = self._compute_movable()
+        counted = self.rules.x2_pieces
+        if not movable & counted:
+            # X2: at the start of the detectives' phase no hunter can move (spec 11, A3).
+            self._finish(MRX_WINS, END_IMMOBILE)
+            return
+        self._movable = movable
+        self._to_act = self.rules.seats_for_movable(movable)
+
+    def _compute_movable(self) -> int:
+        """Bitmask of the unmoved hunters that can move now."""
+        rules = self.rules
+        moved, occ, pos = self.moved, self.occ, self.pos
+        hunter_mask, wallet_of, wallets = rules.board.hunter_mask, rules.wallet_of, self.wallets
+        movable = 0
+        for h in rules.hunter_indices:
+            if moved >> h & 1 or not hunter_mask[pos[h]] & ~occ:
+                continue
+            w = wallet_of[h]
+            # Fast path (almost always): a police piece, or a detective holding every ticket
+            # kind, moves whenever a neighbouring station is free.
+            if w < 0 or all(wallets[w]) or self._can_move(h):
+                movable |= 1 << h
+        return movable
+
+    def _refresh_hunters_to_act(self) -> None:
+        """Recompute which unmoved hunters can move; none left ends the round."""
+        movable = self._compute_movable()
+        self._movable = movable
+        if movable:
+            self._to_act = self.rules.seats_for_movable(movable)
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        if self.round >= self.rules.max_rounds:
+            self._finish(MRX_WINS, END_TIME)
+            return
+        self.round += 1
+        self._start_mrx_turn()
+
+    def _finish(self, winner: int, reason: str) -> None:
+        self.phase = PHASE_OVER
+        self.winner_code = winner
+        self.end_reason = reason
+        self._to_act = ()
+        self._movable = 0
+
+    # Knowledge ----------------------------------------------------------------------------
+
+    def possible_masks(self) -> list[int]:
+        """F_0..F_n (see ``knowledge.py``), from public information only."""
+        if self._possible is None:
+            self._possible = possible_sets(
+                self.rules.board,
+                self.start_candidates,
+                self.log_ticket,
+                [s if r else 0 for s, r in zip(self.log_station, self.log_revealed, strict=True)],
+                self.occupied_at,
+                self.searched,
+            )
+        return self._possible
+
+    def possible_mask(self) -> int:
+        return self.possible_masks()[-1]
+
+    def last_revealed(self) -> int | None:
+        for k in range(len(self.log_revealed) - 1, -1, -1):
+            if self.log_revealed[k]:
+                return self.log_station[k]
+        return None
+
+    def mrx_visible(self) -> bool:
+        """Whether Mr. X's piece stands on the board (from a reveal until his next move)."""
+        return bool(self.log_revealed) and self.log_revealed[-1]
+
+    # Protocol: undo safety, defaults, views, serialization ---------------------------------
+
+    def would_reveal(self, seat: str, action: str) -> bool:
+        """A move by Mr. X reveals only on a surfacing entry; a hunter's move searches a
+        station and so reveals whenever Mr. X could be there, or when it ends the game."""
+        trial = self.clone()
+        trial.apply(seat, action)
+        if trial.is_over():
+            return True
+        if self.phase == PHASE_MRX:
+            return any(trial.log_revealed[len(self.log_revealed) :])
+        return bool(self.possible_mask() >> trial.pos[self._moved_piece(trial)] & 1)
+
+    def _moved_piece(self, after: ScotlandYardState) -> int:
+        return (after.moved & ~self.moved).bit_length() - 1
+
+    def default_action(self, seat: str) -> str | None:
+        """Moving is compulsory (spec section 6) and the rules name no default; when a timer
+        runs out the first legal action in id order is played."""
+        legal = self.legal_actions(seat)
+        return legal[0] if legal else None
+
+    def view(self, seat: str) -> JSONDict:
+        from getaway.games.scotland_yard.views import build_view
+
+        if seat not in self.rules.seats and seat not in (SPECTATOR, ALL):
+            raise UnknownSeatError(seat, (*self.rules.seats, SPECTATOR, ALL))
+        return build_view(self, seat)
+
+    def to_json(self) -> JSONDict:
+        from getaway.games.scotland_yard.saves import state_to_json
+
+        return state_to_json(self)
