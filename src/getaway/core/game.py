@@ -94,6 +94,15 @@ class Game(ABC):
     def render(self, view: Mapping[str, Any]) -> str:
         """A readable text rendering of a view, for the terminal (may use rich markup)."""
 
+    def render_topics(self) -> dict[str, str]:
+        """Extra things a player can ask to see (topic -> one-line description), e.g.
+        Scotland Yard's ``possible`` locations of Mr. X. Front ends offer them as commands."""
+        return {}
+
+    def render_topic(self, view: Mapping[str, Any], topic: str) -> str:
+        """The text of one of :meth:`render_topics` for this view."""
+        raise KeyError(topic)
+
     def bots(self) -> dict[str, BotFactory]:
         """The game's own bots by name (game-agnostic ones live in :mod:`getaway.ai`)."""
         return {}

@@ -58,6 +58,16 @@ class ScotlandYard(Game):
 
         return render_view(view)
 
+    def render_topics(self) -> dict[str, str]:
+        from getaway.games.scotland_yard.render import TOPICS
+
+        return dict(TOPICS)
+
+    def render_topic(self, view: Mapping[str, Any], topic: str) -> str:
+        from getaway.games.scotland_yard.render import render_topic
+
+        return render_topic(view, topic)
+
     def bots(self) -> dict[str, BotFactory]:
         from getaway.games.scotland_yard.bots import BOTS
 
