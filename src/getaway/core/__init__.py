@@ -17,7 +17,7 @@ from getaway.core.errors import (
     UnknownSeatError,
 )
 from getaway.core.game import ALL, SPECTATOR, Game, JSONDict, State
-from getaway.core.registry import games, get_game
+from getaway.core.registry import games, get_game, register_game, unregister_game
 from getaway.core.replay import Move, Replay
 from getaway.core.rng import Rng, derive_seed
 from getaway.core.saves import load_state, save_state
@@ -50,5 +50,7 @@ __all__ = [
     "get_game",
     "load_state",
     "match_action",
+    "register_game",
     "save_state",
+    "unregister_game",
 ]

@@ -1,0 +1,192 @@
+"""A tiny simultaneous game used to test the core without any real game.
+
+Matching pennies over three rounds: both seats secretly commit ``heads`` or ``tails``; when
+both have committed the coins are revealed together; ``a`` wins the round on a match, ``b``
+otherwise; the round winner then draws a bonus of 0-2 points from the seeded generator
+(a chance event hidden until drawn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from getaway.core import (
+    ALL,
+    SPECTATOR,
+    Game,
+    IllegalActionError,
+    JSONDict,
+    OptionsError,
+    Rng,
+    SaveFileError,
+    SecretChoices,
+    State,
+    UnknownSeatError,
+)
+
+SEATS = ("a", "b")
+COINS = ("heads", "tails")
+
+
+class PenniesGame(Game):
+    name = "toy-pennies"
+    title = "Matching pennies (test game)"
+    min_players = 2
+    max_players = 2
+
+    def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
+        options = dict(options or {})
+        rounds = options.pop("rounds", 3)
+        players = options.pop("players", 2)
+        if options or players != 2 or not isinstance(rounds, int) or not 1 <= rounds <= 9:
+            raise OptionsError("toy-pennies takes players=2 and rounds from 1 to 9")
+        return {"players": 2, "rounds": rounds}
+
+    def option_help(self) -> dict[str, str]:
+        return {"rounds": "rounds to play (1-9)"}
+
+    def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        return SEATS
+
+    def sides(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        return (*SEATS, "draw")
+
+    def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> PenniesState:
+        return PenniesState(self.normalize_options(options), seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> PenniesState:
+        try:
+            state = PenniesState(self.normalize_options(data["options"]), data["seed"])
+            state.rng = Rng.from_state(data["rng"])
+            state.round = data["round"]
+            state.scores = dict(data["scores"])
+            state.box = SecretChoices.from_json(data["box"])
+            state.history = [list(h) for h in data["history"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveFileError(f"bad toy-pennies save: {exc}") from None
+        return state
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> PenniesState:
+        state = PenniesState(self.normalize_options(view["options"]), 0)
+        state.rng = Rng(rng.next64())
+        state.round = view["round"]
+        state.scores = dict(view["scores"])
+        state.history = [list(h) for h in view["history"]]
+        state.box = SecretChoices(SEATS)
+        for seat, done in view["committed"].items():
+            if done:
+                mine = view.get("my_choice") if seat == view["seat"] else None
+                state.box.commit(seat, mine or rng.choice(COINS))
+        return state
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        return f"round {view['round']} scores {view['scores']}"
+
+
+class PenniesState(State):
+    def __init__(self, options: JSONDict, seed: int) -> None:
+        self._options = options
+        self._seed = seed
+        self.rng = Rng(seed)
+        self.round = 1
+        self.scores = dict.fromkeys(SEATS, 0)
+        self.box = SecretChoices(SEATS)
+        self.history: list[list[Any]] = []
+
+    @property
+    def game(self) -> Game:
+        return GAME
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self._options
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS
+
+    def is_over(self) -> bool:
+        return bool(self.round > self._options["rounds"])
+
+    def to_act(self) -> tuple[str, ...]:
+        return () if self.is_over() else self.box.waiting()
+
+    def legal_actions(self, seat: str) -> Sequence[str]:
+        return COINS if seat in self.to_act() else ()
+
+    def apply(self, seat: str, action: str) -> None:
+        self.check_seat(seat)
+        if action not in COINS:
+            raise IllegalActionError(seat, action, COINS)
+        self.box.commit(seat, action)
+        if self.box.complete():
+            coins = self.box.reveal()
+            winner = "a" if coins["a"] == coins["b"] else "b"
+            bonus = self.rng.below(3)
+            self.scores[winner] += 1 + bonus
+            self.history.append([coins["a"], coins["b"], winner, bonus])
+            self.round += 1
+            self.box = SecretChoices(SEATS)
+
+    def would_reveal(self, seat: str, action: str) -> bool:
+        # Completing the box reveals both coins and draws a bonus; a lone commit reveals nothing.
+        return len(self.box.waiting()) == 1
+
+    def winner(self) -> str | None:
+        if not self.is_over():
+            return None
+        a, b = self.scores["a"], self.scores["b"]
+        return "a" if a > b else "b" if b > a else "draw"
+
+    def returns(self) -> dict[str, float]:
+        w = self.winner()
+        if w in (None, "draw"):
+            return dict.fromkeys(SEATS, 0.0)
+        return {s: (1.0 if s == w else -1.0) for s in SEATS}
+
+    def view(self, seat: str) -> JSONDict:
+        if seat not in (*SEATS, SPECTATOR, ALL):
+            raise UnknownSeatError(seat, SEATS)
+        view: JSONDict = {
+            "seat": seat,
+            "options": dict(self._options),
+            "round": self.round,
+            "scores": dict(self.scores),
+            "history": [list(h) for h in self.history],
+            "committed": self.box.public_view(),
+            "over": self.is_over(),
+        }
+        if seat in SEATS:
+            view["my_choice"] = self.box.choice_of(seat)
+        if seat == ALL:
+            view["choices"] = {s: self.box.choice_of(s) for s in SEATS}
+        return view
+
+    def clone(self) -> PenniesState:
+        c = PenniesState(self._options, self._seed)
+        c.rng = self.rng.clone()
+        c.round = self.round
+        c.scores = dict(self.scores)
+        c.box = self.box.clone()
+        c.history = [list(h) for h in self.history]
+        return c
+
+    def to_json(self) -> JSONDict:
+        return {
+            "game": GAME.name,
+            "options": dict(self._options),
+            "seed": self._seed,
+            "rng": self.rng.state,
+            "round": self.round,
+            "scores": dict(self.scores),
+            "box": self.box.to_json(),
+            "history": [list(h) for h in self.history],
+        }
+
+
+GAME = PenniesGame()
