@@ -1,0 +1,155 @@
+"""How fast a game's rules run through the public protocol, on one core.
+
+Two measures, comparable across versions and machines:
+
+* whole random games (``new_state`` included) per second, and plies per second;
+* microseconds per ``clone()``, ``legal_actions()`` and ``apply()`` call, on states sampled
+  along random games (so early, middle and late positions all count).
+
+Randomness comes from :mod:`random` seeded with ``seed``: the loop is the cheapest honest
+random player, so the numbers measure the rules and not a bot.
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from getaway.core import Game, JSONDict, State
+
+#: Positions sampled for the per-call timings.
+SAMPLES = 200
+#: Keep one position in this many plies, so samples spread over several games.
+SAMPLE_EVERY = 5
+#: Share of the time budget spent on per-call timings (the rest plays whole games).
+MICRO_SHARE = 0.2
+
+
+def random_game(game: Game, seed: int, rnd: Callable[[], float]) -> int:
+    """Play one random game from a new state; the number of plies."""
+    state = game.new_state(None, seed)
+    plies = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[int(rnd() * len(legal))])
+        plies += 1
+    return plies
+
+
+@dataclass
+class GameSpeed:
+    games: int
+    plies: int
+    seconds: float
+
+
+def time_games(game: Game, seconds: float, games: int | None, seed: int) -> GameSpeed:
+    """Random games for ``seconds`` (at least one game), or exactly ``games`` games."""
+    rnd = random.Random(seed).random
+    played = plies = 0
+    started = time.perf_counter()
+    while True:
+        plies += random_game(game, seed + played, rnd)
+        played += 1
+        elapsed = time.perf_counter() - started
+        if (games is not None and played >= games) or (games is None and elapsed >= seconds):
+            return GameSpeed(played, plies, elapsed)
+
+
+def sample_states(game: Game, seed: int, count: int = SAMPLES) -> list[State]:
+    """``count`` positions where someone is to act, taken along random games."""
+    rnd = random.Random(seed).random
+    samples: list[State] = []
+    game_number = 0
+    while len(samples) < count:
+        state = game.new_state(None, seed + game_number)
+        game_number += 1
+        ply = 0
+        while not state.is_over() and len(samples) < count:
+            if ply % SAMPLE_EVERY == 0:
+                samples.append(state.clone())
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[int(rnd() * len(legal))])
+            ply += 1
+    return samples
+
+
+def _per_call_us(run_pass: Callable[[], float], calls_per_pass: int, budget: float) -> float:
+    """Mean microseconds per call over repeated passes filling ``budget`` seconds (at least
+    one pass). ``run_pass`` returns the seconds its timed calls took."""
+    total = 0.0
+    passes = 0
+    deadline = time.perf_counter() + budget
+    while passes == 0 or time.perf_counter() < deadline:
+        total += run_pass()
+        passes += 1
+    return total / (passes * calls_per_pass) * 1e6
+
+
+def time_calls(samples: list[State], budget: float, seed: int) -> dict[str, float]:
+    """Microseconds per ``clone``, ``legal_actions`` and ``apply`` on ``samples``."""
+    seats = [state.to_act()[0] for state in samples]
+    rnd = random.Random(seed).random
+    moves = []
+    for state, seat in zip(samples, seats, strict=True):
+        legal = state.legal_actions(seat)
+        moves.append((state, seat, legal[int(rnd() * len(legal))]))
+
+    def clone_pass() -> float:
+        started = time.perf_counter()
+        for state in samples:
+            state.clone()
+        return time.perf_counter() - started
+
+    def legal_pass() -> float:
+        started = time.perf_counter()
+        for state, seat in zip(samples, seats, strict=True):
+            state.legal_actions(seat)
+        return time.perf_counter() - started
+
+    def apply_pass() -> float:
+        # Fresh copies each pass: apply changes its state. Only the applies are timed.
+        work = [(state.clone(), seat, action) for state, seat, action in moves]
+        started = time.perf_counter()
+        for state, seat, action in work:
+            state.apply(seat, action)
+        return time.perf_counter() - started
+
+    share = budget / 3
+    n = len(samples)
+    return {
+        "clone_us": round(_per_call_us(clone_pass, n, share), 2),
+        "legal_actions_us": round(_per_call_us(legal_pass, n, share), 2),
+        "apply_us": round(_per_call_us(apply_pass, n, share), 2),
+    }
+
+
+def bench_game(
+    game: Game, seconds: float = 5.0, games: int | None = None, seed: int = 0
+) -> JSONDict:
+    """Benchmark ``game`` with default options: about ``seconds`` seconds in all (or
+    ``games`` whole games plus the per-call timings)."""
+    micro_budget = seconds * MICRO_SHARE
+    speed = time_games(game, seconds - micro_budget, games, seed)
+    calls = time_calls(sample_states(game, seed + 1), micro_budget, seed + 2)
+    elapsed = max(speed.seconds, 1e-9)  # a clock too coarse must not divide by zero
+    return {
+        "game": game.name,
+        "options": game.normalize_options(None),
+        "seed": seed,
+        "games": speed.games,
+        "plies": speed.plies,
+        "seconds": round(speed.seconds, 4),
+        "games_per_second": round(speed.games / elapsed, 1),
+        "plies_per_second": round(speed.plies / elapsed),
+        "mean_plies": round(speed.plies / speed.games, 2),
+        **calls,
+        "samples": SAMPLES,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+    }

@@ -1,0 +1,268 @@
+"""The ``getaway`` command: list games, play one, simulate bot games, replay and benchmark.
+
+It speaks only the core protocol (``get_game``, states, views, ``render``), so every
+installed game works here without the CLI knowing it. Exit codes: 0 ok, 2 bad input (usage,
+unknown game, bad options, unreadable replay), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
+
+from getaway.cli.common import (
+    UsageError,
+    assign_bots,
+    build_bots,
+    collect_options,
+    console,
+    default_bot_name,
+    print_json,
+    split_names,
+)
+from getaway.cli.play import AS_HELP, new_match, play, resolve_seats
+from getaway.cli.replay_cmd import run_replay
+from getaway.cli.reports import (
+    bench_table,
+    game_summary,
+    print_games,
+    print_simulation,
+)
+from getaway.core import ALL, SPECTATOR, GetawayError, games, get_game
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a number above 0, got {text}")
+    return value
+
+
+# Commands -----------------------------------------------------------------------------------
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    summaries = [game_summary(game) for game in games().values()]
+    if args.json:
+        print_json(summaries)
+    else:
+        print_games(console(), summaries)
+    return EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    options = game.normalize_options(collect_options(args.option, args.players))
+    humans = resolve_seats(game, options, args.as_)
+    bot_seats = [seat for seat in game.seats(options) if seat not in humans]
+    names = split_names(args.bots) if args.bots else [default_bot_name(game)]
+    lineup = assign_bots(game, bot_seats, names) if bot_seats else {}
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    return play(new_match(game, options, seed, humans, build_bots(game, lineup)))
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from getaway.simulate import simulate
+
+    game = get_game(args.game)
+    options = game.normalize_options(collect_options(args.option, args.players))
+    lineup = assign_bots(game, game.seats(options), split_names(args.bots) or ["random"])
+    if args.json:
+        result = simulate(game, options, args.games, args.seed, lineup, args.replays, args.workers)
+        print_json(result.to_json())
+        return EXIT_OK
+    out = console()
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=out, transient=True) as progress:
+        task = progress.add_task(f"{game.name}", total=args.games)
+        result = simulate(
+            game,
+            options,
+            args.games,
+            args.seed,
+            lineup,
+            args.replays,
+            args.workers,
+            on_games=lambda n: progress.advance(task, n),
+        )
+    print_simulation(out, result.to_json())
+    if args.replays is not None:
+        out.print(f"replays written to {args.replays}", markup=False, highlight=False)
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    return run_replay(args.file, args.as_, args.json, args.step)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from getaway.bench import bench_game
+
+    chosen = [get_game(args.game)] if args.game else list(games().values())
+    out = console()
+    results = []
+    for game in chosen:
+        if not args.json:
+            out.print(f"benchmarking {game.name} ...", markup=False, highlight=False)
+        results.append(bench_game(game, args.seconds, args.games, args.seed))
+    if args.json:
+        print_json(results[0] if args.game else results)
+    else:
+        out.print(bench_table(results))
+    return EXIT_OK
+
+
+# Parser -------------------------------------------------------------------------------------
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=positive_int, help="number of players")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable); values are read as JSON when they parse "
+        "(10, true, [3,8]) and as text otherwise (edition=classic). "
+        "'getaway games' lists each game's options",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="getaway",
+        description="Tabletop games of crime and escape: play against bots, simulate, "
+        "replay and benchmark.",
+        epilog="Exit codes: 0 ok, 2 bad input, 130 interrupted.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = commands.add_parser("games", help="list the installed games")
+    p.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
+    p.set_defaults(handler=cmd_games)
+
+    p = commands.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description="Play against bots. At the prompt type a move (its id or enough of it "
+        "to pick one) or a command: help, moves, view, undo, save FILE, quit, and the "
+        "game's extra views (e.g. 'possible' in Scotland Yard). The replay is saved on exit "
+        "(in $GETAWAY_REPLAY_DIR, default: a getaway-replays folder in the temp directory).",
+    )
+    p.add_argument("game", help="game name (see 'getaway games')")
+    p.add_argument("--as", dest="as_", metavar="SEAT-OR-SIDE", help=AS_HELP)
+    p.add_argument("--seed", type=int, help="seed of the game (default: a random one, printed)")
+    p.add_argument(
+        "--bots",
+        metavar="NAME[,NAME...]",
+        help="bot for the other seats: one name for all, or one per bot seat in seat order "
+        "(default: 'heuristic' where the game has it, else 'random')",
+    )
+    _add_game_options(p)
+    p.set_defaults(handler=cmd_play)
+
+    p = commands.add_parser(
+        "simulate",
+        help="play many bot games and report win rates",
+        description="Play bot games fast. Game i uses seed derive_seed(SEED, i), so results "
+        "do not depend on --workers and each game can be rerun alone.",
+    )
+    p.add_argument("game", help="game name (see 'getaway games')")
+    p.add_argument("--games", type=positive_int, default=100, help="games to play (100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the run (0)")
+    p.add_argument(
+        "--bots",
+        default="random",
+        metavar="NAME[,NAME...]",
+        help="bots by seat in seat order; one name plays every seat (default: random)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--replays", type=Path, metavar="DIR", help="write one replay per game")
+    p.add_argument("--workers", type=positive_int, default=1, help="processes to use (default 1)")
+    _add_game_options(p)
+    p.set_defaults(handler=cmd_simulate)
+
+    p = commands.add_parser(
+        "replay",
+        help="step through a saved game as one seat saw it",
+        description="Show a replay as a seat saw it. An action id can itself be secret, so "
+        "a step shows it only to the seat that played it, to 'all', or once the game is over "
+        '(in JSON: "action": null otherwise).',
+    )
+    p.add_argument("file", type=Path, help="replay file (from 'play', 'simulate --replays')")
+    p.add_argument(
+        "--as",
+        dest="as_",
+        default=SPECTATOR,
+        metavar="SEAT",
+        help=f"a seat, '{SPECTATOR}' (public information, the default) or '{ALL}' (everything)",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object per step and line")
+    p.add_argument("--step", action="store_true", help="wait for Enter between steps")
+    p.set_defaults(handler=cmd_replay)
+
+    p = commands.add_parser(
+        "bench",
+        help="measure the rules' speed with random games",
+        description="Random games through the public protocol on one core, plus µs per "
+        "clone(), legal_actions() and apply() call. With GAME and --json: one JSON object; "
+        "without GAME: every game, and --json prints a JSON list.",
+    )
+    p.add_argument("game", nargs="?", help="game name (default: every installed game)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--seconds", type=positive_float, default=5.0, help="time per game (default 5)")
+    p.add_argument("--games", type=positive_int, help="play exactly this many whole games")
+    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.set_defaults(handler=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse reports usage errors (2) and --help (0) this way
+        return exc.code if isinstance(exc.code, int) else EXIT_OK
+    try:
+        code: int = args.handler(args)
+    except (GetawayError, UsageError) as exc:
+        print(f"getaway {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    return code

@@ -1,0 +1,91 @@
+"""What every command shares: game options from the command line, bot line-ups, output."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from getaway.ai import bot_names, make_bot
+from getaway.core import Bot, Game, GetawayError, JSONDict
+
+
+class UsageError(GetawayError):
+    """Bad command-line input: the command exits with code 2 and this message."""
+
+
+def console() -> Console:
+    """A console on the current ``sys.stdout`` (made per call so redirected output, as in
+    tests, is honoured). Long lines are never wrapped into invalid action ids."""
+    return Console(file=sys.stdout, soft_wrap=True, highlight=False, emoji=False)
+
+
+def say(out: Console, text: str) -> None:
+    """Print text that may contain user input verbatim: no markup, no highlighting."""
+    out.print(text, markup=False, highlight=False)
+
+
+def print_json(data: Any) -> None:
+    """One JSON document on one line: plain ``print`` so nothing is wrapped or styled."""
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def parse_option_value(text: str) -> Any:
+    """``10`` -> 10, ``true`` -> True, ``[3,8]`` -> [3, 8]; anything else stays a string, so
+    ``edition=classic`` needs no quotes."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def collect_options(pairs: Sequence[str], players: int | None) -> JSONDict:
+    """Options from ``--option key=value`` pairs and ``--players``."""
+    options: JSONDict = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--option needs the form key=value, got {pair!r}")
+        options[key.strip()] = parse_option_value(value.strip())
+    if players is not None:
+        if "players" in options and options["players"] != players:
+            raise UsageError(
+                f"--players {players} contradicts --option players={options['players']}"
+            )
+        options["players"] = players
+    return options
+
+
+def split_names(text: str) -> list[str]:
+    """``"a, b,c"`` -> ``["a", "b", "c"]``."""
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def default_bot_name(game: Game) -> str:
+    """The strongest generally available bot: the game's ``heuristic`` when it has one."""
+    return "heuristic" if "heuristic" in bot_names(game) else "random"
+
+
+def assign_bots(game: Game, seats: Sequence[str], names: Sequence[str]) -> dict[str, str]:
+    """Bot names for ``seats`` in seat order: one name plays every seat, otherwise one name
+    per seat. Unknown names raise a :class:`UsageError` listing the known ones."""
+    if len(names) == 1:
+        names = [names[0]] * len(seats)
+    if len(names) != len(seats):
+        raise UsageError(
+            f"--bots names {len(names)} bots but there are {len(seats)} bot seats "
+            f"({', '.join(seats)}); give one name for all of them or one per seat"
+        )
+    known = bot_names(game)
+    for name in names:
+        if name not in known:
+            raise UsageError(f"unknown bot {name!r} for {game.name}; bots: {', '.join(known)}")
+    return dict(zip(seats, names, strict=True))
+
+
+def build_bots(game: Game, lineup: Mapping[str, str]) -> dict[str, Bot]:
+    """One bot object per seat (bots may keep per-seat memory, so seats never share one)."""
+    return {seat: make_bot(game, name) for seat, name in lineup.items()}

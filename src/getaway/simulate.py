@@ -1,0 +1,232 @@
+"""Many bot games, fast: win rates, game lengths and errors for a game and a bot line-up.
+
+Game ``i`` of a run with seed ``S`` is set up with seed ``derive_seed(S, i)``, and each seat's
+bot draws from ``Rng(derive_seed(game_seed, "bot", seat))``, exactly as
+:func:`getaway.ai.runner.play_game` does, so any simulated game can be replayed or re-run
+alone, and the results do not depend on how many worker processes shared the work.
+
+The loop is leaner than the runner's: no :class:`~getaway.core.Session` (which clones for
+undo safety) and, for the random bot, no view (it ignores it).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from getaway.ai import RandomBot, make_bot
+from getaway.core import Bot, Game, JSONDict, Move, Replay, Rng, State, derive_seed, get_game
+
+#: How many error messages a result keeps (the count covers all of them).
+KEPT_ERRORS = 5
+#: A game longer than this is a rules bug (no game here lasts nearly as long).
+MAX_PLIES = 100_000
+#: Games per task handed to a worker process: big enough to amortise the hand-off.
+CHUNK = 100
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` in a run seeded ``seed``."""
+    return derive_seed(seed, index)
+
+
+def bot_rng(seed: int, seat: str) -> Rng:
+    """The generator of the bot at ``seat`` in the game seeded ``seed``."""
+    return Rng(derive_seed(seed, "bot", seat))
+
+
+def play_one(
+    game: Game,
+    options: Mapping[str, Any],
+    seed: int,
+    bots: Mapping[str, Bot],
+    replay: Replay | None = None,
+) -> State:
+    """Play one game to its end; every action is appended to ``replay`` when one is given
+    (it then holds the game so far even if a bot or the rules raise)."""
+    state = game.new_state(options, seed)
+    rngs = {seat: bot_rng(seed, seat) for seat in state.seats}
+    log = replay.actions if replay is not None else None
+    plies = 0
+    while not state.is_over():
+        if plies >= MAX_PLIES:
+            raise RuntimeError(f"the game did not end within {MAX_PLIES} plies")
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        bot = bots[seat]
+        if isinstance(bot, RandomBot):
+            action = rngs[seat].choice(legal)  # same draw as RandomBot.choose, without a view
+        else:
+            action = bot.choose(game, seat, state.view(seat), legal, rngs[seat])
+        state.apply(seat, action)
+        if log is not None:
+            log.append(Move(seat, action))
+        plies += 1
+    return state
+
+
+@dataclass
+class Tally:
+    """Results of some games: mergeable, so workers can each count a share."""
+
+    wins: dict[str, int]
+    draws: int = 0
+    finished: int = 0
+    plies: int = 0
+    errors: int = 0
+    error_messages: list[str] = field(default_factory=list)
+
+    def add_error(self, message: str) -> None:
+        self.errors += 1
+        if len(self.error_messages) < KEPT_ERRORS:
+            self.error_messages.append(message)
+
+    def merge(self, other: Tally) -> None:
+        for side, count in other.wins.items():
+            self.wins[side] = self.wins.get(side, 0) + count
+        self.draws += other.draws
+        self.finished += other.finished
+        self.plies += other.plies
+        self.errors += other.errors
+        room = KEPT_ERRORS - len(self.error_messages)
+        self.error_messages += other.error_messages[: max(room, 0)]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to simulate; plain data so it can be sent to worker processes."""
+
+    game: str
+    options: JSONDict
+    seed: int
+    games: int
+    lineup: dict[str, str]
+    replays: Path | None = None
+
+
+def replay_path(directory: Path, plan: Plan, index: int) -> Path:
+    width = max(len(str(plan.games - 1)), 4)
+    return directory / f"{plan.game}-{plan.seed}-{index:0{width}d}.json"
+
+
+def run_games(plan: Plan, indices: Iterable[int], on_game: Callable[[], None] | None) -> Tally:
+    """Play the games ``indices`` of ``plan``; a game that raises is counted and skipped."""
+    game = get_game(plan.game)
+    bots = {seat: make_bot(game, name) for seat, name in plan.lineup.items()}
+    tally = Tally(wins=dict.fromkeys(game.sides(plan.options), 0))
+    for index in indices:
+        seed = game_seed(plan.seed, index)
+        replay = Replay(game.name, plan.options, seed)
+        try:
+            state = play_one(game, plan.options, seed, bots, replay)
+        except Exception as exc:  # a bot or rules bug: count it, keep the run going
+            tally.add_error(f"game {index} (seed {seed}): {type(exc).__name__}: {exc}")
+        else:
+            tally.finished += 1
+            tally.plies += len(replay.actions)
+            winner = state.winner()
+            if winner is None:
+                tally.draws += 1
+            else:
+                tally.wins[winner] = tally.wins.get(winner, 0) + 1
+        if plan.replays is not None:
+            replay.save(replay_path(plan.replays, plan, index))
+        if on_game is not None:
+            on_game()
+    return tally
+
+
+def _run_chunk(plan: Plan, start: int, stop: int) -> tuple[int, Tally]:
+    return stop - start, run_games(plan, range(start, stop), None)
+
+
+@dataclass
+class SimulationResult:
+    plan: Plan
+    sides: tuple[str, ...]
+    players: int
+    tally: Tally
+    seconds: float
+    workers: int
+
+    def to_json(self) -> JSONDict:
+        tally = self.tally
+        games = self.plan.games
+        return {
+            "game": self.plan.game,
+            "games": games,
+            "seed": self.plan.seed,
+            "seed_rule": "game i uses derive_seed(seed, i)",
+            "players": self.players,
+            "options": self.plan.options,
+            "bots": self.plan.lineup,
+            "wins": {side: tally.wins.get(side, 0) for side in self.sides},
+            "win_rates": {
+                side: tally.wins.get(side, 0) / tally.finished if tally.finished else 0.0
+                for side in self.sides
+            },
+            "draws": tally.draws,
+            "finished": tally.finished,
+            "mean_plies": tally.plies / tally.finished if tally.finished else 0.0,
+            "seconds": round(self.seconds, 4),
+            "games_per_second": round(games / self.seconds, 1) if self.seconds > 0 else 0.0,
+            "workers": self.workers,
+            "errors": tally.errors,
+            "error_messages": tally.error_messages,
+        }
+
+
+def simulate(
+    game: Game,
+    options: Mapping[str, Any] | None,
+    games: int,
+    seed: int,
+    lineup: Mapping[str, str],
+    replays: Path | None = None,
+    workers: int = 1,
+    on_games: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` games with the bots named in ``lineup`` (seat -> bot name).
+
+    ``on_games(n)`` is called as games finish (``n`` of them at a time), for progress bars.
+    ``workers > 1`` spreads the games over that many processes; the results are the same.
+    """
+    normalized = game.normalize_options(options)
+    if replays is not None:
+        replays.mkdir(parents=True, exist_ok=True)
+    plan = Plan(game.name, normalized, seed, games, dict(lineup), replays)
+    started = time.perf_counter()
+    if workers <= 1 or games <= CHUNK:
+        workers = 1
+        tally = run_games(plan, range(games), (lambda: on_games(1)) if on_games else None)
+    else:
+        tally = _run_in_processes(plan, workers, on_games)
+    seconds = time.perf_counter() - started
+    return SimulationResult(
+        plan=plan,
+        sides=game.sides(normalized),
+        players=int(normalized.get("players", len(game.seats(normalized)))),
+        tally=tally,
+        seconds=seconds,
+        workers=workers,
+    )
+
+
+def _run_in_processes(plan: Plan, workers: int, on_games: Callable[[int], None] | None) -> Tally:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [
+            pool.submit(_run_chunk, plan, start, min(start + CHUNK, plan.games))
+            for start in range(0, plan.games, CHUNK)
+        ]
+        for future in as_completed(futures):
+            if on_games is not None:
+                on_games(future.result()[0])
+    # Merged in game order, so the kept error messages do not depend on timing.
+    tally = Tally(wins={})
+    for future in futures:
+        tally.merge(future.result()[1])
+    return tally

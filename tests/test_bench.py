@@ -1,0 +1,89 @@
+"""``getaway bench``: the numbers it reports and their shape."""
+
+from __future__ import annotations
+
+import json
+import platform
+
+import pytest
+
+from getaway.bench import bench_game, random_game, sample_states, time_games
+from getaway.cli import main
+from getaway.core import get_game
+
+GAME = get_game("scotland-yard")
+KEYS = {
+    "game",
+    "games",
+    "games_per_second",
+    "plies_per_second",
+    "clone_us",
+    "legal_actions_us",
+    "apply_us",
+    "python",
+}
+
+
+def test_bench_one_game_prints_one_json_object(capsys):
+    assert main(["bench", "scotland-yard", "--json", "--seconds", "0.2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    result = json.loads(out)
+    assert set(result) >= KEYS
+    assert result["game"] == "scotland-yard"
+    assert result["python"] == platform.python_version()
+    assert result["games"] >= 1
+    assert result["games_per_second"] > 0 and result["plies_per_second"] > 0
+    assert result["plies_per_second"] >= result["games_per_second"]
+    for key in ("clone_us", "legal_actions_us", "apply_us"):
+        assert 0 < result[key] < 100_000
+
+
+def test_bench_every_game_prints_a_json_list(capsys):
+    assert main(["bench", "--json", "--games", "2", "--seconds", "0.05"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert isinstance(results, list)
+    assert "scotland-yard" in {r["game"] for r in results}
+    assert all(r["games"] == 2 and set(r) >= KEYS for r in results)
+
+
+def test_bench_table(capsys):
+    assert main(["bench", "scotland-yard", "--games", "1", "--seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "scotland-yard" in out and "games/s" in out and "clone µs" in out
+
+
+def test_games_option_plays_exactly_that_many_games():
+    speed = time_games(GAME, 100.0, 3, seed=1)
+    assert speed.games == 3
+    assert speed.plies > 3 * 10
+
+
+def test_random_game_is_reproducible_from_its_seed():
+    import random
+
+    first = random_game(GAME, 4, random.Random(4).random)
+    again = random_game(GAME, 4, random.Random(4).random)
+    assert first == again > 0
+
+
+def test_samples_are_positions_where_someone_acts():
+    samples = sample_states(GAME, 0, count=30)
+    assert len(samples) == 30
+    assert all(not s.is_over() and s.to_act() for s in samples)
+    # Spread along games: the positions differ.
+    assert len({json.dumps(s.to_json(), sort_keys=True) for s in samples}) == 30
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "soon"])
+def test_bad_seconds_is_a_usage_error(capsys, seconds):
+    assert main(["bench", "scotland-yard", "--seconds", seconds]) == 2
+    assert "--seconds" in capsys.readouterr().err
+
+
+def test_bench_game_uses_about_the_time_it_is_given():
+    import time
+
+    started = time.perf_counter()
+    bench_game(GAME, seconds=0.3)
+    assert time.perf_counter() - started < 3.0
