@@ -27,7 +27,7 @@ from rich.markup import escape
 
 from getaway.games.scotland_yard.board import TRANSPORTS, Board, board_for
 
-#: Ticket letters on the travel log, as on the physical tickets' colours.
+#: Ticket letters on the travel log strip; STYLE colours them like the board's lines.
 LETTER = {"taxi": "T", "bus": "B", "underground": "U", "black": "X"}
 STYLE = {
     "taxi": "bold yellow",
@@ -317,13 +317,12 @@ def _whereabouts(view: Mapping[str, Any]) -> list[str]:
         else:
             text = f"Mr. X is at {location}."
         if view["mrx_visible"] and not view["over"]:
-            text += " His piece stands on the board: he has just surfaced."
+            who = "Your" if view["seat"] == "mrx" else "His"
+            text += f" {who} piece stands on the board (surfaced)."
         line = _styled(text, "bold")
         if log and view.get("mrx_start") is not None:
-            line += _dim(f" (start: {view['mrx_start']})")
-        if nxt:
-            line += _dim(" " + _sentence(nxt))
-        return [line]
+            line += _dim(f" Start: {view['mrx_start']}.")
+        return [line, _dim(_sentence(nxt))] if nxt else [line]
     last = _last_revealed(log)
     if view["mrx_visible"] and location is not None:
         line = _styled(f"Mr. X has surfaced: he stands at {location}.", "bold green")
@@ -335,9 +334,7 @@ def _whereabouts(view: Mapping[str, Any]) -> list[str]:
             f"Mr. X was last seen at {location} (entry {last['entry']}, "
             f"{ago} {'entry' if ago == 1 else 'entries'} ago)."
         )
-    if nxt:
-        line += _dim(" " + _sentence(nxt))
-    return [line]
+    return [line, _dim(_sentence(nxt))] if nxt else [line]
 
 
 # Hunters and supply --------------------------------------------------------------------------
@@ -349,22 +346,21 @@ def _hunter_table(view: Mapping[str, Any]) -> list[str]:
     in_phase = view["phase"] == "detectives" and not view["over"]
     stuck = _stuck_pieces(view) if in_phase else set()
     lines = [
-        _bold("Hunters")
-        + _dim("       kind           station  taxi  bus  underground  seat        status")
+        _bold("Hunters") + _dim("  kind           station  taxi  bus  undgr  seat        status")
     ]
     for h in hunters:
         police = h["kind"] == "police"
-        row = "  " + _cell(h["id"], 12, "bold")
+        row = "  " + _cell(h["id"], 7, "bold")
         row += _cell(_KIND[h["kind"]], 15, "bold blue" if police else None)
         row += f"{h['station']:>7}  "
         if h["tickets"] is None:
-            row += _cell("free", 24, "dim")
+            row += _cell("free", 17, "dim")
         else:
             t = h["tickets"]
             row += _cell(f"{t['taxi']:>4}", 6, STYLE["taxi"] if t["taxi"] else "dim")
             row += _cell(f"{t['bus']:>3}", 5, STYLE["bus"] if t["bus"] else "dim")
             row += _cell(
-                f"{t['underground']:>5}", 13, STYLE["underground"] if t["underground"] else "dim"
+                f"{t['underground']:>5}", 6, STYLE["underground"] if t["underground"] else "dim"
             )
         owner = h["seat"] if h["seat"] else "any"
         mine = h["seat"] == seat or (police and _is_detective_seat(view))
@@ -385,9 +381,9 @@ def _hunter_table(view: Mapping[str, Any]) -> list[str]:
         f"underground {supply['underground']}"
     )
     if view["supply_unlimited"]:
-        text += " (Mr. X's ordinary tickets are unlimited)"
+        text += " (Mr. X's tickets: unlimited)"
     else:
-        text += " (Mr. X pays his ordinary rides from it)"
+        text += " (Mr. X pays from it)"
     lines.append(escape(text))
     return lines
 
@@ -470,7 +466,7 @@ def _mrx_hint(view: Mapping[str, Any], board: Board) -> str:
     if examples:
         hint += _dim(" (e.g. ") + _dim(", ").join(_action(a) for a in examples) + _dim(")")
     if view["mrx_tickets"]["double"]:
-        hint += _dim(" or a double move ") + _action("double:LEG/LEG")
+        hint += _dim(",\n  or a double move ") + _action("double:LEG/LEG")
         for first in legs:
             ticket, _, to = first.partition(":")
             seconds = _mrx_legs(view, board, int(to), ticket)
@@ -491,7 +487,7 @@ def _detective_situation(view: Mapping[str, Any]) -> list[str]:
     ]
     if seat not in view["to_act"] or not pieces:
         waiting = ", ".join(view["to_act"])
-        return [_dim(f"Your pieces have moved this round; waiting for {waiting}.")]
+        return [_dim(f"None of your pieces can move now; waiting for {waiting}.")]
     board = _board(view)
     occupied = _occupants(view)
     possible = set(view["possible_locations"])
@@ -531,7 +527,7 @@ def _detective_situation(view: Mapping[str, Any]) -> list[str]:
             + _action("PIECE:TICKET:STATION")
             + _dim(" for a detective, ")
             + _action("PIECE:STATION")
-            + _dim(" for police (e.g. ")
+            + _dim(" for police\n  (e.g. ")
             + _dim(", ").join(_action(a) for a in examples)
             + _dim(").")
         )
@@ -611,7 +607,8 @@ def _topic_possible(view: Mapping[str, Any]) -> str:
         basis += " and the tickets since (" + ", ".join(e["ticket"] for e in since) + ")"
     basis += ", leaving out the stations hunters blocked when he moved or have searched since."
     lines.append("")
-    lines.append(_dim(basis))
+    words = basis.split()
+    lines.append(_dim(_wrap([escape(w) for w in words], words, 0)))
     if view["over"]:
         lines.append(_dim("The game is over: the travel log is open (topic 'log')."))
     return "\n".join(lines)
