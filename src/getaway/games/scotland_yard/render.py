@@ -354,13 +354,13 @@ def _hunter_table(view: Mapping[str, Any]) -> list[str]:
         row += _cell(_KIND[h["kind"]], 15, "bold blue" if police else None)
         row += f"{h['station']:>7}  "
         if h["tickets"] is None:
-            row += _cell("free", 17, "dim")
+            row += _cell("free", 18, "dim")
         else:
             t = h["tickets"]
             row += _cell(f"{t['taxi']:>4}", 6, STYLE["taxi"] if t["taxi"] else "dim")
             row += _cell(f"{t['bus']:>3}", 5, STYLE["bus"] if t["bus"] else "dim")
             row += _cell(
-                f"{t['underground']:>5}", 6, STYLE["underground"] if t["underground"] else "dim"
+                f"{t['underground']:>5}", 7, STYLE["underground"] if t["underground"] else "dim"
             )
         owner = h["seat"] if h["seat"] else "any"
         mine = h["seat"] == seat or (police and _is_detective_seat(view))
