@@ -50,7 +50,7 @@ def test_bench_every_game_prints_a_json_list(capsys):
 def test_bench_table(capsys):
     assert main(["bench", "scotland-yard", "--games", "1", "--seconds", "0.05"]) == 0
     out = capsys.readouterr().out
-    assert "scotland-yard" in out and "games/s" in out and "clone µs" in out
+    assert "scotland-yard" in out and "games/s" in out and "clone µs" in out and "legal µs" in out
 
 
 def test_games_option_plays_exactly_that_many_games():

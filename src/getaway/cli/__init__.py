@@ -179,8 +179,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a game in the terminal against bots",
         description="Play against bots. At the prompt type a move (its id or enough of it "
         "to pick one) or a command: help, moves, view, undo, save FILE, quit, and the "
-        "game's extra views (e.g. 'possible' in Scotland Yard). The replay is saved on exit "
-        "(in $GETAWAY_REPLAY_DIR, default: a getaway-replays folder in the temp directory).",
+        "game's extra views (e.g. 'possible' in Scotland Yard). A bot's move is shown in "
+        "full only when what you see afterwards tells it apart from its other legal moves; "
+        "otherwise just '<seat> moved'. The replay is saved on exit (in $GETAWAY_REPLAY_DIR, "
+        "default: a getaway-replays folder in the temp directory).",
     )
     p.add_argument("game", help="game name (see 'getaway games')")
     p.add_argument("--as", dest="as_", metavar="SEAT-OR-SIDE", help=AS_HELP)

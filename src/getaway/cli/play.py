@@ -214,7 +214,7 @@ def _legal_for_me(match: Match) -> list[str]:
 def play_text(match: Match, text: str, legal: list[str]) -> None:
     mine = match.to_act_mine()
     try:
-        action = match_action(text, legal, mine[0] if len(mine) == 1 else "you")
+        action = match_action(text, legal, ", ".join(mine))
         # An action several of the person's seats may play (a shared piece) goes to the
         # first of them in table order.
         seat = next(s for s in mine if action in match.state.legal_actions(s))

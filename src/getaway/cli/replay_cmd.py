@@ -60,7 +60,7 @@ def _print_steps(replay: Replay, viewer: str, step: bool) -> int:
         else:
             action = shown_action(viewer, move, state)
             what = f"played {action}" if action is not None else "moved"
-            say(out, f"step {number}/{total}: {move.seat} {what}")
+            say(out, f"\nstep {number}/{total}: {move.seat} {what}")
         out.print(game.render(state.view(viewer)))
         if step and number < total and not _wait_for_enter():
             return 0

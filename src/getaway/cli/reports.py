@@ -95,11 +95,14 @@ def bench_table(results: Sequence[Mapping[str, Any]]) -> Table:
         ("games/s", "games_per_second"),
         ("plies/s", "plies_per_second"),
         ("clone µs", "clone_us"),
-        ("legal_actions µs", "legal_actions_us"),
+        ("legal µs", "legal_actions_us"),
         ("apply µs", "apply_us"),
     )
     for title, _ in columns:
-        table.add_column(title, justify="left" if title == "game" else "right")
+        if title == "game":
+            table.add_column(title, no_wrap=True)
+        else:
+            table.add_column(title, justify="right")
     for result in results:
         table.add_row(*(str(result[key]) for _, key in columns))
     return table
