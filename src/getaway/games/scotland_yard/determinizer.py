@@ -14,7 +14,7 @@ from typing import Any
 
 from getaway.core import GetawayError, Rng
 from getaway.games.scotland_yard.board import TICKET_CODES, mask_of
-from getaway.games.scotland_yard.knowledge import possible_sets, sample_path
+from getaway.games.scotland_yard.knowledge import can_move_from, possible_sets, sample_path
 from getaway.games.scotland_yard.options import normalize, rules_for
 from getaway.games.scotland_yard.saves import state_from_json
 from getaway.games.scotland_yard.state import ScotlandYardState
@@ -38,6 +38,16 @@ def determinize(view: Mapping[str, Any], rng: Rng) -> ScotlandYardState:
             [mask_of(m) for m in record["hunters_at_entry"]],
             [mask_of(m) for m in record["searched"]],
         )
+        if view["phase"] == "mrx":
+            # His turn began and the game did not end: he can move from where he is.
+            sets[-1] = can_move_from(
+                rules.board,
+                sets[-1],
+                mask_of(h["station"] for h in view["hunters"]),
+                view["mrx_tickets"]["black"],
+                [view["supply"][k] for k in ("taxi", "bus", "underground")],
+                rules.unlimited_supply,
+            )
         sampled = sample_path(rules.board, sets, tickets, rng)
         if sampled is None:
             raise GetawayError("the view is inconsistent: Mr. X has no possible location")

@@ -53,6 +53,28 @@ def possible_sets(
     return sets
 
 
+def can_move_from(
+    board: Board, mask: int, occupied: int, black: int, supply: Sequence[int], unlimited: bool
+) -> int:
+    """The stations of ``mask`` from which Mr. X has a legal move now.
+
+    Once his turn has begun and the game did not end (D2), everyone knows he can move, so the
+    stations from which he could not are not possible locations.
+    """
+    free_ticket_kinds = [t for t in range(3) if unlimited or supply[t] > 0]
+    out = 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        s = low.bit_length() - 1
+        rest ^= low
+        if (black > 0 and board.black_mask[s] & ~occupied) or any(
+            board.nbr_mask[t][s] & ~occupied for t in free_ticket_kinds
+        ):
+            out |= low
+    return out
+
+
 def sample_path(
     board: Board, sets: Sequence[int], tickets: Sequence[int], rng: Rng
 ) -> list[int] | None:

@@ -30,7 +30,7 @@ from getaway.core import (
     UnknownSeatError,
 )
 from getaway.games.scotland_yard.board import BLACK, ORDINARY, TICKETS, TRANSPORTS, mask_of
-from getaway.games.scotland_yard.knowledge import possible_sets
+from getaway.games.scotland_yard.knowledge import can_move_from, possible_sets
 from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG_PARSE
 from getaway.games.scotland_yard.options import DETECTIVES, MRX, Rules, rules_for
 
@@ -487,6 +487,7 @@ class ScotlandYardState(State):
 
     def _start_mrx_turn(self) -> None:
         self.phase = PHASE_MRX
+        self._possible = None
         self._movable = 0
         if self._mrx_can_move():
             self._to_act = (MRX,)
@@ -547,9 +548,10 @@ class ScotlandYardState(State):
     # Knowledge ----------------------------------------------------------------------------
 
     def possible_masks(self) -> list[int]:
-        """F_0..F_n (see ``knowledge.py``), from public information only."""
+        """F_0..F_n (see ``knowledge.py``), from public information only. During Mr. X's
+        turn the last set keeps only stations he can move from (the game did not end)."""
         if self._possible is None:
-            self._possible = possible_sets(
+            sets = possible_sets(
                 self.rules.board,
                 self.start_candidates,
                 self.log_ticket,
@@ -557,6 +559,16 @@ class ScotlandYardState(State):
                 self.occupied_at,
                 self.searched,
             )
+            if self.phase == PHASE_MRX:
+                sets[-1] = can_move_from(
+                    self.rules.board,
+                    sets[-1],
+                    self.occ,
+                    self.black,
+                    self.supply,
+                    self.rules.unlimited_supply,
+                )
+            self._possible = sets
         return self._possible
 
     def possible_mask(self) -> int:

@@ -2,8 +2,9 @@
 
 Mr. X's seat and ``all`` see everything. Every other seat and spectators see public
 information only (spec section 12): Mr. X's stations appear only for surfacing entries,
-until the game is over, when the travel log is opened for everyone (the rulebook's "the log
-lets one verify his honesty afterwards"). The full schema is documented in
+until the game is over, when the travel log is opened for everyone so that the game can be
+checked and replayed (the rulebook describes no post-game check; see the decisions in
+``docs/games/scotland-yard.md``). The full schema is documented in
 ``docs/games/scotland-yard.md``.
 """
 
