@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from getaway.ai import make_bot
+from getaway.ai import GENERIC_BOTS, RandomBot, make_bot
 from getaway.ai.runner import play_game
 from getaway.cli import main
 from getaway.core import Replay, derive_seed, get_game
@@ -86,11 +86,12 @@ def test_replays_are_written_and_replay_to_the_counted_result(tmp_path: Path, ca
     assert winners == result["wins"]
 
 
-def test_bots_are_assigned_by_seat_order(capsys):
+def test_bots_are_assigned_by_seat_order(capsys, monkeypatch):
+    monkeypatch.setitem(GENERIC_BOTS, "other", RandomBot)
     result = simulate_json(
-        capsys, "--games", "3", "--players", "3", "--bots", "heuristic,random,random"
+        capsys, "--games", "3", "--players", "3", "--bots", "other,random,random"
     )
-    assert result["bots"] == {"mrx": "heuristic", "d1": "random", "d2": "random"}
+    assert result["bots"] == {"mrx": "other", "d1": "random", "d2": "random"}
     assert result["errors"] == 0, result["error_messages"]
 
 
