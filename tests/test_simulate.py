@@ -64,10 +64,11 @@ def test_lean_loop_plays_the_same_game_as_the_runner():
     assert seed == derive_seed(9, 3)
     seats = GAME.seats({"players": 3})
     replay = Replay(GAME.name, GAME.normalize_options({"players": 3}), seed)
-    play_one(GAME, replay.options, seed, {s: make_bot(GAME, "random") for s in seats}, replay)
+    bots = {s: make_bot(GAME, "random") for s in seats}
+    _, plies = play_one(GAME, replay.options, seed, bots, replay)
     record = play_game(GAME, {"players": 3}, seed, {s: make_bot(GAME, "random") for s in seats})
     assert replay.actions == record.session.replay.actions
-    assert len(replay.actions) == record.plies
+    assert len(replay.actions) == record.plies == plies
 
 
 def test_replays_are_written_and_replay_to_the_counted_result(tmp_path: Path, capsys):

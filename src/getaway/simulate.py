@@ -45,9 +45,10 @@ def play_one(
     seed: int,
     bots: Mapping[str, Bot],
     replay: Replay | None = None,
-) -> State:
-    """Play one game to its end; every action is appended to ``replay`` when one is given
-    (it then holds the game so far even if a bot or the rules raise)."""
+) -> tuple[State, int]:
+    """Play one game to its end: the final state and the number of plies. Every action is
+    appended to ``replay`` when one is given (it then holds the game so far even if a bot or
+    the rules raise)."""
     state = game.new_state(options, seed)
     rngs = {seat: bot_rng(seed, seat) for seat in state.seats}
     log = replay.actions if replay is not None else None
@@ -66,7 +67,7 @@ def play_one(
         if log is not None:
             log.append(Move(seat, action))
         plies += 1
-    return state
+    return state, plies
 
 
 @dataclass
@@ -120,20 +121,21 @@ def run_games(plan: Plan, indices: Iterable[int], on_game: Callable[[], None] | 
     tally = Tally(wins=dict.fromkeys(game.sides(plan.options), 0))
     for index in indices:
         seed = game_seed(plan.seed, index)
-        replay = Replay(game.name, plan.options, seed)
+        # Logging moves costs time, so only when the replays are wanted.
+        replay = Replay(game.name, plan.options, seed) if plan.replays is not None else None
         try:
-            state = play_one(game, plan.options, seed, bots, replay)
+            state, plies = play_one(game, plan.options, seed, bots, replay)
         except Exception as exc:  # a bot or rules bug: count it, keep the run going
             tally.add_error(f"game {index} (seed {seed}): {type(exc).__name__}: {exc}")
         else:
             tally.finished += 1
-            tally.plies += len(replay.actions)
+            tally.plies += plies
             winner = state.winner()
             if winner is None:
                 tally.draws += 1
             else:
                 tally.wins[winner] = tally.wins.get(winner, 0) + 1
-        if plan.replays is not None:
+        if plan.replays is not None and replay is not None:
             replay.save(replay_path(plan.replays, plan, index))
         if on_game is not None:
             on_game()
