@@ -326,6 +326,17 @@ def test_replay_of_a_bad_file_exits_2(capsys, tmp_path, content, message):
     assert "Traceback" not in out + err
 
 
+def test_replay_with_an_action_that_does_not_apply_exits_2(capsys, tmp_path, replay_file):
+    data = json.loads(replay_file.read_text())
+    data["actions"][1]["action"] = "d1:taxi:999"
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(data))
+    code, out, err = run(capsys, "replay", str(tampered), "--as", "all", "--json")
+    assert code == 2
+    assert "replay action 2 does not apply" in err
+    assert len(out.splitlines()) == 2  # the steps before it were shown
+
+
 def test_replay_of_a_missing_file_exits_2(capsys, tmp_path):
     code, _, err = run(capsys, "replay", str(tmp_path / "nope.json"))
     assert code == 2
