@@ -40,7 +40,8 @@ def state_to_json(state: ScotlandYardState) -> JSONDict:
     return {
         "game": "scotland-yard",
         "format": FORMAT,
-        "options": dict(rules.options),
+        # A copy down to the lists, so that changing a save cannot change the shared rules.
+        "options": {k: (v[:] if isinstance(v, list) else v) for k, v in rules.options.items()},
         "seed": state.seed,
         "rng": state._rng.state,
         "round": state.round,
@@ -205,6 +206,9 @@ def _load(r: _Reader) -> ScotlandYardState:
     if s.phase == PHASE_OVER:
         s._to_act = ()
     elif s.phase == PHASE_MRX:
+        if not s._mrx_can_move():
+            # His turn would have ended the game at once (D2, spec section 11).
+            raise SaveFileError("save file: Mr. X has no legal move in a running game")
         s._to_act = ("mrx",)
     else:
         s._to_act = ()

@@ -63,7 +63,7 @@ def build_view(state: ScotlandYardState, seat: str) -> JSONDict:
     view: JSONDict = {
         "game": "scotland-yard",
         "seat": seat,
-        "options": dict(rules.options),
+        "options": {k: (v[:] if isinstance(v, list) else v) for k, v in rules.options.items()},
         "players": rules.options["players"],
         "round": state.round,
         "max_rounds": rules.max_rounds,

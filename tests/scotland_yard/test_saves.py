@@ -1,0 +1,253 @@
+"""Saving and loading: the canonical JSON round trip, and corrupt files refused with a clear
+SaveFileError (spec 12: the engine validates; saves.py checks the rules' invariants)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from getaway.core import Rng, SaveFileError, load_state, save_state
+from getaway.games.scotland_yard import ScotlandYardState
+from tests.scotland_yard.helpers import GAME, craft, destination, drive, new
+
+
+def round_trip(state: ScotlandYardState) -> ScotlandYardState:
+    loaded = GAME.state_from_json(state.to_json())
+    assert isinstance(loaded, ScotlandYardState)
+    return loaded
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_every_position_of_a_game_round_trips(players):
+    """The canonical form: to_json -> state_from_json -> to_json is the identity, and the
+    loaded state plays the same (same seats to act, same legal actions, same views)."""
+    state = new({"players": players}, players)
+    rng = Rng(players)
+    positions = 0
+    while True:
+        loaded = round_trip(state)
+        assert loaded.to_json() == state.to_json()
+        assert loaded.to_act() == state.to_act()
+        for seat in state.seats:
+            assert list(loaded.legal_actions(seat)) == list(state.legal_actions(seat))
+        assert loaded.view("all") == state.view("all")
+        assert loaded.view("spectator") == state.view("spectator")
+        positions += 1
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        legal = list(state.legal_actions(seat))
+        safe = [a for a in legal if seat == "mrx" or destination(a) != state.pos[0]]
+        state.apply(seat, rng.choice(safe or legal))
+    assert positions > 50
+
+
+def test_save_file_text_round_trip_and_play_on():
+    """core.save_state/load_state: a saved game loads and plays on identically."""
+    state = new({"players": 5}, 9)
+    drive(state, doubles_at=(2,), rounds=6)
+    text = save_state(state)
+    loaded = load_state(text)
+    assert isinstance(loaded, ScotlandYardState)
+    assert save_state(loaded) == text
+    drive(state, doubles_at=(9,))
+    drive(loaded, doubles_at=(9,))
+    assert loaded.to_json() == state.to_json()
+    assert state.is_over()
+
+
+def test_finished_game_round_trips():
+    """A finished game saves and loads as finished, with its winner and reason."""
+    state = drive(new({"players": 4}, 1))
+    loaded = round_trip(state)
+    assert loaded.is_over() and loaded.winner() == "mrx" and loaded.end_reason == "time"
+    assert loaded.to_act() == ()
+
+
+def test_to_json_is_a_copy_that_shares_nothing_with_the_game():
+    """A save is a snapshot: changing the returned dict changes neither this game nor others."""
+    state = new({"players": 4}, 1)
+    data = state.to_json()
+    data["options"]["reveal_at"].append(99)
+    data["wallets"][0][0] = 0
+    data["supply"][0] = 0
+    assert state.to_json()["options"]["reveal_at"] == [3, 8, 13, 18, 24]
+    assert new({"players": 4}, 2).to_json()["options"]["reveal_at"] == [3, 8, 13, 18, 24]
+    assert state.wallets[0][0] == 11 and state.supply[0] == 24
+
+
+def test_views_share_nothing_with_the_game():
+    """A view is a snapshot: changing it leaves the game's options alone."""
+    state = new({"players": 4}, 1)
+    view = state.view("d1")
+    view["options"]["reveal_at"].clear()
+    assert state.options["reveal_at"] == [3, 8, 13, 18, 24]
+    assert state.view("all")["options"]["reveal_at"] == [3, 8, 13, 18, 24]
+
+
+# Corrupt files ------------------------------------------------------------------------------
+
+
+def mid_game() -> dict[str, Any]:
+    state = new({"players": 4}, 3)
+    drive(state, rounds=4)
+    state.apply("mrx", state.legal_actions("mrx")[0])
+    data = state.to_json()
+    assert data["phase"] == "detectives" and len(data["log"]) == 5
+    return data
+
+
+def corrupt(change: Callable[[dict[str, Any]], object]) -> SaveFileError:
+    data = copy.deepcopy(mid_game())
+    change(data)
+    with pytest.raises(SaveFileError) as err:
+        GAME.state_from_json(data)
+    with pytest.raises(SaveFileError):
+        load_state(json.dumps(data))
+    return err.value
+
+
+def test_bad_json_is_refused():
+    """A file that is not JSON is refused with a SaveFileError."""
+    with pytest.raises(SaveFileError, match="not valid JSON"):
+        load_state('{"game": "scotland-yard", "format": 1,')
+    with pytest.raises(SaveFileError, match="not valid JSON"):
+        load_state(b"\xff\xfe")
+
+
+def test_json_that_is_not_an_object_is_refused():
+    """A save file holds one JSON object."""
+    with pytest.raises(SaveFileError, match="must hold a JSON object"):
+        load_state("[1, 2, 3]")
+
+
+def test_a_save_of_another_game_is_refused():
+    """The 'game' field must name scotland-yard."""
+    with pytest.raises(SaveFileError, match="unknown game"):
+        load_state(json.dumps({**mid_game(), "game": "chess"}))
+    with pytest.raises(SaveFileError, match="not a scotland-yard state"):
+        GAME.state_from_json({**mid_game(), "game": "chess"})
+    with pytest.raises(SaveFileError, match="names no game"):
+        load_state("{}")
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        "format",
+        "options",
+        "seed",
+        "rng",
+        "round",
+        "phase",
+        "mrx",
+        "mrx_start",
+        "start_candidates",
+        "hunters",
+        "wallets",
+        "supply",
+        "black",
+        "double",
+        "log",
+        "hunters_at_entry",
+        "searched",
+        "moved",
+        "winner",
+        "end_reason",
+    ],
+)
+def test_missing_field_is_refused_by_name(field):
+    """A save missing a field is refused, naming the field."""
+    err = corrupt(lambda d: d.pop(field))
+    assert f"field {field!r} is missing" in str(err)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.update(mrx=500), "'mrx' must be a whole number from 1 to 199, not 500"),
+        (lambda d: d["hunters"].update(d1=500), "'hunters.d1' must be a whole number"),
+        (lambda d: d["log"][0].__setitem__(2, 500), "'log[1]' must be a whole number"),
+        (lambda d: d.update(mrx_start=500), "'mrx_start' must be a whole number"),
+        (lambda d: d["hunters"].update(d1=0), "'hunters.d1' must be a whole number"),
+        (lambda d: d.update(mrx="12"), "'mrx' must be a whole number"),
+        (lambda d: d["searched"].append([500]), "'searched' needs one list per log length"),
+    ],
+)
+def test_station_out_of_range_is_refused(change, words):
+    """Stations are numbered 1..199 (spec 3); station 500 is refused."""
+    assert words in str(corrupt(change))
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d["wallets"][0].__setitem__(0, d["wallets"][0][0] - 1), "taxi tickets"),
+        (lambda d: d["supply"].__setitem__(1, d["supply"][1] + 1), "bus tickets"),
+        (lambda d: d["supply"].__setitem__(2, d["supply"][2] - 1), "underground tickets"),
+        (lambda d: d["log"][0].__setitem__(0, "underground"), "tickets on boards"),
+        (lambda d: d["wallets"][1].__setitem__(0, 12), "'wallets[1]' must be a whole number"),
+        (lambda d: d.update(black=d["black"] - 1), "black tickets left and used"),
+        (lambda d: d.update(double=1), "double-move tickets left and used"),
+        (lambda d: d["log"][0].__setitem__(1, True), "double-move tickets left and used"),
+    ],
+)
+def test_ticket_counts_that_do_not_add_up_are_refused(change, words):
+    """Spec 2 and 10: 57/45/23 ordinary, 5 black and 2 double tickets are conserved."""
+    assert words in str(corrupt(change))
+
+
+def test_two_hunters_on_one_station_are_refused():
+    """Spec 7.3: two hunters may never share a station."""
+    err = corrupt(lambda d: d["hunters"].update(d2=d["hunters"]["d1"]))
+    assert "two hunters share a station" in str(err)
+
+
+def test_mrx_on_a_hunter_in_a_running_game_is_refused():
+    """Spec 11 D1: a hunter on Mr. X's station has already ended the game."""
+
+    def change(d: dict[str, Any]) -> None:
+        d["hunters"]["d1"] = d["mrx"]
+
+    assert "Mr. X stands on a hunter's station" in str(corrupt(change))
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.update(phase="lunch"), "'phase' must be one of"),
+        (lambda d: d.update(round=23), "'round' must be a whole number from 1 to 22"),
+        (lambda d: d.update(winner="mrx"), "'winner' must be set exactly when"),
+        (lambda d: d.update(winner="nobody"), "'winner' must be null"),
+        (lambda d: d.update(moved=["d9"]), "'moved' lists pieces"),
+        (lambda d: d["hunters"].pop("p1"), "'hunters' must give the stations"),
+        (lambda d: d["log"].append(["ferry", False, 1, False]), "log entry 6 must be"),
+        (lambda d: d.update(mrx=d["log"][-2][2]), "not his last log entry"),
+        (lambda d: d["options"].update(colour="red"), "unknown option"),
+        (lambda d: d.update(format=2), "format 2 is not 1"),
+        (lambda d: d.update(wallets=[[11, 8, 4]]), "'wallets' must hold 3 ticket boards"),
+        (lambda d: d.update(moved=["d1", "d2", "d3", "p1"]), "no piece left to move"),
+    ],
+)
+def test_other_corruptions_are_refused_with_a_reason(change, words):
+    """Shapes, ranges and invariants are checked on load."""
+    assert words in str(corrupt(change))
+
+
+def test_running_game_where_mrx_cannot_move_is_refused():
+    """Spec 11 D2: a game at Mr. X's turn in which he has no legal move is already over."""
+    state = craft(
+        mrx=106,
+        hunters={"d1": 105, "d2": 107, "d3": 29, "p1": 34},
+        turns=["taxi:106"],
+        phase="detectives",
+        moved=["d1", "d2", "d3"],
+    )
+    data = state.to_json()
+    data.update(phase="mrx", round=2, moved=[])
+    with pytest.raises(SaveFileError, match=r"Mr\. X has no legal move"):
+        GAME.state_from_json(data)
