@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from getaway.ai import GENERIC_BOTS
 from getaway.cli import main
 from getaway.cli.play import group_actions, resolve_seats, visible_to
 from getaway.core import ALL, Replay, Rng, Session, get_game
@@ -218,6 +219,24 @@ def test_play_save_command_writes_a_loadable_replay(capsys, monkeypatch, tmp_pat
     assert replay.actions[0].seat == "mrx"
     assert replay.actions[0].action == "taxi:65"
     assert len(replay.actions) == 5  # Mr. X and the four detective moves (d1 moved p1)
+
+
+class BotThatCheats:
+    name = "cheat"
+
+    def choose(self, game, seat, view, legal, rng):
+        return "taxi:999"
+
+
+def test_a_broken_bot_is_replaced_by_a_random_move_without_leaking(capsys, monkeypatch):
+    monkeypatch.setitem(GENERIC_BOTS, "cheat", BotThatCheats)
+    ScriptedPlayer(monkeypatch, ["quit"], seed=0)
+    argv = ("play", "scotland-yard", "--as", "detectives", "--seed", "3", "--bots", "cheat")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert "the bot for mrx failed (IllegalActionError); it plays a random move" in out
+    assert "taxi:999" not in out
+    assert "mrx moved" in out
 
 
 def test_visible_to_hides_mrx_but_shows_detectives():

@@ -155,11 +155,11 @@ def bot_turn(match: Match, seat: str) -> None:
         )
         match.session.act(seat, action)
     except Exception as exc:
-        # A broken bot must not end the person's game: say so and play on at random.
+        # A broken bot must not end the person's game: say so and play on at random. Only
+        # the error's type is shown: its message may name the bot's secret move or options.
         say(
             match.out,
-            f"the bot for {seat} failed ({type(exc).__name__}: {exc}); "
-            "it plays a random move instead",
+            f"the bot for {seat} failed ({type(exc).__name__}); it plays a random move instead",
         )
         action = match.rngs[seat].choice(legal)
         match.session.act(seat, action)
