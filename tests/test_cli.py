@@ -117,11 +117,14 @@ def test_as_unknown_name_is_a_usage_error(capsys):
 
 
 class ScriptedPlayer:
-    """Stands in for ``input``: first the scripted lines, then random legal moves for the
-    person's seats, read from the live session (captured when the CLI creates it)."""
+    """Stands in for ``input``: first the scripted lines (``None``: a random legal move), then
+    random legal moves for the person's seats, read from the live session (captured when the
+    CLI creates it)."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, script: list[str], seed: int) -> None:
-        self.script: Iterator[str] = iter(script)
+    def __init__(
+        self, monkeypatch: pytest.MonkeyPatch, script: list[str | None], seed: int
+    ) -> None:
+        self.script: Iterator[str | None] = iter(script)
         self.rng = Rng(seed)
         self.sessions: list[Session] = []
         self.prompts: list[str] = []
@@ -142,13 +145,25 @@ class ScriptedPlayer:
         line = next(self.script, None)
         if line is not None:
             return line
+        return self.random_move(prompt)
+
+    def random_move(self, prompt: str) -> str:
         state = self.sessions[-1].state
         seats = prompt.rstrip("> ").split(", ")
         return self.rng.choice(state.legal_actions(seats[0]))
 
 
 def test_play_as_mrx_to_the_end(capsys, monkeypatch, replay_dir):
-    script = ["help", "zzz", "taxi", "moves", "moves double", "possible", "view", "undo"]
+    script: list[str | None] = [
+        "help",
+        "zzz",
+        "taxi",
+        "moves",
+        "moves double",
+        "possible",
+        "view",
+        "undo",
+    ]
     player = ScriptedPlayer(monkeypatch, script, seed=5)
     code, out, _ = run(
         capsys, "play", "scotland-yard", "--as", "mrx", "--seed", "7", "--bots", "random"
@@ -172,7 +187,7 @@ def test_play_as_mrx_to_the_end(capsys, monkeypatch, replay_dir):
 
 
 def test_play_as_detectives_to_the_end_hides_mrx_moves(capsys, monkeypatch, replay_dir):
-    script = ["d1", "d1 taxi 999", "moves d1", "undo"]
+    script: list[str | None] = ["d1", "d1 taxi 999", "moves d1", "undo"]
     player = ScriptedPlayer(monkeypatch, script, seed=2)
     code, out, _ = run(
         capsys,
@@ -210,15 +225,18 @@ def test_play_stops_cleanly_on_end_of_input(capsys, monkeypatch, replay_dir):
 
 def test_play_save_command_writes_a_loadable_replay(capsys, monkeypatch, tmp_path):
     target = tmp_path / "mine.json"
-    ScriptedPlayer(monkeypatch, ["taxi:65", f"save {target}", "quit"], seed=0)
+    player = ScriptedPlayer(monkeypatch, [None, f"save {target}", "quit"], seed=0)
     code, out, _ = run(capsys, "play", "scotland-yard", "--seed", "3", "--bots", "random")
     assert code == 0
     assert f"replay saved to {target}" in out
     replay = Replay.load(target)
     assert replay.seed == 3
     assert replay.actions[0].seat == "mrx"
-    assert replay.actions[0].action == "taxi:65"
-    assert len(replay.actions) == 5  # Mr. X and the four detective moves (d1 moved p1)
+    assert f"mrx plays {replay.actions[0].action}" in out
+    # Then the bots' detectives, up to the person's next turn (or the end).
+    assert len(replay.actions) >= 2
+    assert all(move.seat != "mrx" for move in replay.actions[1:])
+    assert len(player.prompts) == 3
 
 
 class BotThatCheats:
