@@ -115,3 +115,14 @@ def test_replay_errors_name_the_failing_action():
     replay.actions.append(Move("a", "edge"))
     with pytest.raises(GetawayError, match="replay action 1"):
         replay.final_state()
+
+
+def test_refusing_to_undo_another_seats_action_does_not_quote_it():
+    """The other seat's action may be secret (Mr. X's ``taxi:36`` gives his station)."""
+    game = get_game("scotland-yard")
+    session = Session.new(game, {"players": 3}, seed=2)
+    action = session.state.legal_actions("mrx")[0]
+    session.act("mrx", action)
+    with pytest.raises(UndoError) as err:
+        session.undo("d1")
+    assert action not in str(err.value)

@@ -1,11 +1,12 @@
 """During Mr. X's turn the possible locations use the public fact that he can move (spec 11:
 the game did not end with D2), so no sampled state leaves him without a legal move."""
 
-from getaway.core import Rng, get_game
+from getaway.core import Rng
+from getaway.games.scotland_yard import GAME
 
 
 def test_every_determinization_during_his_turn_gives_him_a_legal_move():
-    game = get_game("scotland-yard")
+    game = GAME
     checked = 0
     for players in (4, 5, 6):
         for seed in range(120):
@@ -25,7 +26,7 @@ def test_every_determinization_during_his_turn_gives_him_a_legal_move():
 
 def test_seed_166_round_10_no_longer_samples_a_trapped_mrx():
     """5 players, seed 166, round 10: a station with no legal move was listed as possible."""
-    game = get_game("scotland-yard")
+    game = GAME
     state = game.new_state({"players": 5}, 166)
     rng = Rng(166)
     while not (state.round == 10 and state.to_act() == ("mrx",)):

@@ -59,9 +59,10 @@ class Session:
             raise UndoError("nothing to undo: no action has been played")
         last = self.replay.actions[-1]
         if last.seat != seat:
+            # The other seat's action id is not quoted: it may be secret (Mr. X's "taxi:36").
             raise UndoError(
-                f"seat {seat!r} cannot undo: the last action ({last.action!r}) was played by "
-                f"{last.seat!r}, and nobody may take back another seat's action"
+                f"seat {seat!r} cannot undo: the last action was played by {last.seat!r}, "
+                "and nobody may take back another seat's action"
             )
         if not self._undoable[-1]:
             raise UndoError(
