@@ -7,7 +7,7 @@ import pytest
 
 from getaway.core import IllegalActionError, NotYourTurnError, UnknownSeatError
 from getaway.games.scotland_yard import ScotlandYardState
-from tests.scotland_yard.helpers import craft, illegal
+from tests.scotland_yard.helpers import craft, destination, illegal, nbrs, new
 
 
 def mrx_turn() -> ScotlandYardState:
@@ -155,3 +155,81 @@ def test_actions_after_the_game_is_over_are_refused():
     with pytest.raises(UnknownSeatError):
         state.apply("d7", "taxi:106")
     assert state.to_json() == before
+
+
+TICKETS = ("taxi", "bus", "underground", "black")
+
+
+def accepted(state: ScotlandYardState, seat: str) -> list[str]:
+    """Every action id of a large universe that ``apply`` accepts (each tried on a clone):
+    for Mr. X every single leg and every double through a neighbour, for the detectives'
+    side every hunter move id of the game."""
+    if seat == "mrx":
+        here = state.pos[0]
+        universe = [f"{t}:{v}" for t in TICKETS for v in range(200)]
+        universe += [
+            f"double:{t1}:{v1}/{t2}:{v2}"
+            for t1 in TICKETS
+            for v1 in nbrs(here, "black")
+            for t2 in TICKETS
+            for v2 in nbrs(v1, "black")
+        ]
+    else:
+        universe = list(state.rules.tables.hunter_parse)
+    out = []
+    for action in universe:
+        trial = state.clone()
+        try:
+            trial.apply(seat, action)
+        except IllegalActionError:
+            continue
+        out.append(action)
+    return out
+
+
+def tricky_positions() -> list[ScotlandYardState]:
+    five = {"d1": 13, "d2": 29, "d3": 34, "d4": 94, "d5": 123}
+    return [
+        mrx_turn(),
+        detectives_turn(),
+        no_double_left(),
+        # Empty taxi supply (A4).
+        craft({"players": 6}, mrx=106, hunters=five, turns=["taxi:105", "taxi:106"]),
+        # One black ticket left next to the ferry, 115 boxed in (edge 5).
+        craft(
+            mrx=157,
+            hunters={"d1": 102, "d2": 114, "d3": 126, "p1": 127},
+            turns=["black:170", "black:159", "black:170", "black:157"],
+        ),
+        # The pooled 2-player wallet down to its last taxi ticket.
+        craft(
+            {"players": 2},
+            mrx=172,
+            hunters={"d1": 106, "d2": 104, "p1": 138, "p2": 46},
+            turns=["taxi:172"],
+            phase="detectives",
+            wallets=[[1, 16, 8]],
+        ),
+    ]
+
+
+def test_legal_actions_are_exactly_the_actions_apply_accepts():
+    """Spec 7-9: the engine lists every legal move once, and accepts nothing else."""
+    states = tricky_positions()
+    for players, seed in ((4, 2), (2, 1), (6, 3)):
+        state = new({"players": players}, seed)
+        for k in range(60):
+            if state.is_over():
+                break
+            if k % 9 == 0:
+                states.append(state.clone())
+            seat = state.to_act()[0]
+            legal = list(state.legal_actions(seat))
+            safe = [a for a in legal if seat == "mrx" or destination(a) != state.pos[0]]
+            state.apply(seat, (safe or legal)[k % len(safe or legal)])
+    assert len(states) >= 20
+    for state in states:
+        for seat in state.to_act():
+            legal = list(state.legal_actions(seat))
+            assert len(set(legal)) == len(legal)
+            assert sorted(accepted(state, seat)) == sorted(legal)
