@@ -258,3 +258,17 @@ def test_edge_10_a_detective_never_runs_out_of_all_tickets():
             left = sum(state.wallets[d])
             assert left == 23 - moves[piece] >= 1, (players, seed, piece)
         assert max(moves[f"d{d + 1}"] for d in range(players - 1)) >= 18
+
+
+def test_no_draws_and_no_payoff_before_the_end():
+    """Spec 11: draws do not exist; each finished game has one winning side."""
+    state = new({"players": 3}, 4)
+    assert state.winner() is None
+    assert state.returns() == {"mrx": 0.0, "d1": 0.0, "d2": 0.0}
+    drive(state, rounds=3)
+    assert state.winner() is None and not state.is_over()
+    for players, seed in ((2, 0), (5, 1)):
+        final = drive(new({"players": players}, seed))
+        assert final.winner() in ("mrx", "detectives")
+        assert sorted(final.returns().values())[0] == -1.0
+        assert sum(v > 0 for v in final.returns().values()) in (1, players - 1)

@@ -233,3 +233,22 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts():
             legal = list(state.legal_actions(seat))
             assert len(set(legal)) == len(legal)
             assert sorted(accepted(state, seat)) == sorted(legal)
+
+
+def test_two_player_game_has_one_detectives_seat_and_no_piece_seats():
+    """Spec 14.1 and 4: with 2 players one seat, ``detectives``, runs all four hunters."""
+    state = craft(
+        {"players": 2},
+        mrx=172,
+        hunters={"d1": 106, "d2": 104, "p1": 138, "p2": 46},
+        turns=["taxi:172"],
+        phase="detectives",
+    )
+    for seat in ("d1", "d2", "p1"):
+        with pytest.raises(UnknownSeatError) as err:
+            state.apply(seat, "d1:taxi:107")
+        assert err.value.seats == ["mrx", "detectives"]
+    with pytest.raises(NotYourTurnError):
+        state.apply("mrx", "taxi:159")
+    state.apply("detectives", "d1:taxi:107")
+    assert state.pos[1] == 107
