@@ -154,7 +154,7 @@ def craft(
             "round": round_,
             "phase": phase,
             "mrx": mrx,
-            "mrx_start": start if start is not None else (mrx if not entries else X_DECK[0]),
+            "mrx_start": start if start is not None else _start_before(entries, mrx, opts),
             "start_candidates": sorted(start_candidates),
             "hunters": dict(hunters),
             "wallets": wallet_list,
@@ -176,6 +176,18 @@ def craft(
         }
     )
     return cast(ScotlandYardState, GAME.state_from_json(data))
+
+
+def _start_before(
+    entries: Sequence[tuple[str, int, bool]], mrx: int, opts: Mapping[str, Any]
+) -> int:
+    """A start station from which the first logged ride is possible (the loader checks that
+    the travel log is a path of rides)."""
+    if not entries:
+        return mrx
+    ticket, first, _ = entries[0]
+    transport = "black" if ticket == "black" else ticket
+    return min(nbrs(first, transport, opts["board"]))
 
 
 def illegal(state: ScotlandYardState, seat: str, action: str) -> IllegalActionError:

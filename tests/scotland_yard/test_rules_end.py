@@ -107,7 +107,7 @@ def test_edge_05_no_single_move_means_no_double_and_d2():
 
 def test_a4_mrx_loses_when_he_cannot_pay_for_any_free_edge():
     """Spec A4 and D2: free neighbours but no taxi in the supply and no black ticket."""
-    turns = ["black:91", "black:105", "black:91", "black:105", "black:107", "taxi:105", "taxi:106"]
+    turns = ["black:91", "black:105", "black:91", "black:105", "black:106", "taxi:107", "taxi:106"]
     hunters = {"d1": 13, "d2": 29, "d3": 34, "d4": 94, "d5": 123}
     state = craft(
         {"players": 6},
@@ -124,7 +124,7 @@ def test_a4_mrx_loses_when_he_cannot_pay_for_any_free_edge():
 
 def test_a4_mrx_with_one_black_ticket_left_is_not_trapped():
     """Spec A4: a black ticket may always replace a missing ordinary one."""
-    turns = ["black:91", "black:105", "black:91", "black:105", "taxi:107", "taxi:106"]
+    turns = ["black:91", "black:105", "black:91", "taxi:105", "black:107", "taxi:106"]
     hunters = {"d1": 13, "d2": 29, "d3": 34, "d4": 94, "d5": 123}
     state = craft(
         {"players": 6},

@@ -251,3 +251,25 @@ def test_running_game_where_mrx_cannot_move_is_refused():
     data.update(phase="mrx", round=2, moved=[])
     with pytest.raises(SaveFileError, match=r"Mr\. X has no legal move"):
         GAME.state_from_json(data)
+
+
+def _split_double(data: dict[str, Any]) -> None:
+    """Entries 1 and 3 flagged as the two legs of one double move (they are not adjacent)."""
+    data["log"][0][1] = data["log"][2][1] = True
+    data["double"] = 1
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.update(mrx_start=199 if d["mrx_start"] != 199 else 1), "not one ride"),
+        (lambda d: d.update(round=d["round"] + 1), "does not fit a travel log"),
+        (lambda d: d["log"][2].__setitem__(3, False), "not marked revealed"),
+        (lambda d: d["log"][0].__setitem__(3, True), "marked revealed"),
+        (_split_double, "half of a double move"),
+    ],
+)
+def test_a_travel_log_the_rules_do_not_allow_is_refused(change, words):
+    """Spec 8: the log is a path of rides from the start station, one entry per turn (two for
+    a double), surfacing exactly on the reveal entries."""
+    assert words in str(corrupt(change))

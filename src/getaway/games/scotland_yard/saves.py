@@ -244,3 +244,52 @@ def _check_invariants(s: ScotlandYardState) -> None:
                     f"save file: {TICKETS[t]} tickets on boards, in the supply and on the log "
                     f"do not add up to {BOX_TICKETS[t]}"
                 )
+    _check_log(s)
+
+
+def _check_log(s: ScotlandYardState) -> None:
+    """The travel log must be a journey the rules allow: a path of rides from the start
+    station, one entry per turn played plus one per double move, surfacing where the reveal
+    rule says."""
+    rules = s.rules
+    previous = s.start
+    for k, (t, v) in enumerate(zip(s.log_ticket, s.log_station, strict=True), start=1):
+        if not rules.board.ticket_mask[t][previous] >> v & 1:
+            raise SaveFileError(
+                f"save file: log entry {k} ({TICKETS[t]} to {v}) is not one ride from {previous}"
+            )
+        previous = v
+    # Each turn writes one entry, or two (flagged double) for a double move.
+    turn_of_entry: list[int] = []
+    turn = 0
+    k = 0
+    while k < len(s.log_double):
+        turn += 1
+        if s.log_double[k]:
+            if k + 1 >= len(s.log_double) or not s.log_double[k + 1]:
+                raise SaveFileError(f"save file: log entry {k + 1} is half of a double move")
+            turn_of_entry += [turn, turn]
+            k += 2
+        else:
+            turn_of_entry.append(turn)
+            k += 1
+    played = turn  # Mr. X turns on the log
+    expected = {PHASE_MRX: (s.round - 1,), PHASE_HUNTERS: (s.round,)}.get(
+        s.phase, (s.round - 1, s.round)
+    )
+    if played not in expected:
+        raise SaveFileError(
+            f"save file: round {s.round} ({PHASES[s.phase]}) does not fit a travel log of "
+            f"{played} turns"
+        )
+    for k, revealed in enumerate(s.log_revealed, start=1):
+        if rules.reveal_by_round:
+            last_of_turn = k == len(turn_of_entry) or turn_of_entry[k] != turn_of_entry[k - 1]
+            should = last_of_turn and turn_of_entry[k - 1] in rules.reveal_at
+        else:
+            should = k in rules.reveal_at
+        if revealed != should:
+            raise SaveFileError(
+                f"save file: log entry {k} is {'' if revealed else 'not '}marked revealed, "
+                "against the reveal rule"
+            )
