@@ -222,41 +222,46 @@ class ScotlandYardState(State):
         if self.phase == PHASE_MRX:
             return self.mrx_actions()
         movable = self._movable
-        pieces = [h for h in self.rules.seat_pieces[seat] if movable >> h & 1]
-        if len(pieces) == 1:
-            return self._hunter_actions(pieces[0])
-        actions: list[str] = []
-        for h in pieces:
-            actions += self._hunter_actions(h)
+        actions: Sequence[str] = ()
+        for h in self.rules.seat_pieces[seat]:
+            if movable >> h & 1:
+                # Usually one piece: return its (often precomputed) tuple without copying.
+                actions = (
+                    [*actions, *self._hunter_actions(h)] if actions else self._hunter_actions(h)
+                )
         return actions
 
-    def mrx_actions(self) -> list[str]:
+    def mrx_actions(self) -> Sequence[str]:
         """Mr. X's legal moves: singles, then doubles (every legal pair, spec 8.4)."""
-        singles = self._mrx_legs(self.pos[0], self.supply, self.black)
+        s = self.pos[0]
+        singles = self._mrx_legs(s, self.supply, self.black)
+        tables = self.rules.tables
+        if self.doubles <= 0:
+            # Nothing blocked: the precomputed tuple of every single move, shared, not copied.
+            return tables.x_all[s] if singles is tables.x_legs[s] else [a for _, _, a in singles]
         actions = [a for _, _, a in singles]
-        if self.doubles > 0:
-            rules = self.rules
-            seconds = rules.tables.double_seconds
-            fast_mask, occ = rules.board.black_mask, self.occ
-            unlimited = rules.unlimited_supply
-            for t, v, first in singles:
-                supply, black = self.supply, self.black
-                if t == BLACK:
-                    black -= 1
-                elif not unlimited:
-                    supply = supply[:]
-                    supply[t] -= 1
-                if (
-                    black > 0
-                    and not fast_mask[v] & occ
-                    and (unlimited or (supply[0] and supply[1] and supply[2]))
-                ):
-                    # Nothing blocks the second leg: every double from this first leg.
-                    actions += seconds(t, v)
-                else:
-                    prefix = DOUBLE_PREFIX + first + "/"
-                    legs = self._mrx_legs(v, supply, black)
-                    actions += [prefix + second for _, _, second in legs]
+        rules = self.rules
+        seconds = rules.tables.double_seconds
+        fast_mask, occ = rules.board.black_mask, self.occ
+        unlimited = rules.unlimited_supply
+        for t, v, first in singles:
+            supply, black = self.supply, self.black
+            if t == BLACK:
+                black -= 1
+            elif not unlimited:
+                supply = supply[:]
+                supply[t] -= 1
+            if (
+                black > 0
+                and not fast_mask[v] & occ
+                and (unlimited or (supply[0] and supply[1] and supply[2]))
+            ):
+                # Nothing blocks the second leg: every double from this first leg.
+                actions += seconds(t, v)
+            else:
+                prefix = DOUBLE_PREFIX + first + "/"
+                legs = self._mrx_legs(v, supply, black)
+                actions += [prefix + second for _, _, second in legs]
         return actions
 
     def _mrx_legs(self, s: int, supply: list[int], black: int) -> Sequence[tuple[int, int, str]]:
@@ -445,12 +450,15 @@ class ScotlandYardState(State):
             # One pooled wallet: a ticket spent by one detective can stop the other.
             self._refresh_hunters_to_act()
             return
-        # Only unmoved hunters next to the vacated or the entered station can change state.
-        touched = (1 << s) | (1 << v)
+        # Only hunters next to the vacated or the entered station can change state.
         movable = self._movable & ~(1 << h)
         hunter_mask = rules.board.hunter_mask
-        for other in rules.hunter_indices:
-            if not moved >> other & 1 and hunter_mask[pos[other]] & touched:
+        nearby = (hunter_mask[s] | hunter_mask[v]) & self.occ
+        while nearby:
+            low = nearby & -nearby
+            nearby ^= low
+            other = pos.index(low.bit_length() - 1, 1)
+            if not moved >> other & 1:
                 if self._can_move(other):
                     movable |= 1 << other
                 else:
