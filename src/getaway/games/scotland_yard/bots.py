@@ -1,18 +1,21 @@
 """Scotland Yard's own bots: fast heuristics that read only the seat's view.
 
-``heuristic`` plays any seat. As Mr. X it keeps away from every hunter's reach, keeps the
+``heuristic`` plays any seat. As Mr. X it keeps away from every hunter's reach, heads where
+he has the most stations to himself (those he reaches before any hunter can), keeps the
 detectives' picture of him wide, and saves black and double-move tickets for the moments
 they help most (just after a reveal, in danger). As the detectives it closes in on the
-public set of Mr. X's possible locations and spreads the hunters over its exits.
+public set of Mr. X's possible locations, shrinks the part of the board he could reach
+before them, and spreads the hunters over the set's exits.
 
 Every decision is one pass over the legal actions with scores built from bitmask look-ups
-and the board's distance table, so it costs about a millisecond: simulations can play
-thousands of games.
+and the board's distance table: well under a millisecond on average, so simulations can
+play thousands of games.
 """
 
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,15 +41,18 @@ from getaway.games.scotland_yard.options import MRX
 #: Ending next to a hunter's reach: that hunter may step onto him.
 X_REACHABLE_PENALTY = 100.0
 #: Per ride of distance from the nearest hunter, counted up to ``X_DISTANCE_CAP`` rides.
-X_DISTANCE_WEIGHT = 8.0
+X_DISTANCE_WEIGHT = 2.0
 X_DISTANCE_CAP = 4
 #: Per ride of mean distance from the hunters (a tie-breaker among equally safe stations).
 X_MEAN_DISTANCE_WEIGHT = 1.0
 #: Per free neighbour outside every hunter's reach: room to run next turn.
 X_MOBILITY_WEIGHT = 2.0
 X_MOBILITY_CAP = 6
+#: Per bit of the number of stations he can reach before any hunter can (his region):
+#: a small region means he is being cornered, whatever the nearest distance says.
+X_REGION_WEIGHT = 12.0
 #: Per bit of the detectives' uncertainty (log2 of the size of their possible set).
-X_INFO_WEIGHT = 5.0
+X_INFO_WEIGHT = 3.5
 #: Per bit of the spread of the next move from a station where he surfaces.
 X_SURFACING_WEIGHT = 3.0
 #: What spending a black ticket costs, and how much less it costs just after a reveal.
@@ -79,12 +85,13 @@ D_STRANDED_PENALTY = 60.0
 D_NEARLY_STRANDED_PENALTY = 6.0
 #: Spending a ticket of a kind that runs short before the game ends (taxi, bus, underground).
 D_TICKET_COST = (0.5, 1.0, 4.0)
-#: With a wide possible set, per transport kind served by the destination, and for an
-#: underground station (interchanges let a hunter reach the next reveal fast).
+#: Before Mr. X first surfaces, per transport kind served by the destination, and for an
+#: underground station (interchanges let a hunter reach the first reveal fast).
 D_INTERCHANGE_WEIGHT = 1.5
 D_UNDERGROUND_BONUS = 3.0
-#: The possible set counts as wide from this many stations on.
-D_WIDE_SET = 15
+#: Per bit of the number of stations Mr. X could reach, from somewhere in the possible set,
+#: before any hunter: the hunters close his escape routes together.
+D_REGION_WEIGHT = 24.0
 
 #: Scores within this of the best tie; the rng picks among them.
 _TIE = 1e-9
@@ -130,6 +137,11 @@ def hunter_reach(board: Board, station: int, tickets: Mapping[str, int] | None) 
     return reach
 
 
+def nearest_of(rows: Sequence[bytes]) -> bytes:
+    """The element-wise minimum of distance rows: per station, the nearest one's distance."""
+    return bytes(map(min, *rows)) if len(rows) > 1 else bytes(rows[0])
+
+
 def is_reveal_entry(options: Mapping[str, Any], entry: int, round_: int, last: bool) -> bool:
     """Whether travel-log entry ``entry``, written in ``round_``, surfaces Mr. X (``last``:
     it is the last entry of his turn, which is what the round-based reading reveals)."""
@@ -166,6 +178,8 @@ class _MrxSituation:
     reveal_single: bool
     reveal_first: bool
     reveal_second: bool
+    #: Per station, the rides needed by the nearest hunter.
+    nearest_hunter: bytes
     _spread_cache: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def spread(self, possible: int, ticket: int) -> int:
@@ -187,6 +201,7 @@ class _MrxSituation:
             reach |= hunter_reach(board, h["station"], h["tickets"])
         log = view["mrx_log"]
         supply = view["supply"]
+        distance = board.hunter_distance
         return cls(
             board=board,
             here=view["mrx_location"],
@@ -205,6 +220,7 @@ class _MrxSituation:
             reveal_single=is_reveal_entry(view["options"], len(log) + 1, view["round"], True),
             reveal_first=is_reveal_entry(view["options"], len(log) + 1, view["round"], False),
             reveal_second=is_reveal_entry(view["options"], len(log) + 2, view["round"], True),
+            nearest_hunter=nearest_of([distance[h] for h in hunters]),
         )
 
 
@@ -305,13 +321,16 @@ def _black_hides_nothing(x: _MrxSituation, before: int, origin: int, v: int) -> 
 
 def _mrx_station_score(x: _MrxSituation, v: int) -> float:
     """How good it is to end the turn on ``v``: far from the hunters, out of their reach,
-    with free exits."""
+    with many stations to himself and free exits."""
     distance = x.board.hunter_distance
     dists = [distance[h][v] for h in x.hunters]
     score = X_DISTANCE_WEIGHT * min(min(dists), X_DISTANCE_CAP)
     score += X_MEAN_DISTANCE_WEIGHT * min(sum(dists) / len(dists), 2 * X_DISTANCE_CAP)
     if x.reach >> v & 1:
         score -= X_REACHABLE_PENALTY
+    # The hunters move next, so he owns a station only where he is strictly nearer.
+    region = sum(map(operator.lt, distance[v], x.nearest_hunter))
+    score += X_REGION_WEIGHT * math.log2(region + 1)
     exits = x.board.black_mask[v] if x.black else x.board.hunter_mask[v]
     score += X_MOBILITY_WEIGHT * min(_room(x, exits & ~x.occupied & ~x.reach), X_MOBILITY_CAP)
     return score
@@ -353,6 +372,19 @@ class _Hunter:
     reach: int
 
 
+@dataclass(frozen=True)
+class _Teammates:
+    """The other hunters of one hunter's side, as it decides where to go."""
+
+    stations: int
+    #: Every station one of them can ride to now.
+    reach: int
+    #: Stations Mr. X reaches before all of them (his region but for the moving hunter),
+    #: and his rides to each: only these can stay his wherever the moving hunter goes.
+    contested: tuple[int, ...]
+    mrx_rides: tuple[int, ...]
+
+
 @dataclass
 class _HuntSituation:
     """What a detective seat's view says, in the forms its scoring needs."""
@@ -365,7 +397,34 @@ class _HuntSituation:
     #: Mr. X's destinations next turn if he is anywhere in the possible set.
     exits: int
     rounds_left: int
+    #: True until Mr. X first surfaces: the set is then too wide to chase.
     wide: bool
+    #: Rides Mr. X needs to each station from the nearest possible location.
+    mrx_distance: bytes
+    _teammates: dict[str, _Teammates] = field(default_factory=dict)
+
+    def teammates(self, hunter: _Hunter) -> _Teammates:
+        """What the hunters other than ``hunter`` hold (memoised per piece: a seat's legal
+        actions move only a few pieces)."""
+        found = self._teammates.get(hunter.piece)
+        if found is None:
+            others = [h for h in self.hunters.values() if h is not hunter]
+            distance = self.board.hunter_distance
+            reach = 0
+            for other in others:
+                reach |= other.reach
+            nearest = nearest_of([distance[h.station] for h in others])
+            contested = tuple(
+                s for s, (x, h) in enumerate(zip(self.mrx_distance, nearest, strict=True)) if x < h
+            )
+            found = _Teammates(
+                stations=mask_of(h.station for h in others),
+                reach=reach,
+                contested=contested,
+                mrx_rides=tuple(self.mrx_distance[s] for s in contested),
+            )
+            self._teammates[hunter.piece] = found
+        return found
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any]) -> _HuntSituation:
@@ -393,8 +452,29 @@ class _HuntSituation:
             possible_list=possible_list,
             exits=exits,
             rounds_left=view["max_rounds"] - view["round"] + 1,
-            wide=not revealed_yet or len(possible_list) >= D_WIDE_SET,
+            wide=not revealed_yet,
+            mrx_distance=_distances_from(board, possible_list),
         )
+
+
+def _distances_from(board: Board, sources: Sequence[int]) -> bytes:
+    """Rides (any line, the ferry included) from the nearest of ``sources`` to each station
+    (breadth-first search; 255 where unreachable)."""
+    dist = bytearray([255] * len(board.black_nbrs))
+    frontier = list(sources)
+    for s in frontier:
+        dist[s] = 0
+    depth = 0
+    while frontier:
+        depth += 1
+        following = []
+        for s in frontier:
+            for v in board.black_nbrs[s]:
+                if dist[v] == 255:
+                    dist[v] = depth
+                    following.append(v)
+        frontier = following
+    return bytes(dist)
 
 
 def detective_scorer(view: Mapping[str, Any]) -> Callable[[str], float]:
@@ -441,10 +521,7 @@ def _move_score(hunt: _HuntSituation, hunter: _Hunter, t: int, v: int) -> float:
     """What this particular move adds: exits of the possible set only this hunter covers,
     distance from the other hunters, and the tickets it spends or strands."""
     board = hunt.board
-    others = [h for h in hunt.hunters.values() if h is not hunter]
-    covered_by_others = 0
-    for other in others:
-        covered_by_others |= other.reach
+    teammates = hunt.teammates(hunter)
     wallet = None if hunter.wallet is None else hunter.wallet[:]
     if wallet is not None and t >= 0:
         wallet[t] -= 1
@@ -452,14 +529,24 @@ def _move_score(hunt: _HuntSituation, hunter: _Hunter, t: int, v: int) -> float:
     score = 0.0
     exits = hunt.exits.bit_count()
     if exits:
-        own = (reach & hunt.exits & ~covered_by_others).bit_count()
+        own = (reach & hunt.exits & ~teammates.reach).bit_count()
         score += D_COVER_WEIGHT * own / exits
-    others_at = mask_of(h.station for h in others)
-    if board.hunter_mask[v] & others_at:
+    score -= D_REGION_WEIGHT * math.log2(_mrx_region(hunt, teammates, v) + 1)
+    if board.hunter_mask[v] & teammates.stations:
         score -= D_CROWDING_PENALTY
     if wallet is not None:
         score -= _detective_ticket_cost(hunt, hunter, t) + _stranding_penalty(board, v, wallet)
     return score
+
+
+def _mrx_region(hunt: _HuntSituation, teammates: _Teammates, v: int) -> int:
+    """How many stations Mr. X, from the nearest possible location, reaches strictly before
+    every hunter once the moving hunter stands on ``v`` (on a tie he arrives first, but the
+    hunter then steps onto him)."""
+    row = hunt.board.hunter_distance[v]
+    return sum(
+        1 for s, x in zip(teammates.contested, teammates.mrx_rides, strict=True) if x < row[s]
+    )
 
 
 def _reach_with_wallet(board: Board, v: int, wallet: list[int] | None) -> int:
