@@ -26,7 +26,7 @@ from getaway.games.scotland_yard.board import (
     board_for,
     mask_of,
 )
-from getaway.games.scotland_yard.bots import best_action, hunter_reach, is_reveal_entry
+from getaway.games.scotland_yard.bots import best_action, is_reveal_entry
 from getaway.games.scotland_yard.knowledge import expand
 from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG_PARSE
 from getaway.games.scotland_yard.state import ScotlandYardState
@@ -108,10 +108,15 @@ def legs(action: str) -> list[tuple[int, int]]:
 
 
 def hunters_reach(view: dict[str, Any]) -> int:
+    """Every station some hunter can ride to next, on lines it has tickets for (police ride
+    free), as a bitmask: computed here from the board rather than by the bot's helper."""
     board = board_for(view["options"]["board"])
     reach = 0
     for hunter in view["hunters"]:
-        reach |= hunter_reach(board, hunter["station"], hunter["tickets"])
+        tickets = hunter["tickets"]
+        for t in ORDINARY:
+            if tickets is None or tickets[TICKETS[t]] > 0:
+                reach |= mask_of(board.nbrs[t][hunter["station"]])
     return reach
 
 
@@ -176,6 +181,32 @@ def test_ties_are_broken_by_the_generator_reproducibly():
         return 2.0 if action.startswith("bus") else 1.0
 
     assert {best_action(legal, prefer_bus, Rng(seed)) for seed in range(40)} == {"bus:3"}
+
+
+@pytest.mark.parametrize("reveal_rule", ["entries", "rounds"])
+def test_the_bot_foresees_exactly_which_entries_surface_mrx(reveal_rule):
+    """The bot's reveal prediction agrees with the engine on every leg Mr. X plays."""
+    options = {"players": 3, "reveal_rule": reveal_rule}
+    predicted_reveals = 0
+    for seed in range(20):
+        state = GAME.new_state(options, seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            action = rng.choice(state.legal_actions(seat))
+            if seat == "mrx":
+                played = legs(action)
+                entry, round_ = len(state.log_ticket), state.round
+                predicted = [
+                    is_reveal_entry(state.options, entry + i, round_, i == len(played))
+                    for i in range(1, len(played) + 1)
+                ]
+                state.apply(seat, action)
+                assert state.log_revealed[entry:] == predicted
+                predicted_reveals += sum(predicted)
+            else:
+                state.apply(seat, action)
+    assert predicted_reveals > 40
 
 
 # Strength ----------------------------------------------------------------------------------
