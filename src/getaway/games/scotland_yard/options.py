@@ -88,9 +88,12 @@ _NORMALIZED: dict[tuple[tuple[str, Any], ...], dict[str, Any]] = {}
 def normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """Validated options with every key present (a fresh dict each call)."""
     try:
-        key = tuple(sorted((options or {}).items()))
+        # Lists (reveal_at) are frozen so that normalized options hit the cache too.
+        key = tuple(
+            sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in (options or {}).items())
+        )
         cached = _NORMALIZED.get(key)
-    except TypeError:  # unhashable values (lists): validate without the cache
+    except TypeError:  # other unhashable values: validate without the cache
         key, cached = None, None
     if cached is None:
         cached = _normalize(options)
