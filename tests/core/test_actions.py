@@ -17,10 +17,18 @@ def test_a_unique_shorthand_is_resolved():
     assert match_action("double taxi 46 bus 58", LEGAL) == "double:taxi:46/bus:58"
 
 
-def test_an_ambiguous_shorthand_lists_the_candidates():
+def test_an_ambiguous_shorthand_lists_only_the_closest_candidates():
     with pytest.raises(AmbiguousActionError) as err:
         match_action("46", LEGAL)
-    assert "taxi:46" in str(err.value) and "bus:46" in str(err.value)
+    assert err.value.matches == ["taxi:46", "bus:46", "black:46"]
+
+
+def test_a_short_id_wins_over_a_longer_one_containing_it():
+    legal = ["taxi:105", "double:taxi:105/taxi:89", "double:black:105/taxi:89"]
+    assert match_action("105", legal) == "taxi:105"
+    with pytest.raises(AmbiguousActionError) as err:
+        match_action("89", legal)
+    assert err.value.matches == legal[1:]
 
 
 def test_no_match_names_the_legal_actions():

@@ -28,7 +28,8 @@ def match_action(text: str, legal: Sequence[str], seat: str = "you") -> str:
     """The single legal action that ``text`` names.
 
     Exact ids win; otherwise every typed token must match (or begin) a token of the id, in
-    order. No match or several matches raise errors that list the candidates.
+    order, and among several such ids the ones matching whole tokens, then the shortest, win.
+    No match, or a tie, raises an error that lists the candidates.
     """
     cleaned = text.strip()
     if cleaned in legal:
@@ -37,12 +38,13 @@ def match_action(text: str, legal: Sequence[str], seat: str = "you") -> str:
     if not wanted:
         raise IllegalActionError(seat, text, legal, "nothing typed")
     matches = [a for a in legal if _is_subsequence(wanted, _tokens(a))]
-    # Prefer ids whose tokens match exactly over prefix matches ("bus" vs "bus2").
-    exact = [a for a in matches if all(t in _tokens(a) for t in wanted)]
-    if len(exact) == 1:
-        return exact[0]
-    if len(matches) == 1:
-        return matches[0]
     if not matches:
         raise IllegalActionError(seat, text, legal, "no legal action matches")
-    raise AmbiguousActionError(text, exact or matches)
+    # Prefer ids whose tokens match exactly over prefix matches ("bus" vs "bus2"), then the
+    # shortest ids: "105" means a single move to 105 before any double move through it.
+    exact = [a for a in matches if all(t in _tokens(a) for t in wanted)] or matches
+    shortest = min(len(_tokens(a)) for a in exact)
+    best = [a for a in exact if len(_tokens(a)) == shortest]
+    if len(best) == 1:
+        return best[0]
+    raise AmbiguousActionError(text, best)
