@@ -10,35 +10,13 @@ everyone by design, and the last test pins that boundary.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
 from getaway.core import SPECTATOR, Rng
 from getaway.core.serialize import dumps
 from getaway.games.scotland_yard import GAME
 from getaway.games.scotland_yard.state import PHASE_HUNTERS, ScotlandYardState
-
-OPTIONS = [
-    {"players": players, "edition": edition}
-    for players in range(2, 7)
-    for edition in ("2014", "classic")
-]
-
-
-def option_id(options: dict[str, Any]) -> str:
-    return f"{options['players']}p-{options['edition']}"
-
-
-def running_states(options: dict[str, Any], seed: int) -> Iterator[ScotlandYardState]:
-    """Each state of a random game before it ends (one object, mutated as it goes on)."""
-    state = GAME.new_state(options, seed)
-    rng = Rng(seed)
-    while not state.is_over():
-        yield state
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+from tests.scotland_yard.helpers import OPTIONS, option_id, random_states
 
 
 def public_seats(state: ScotlandYardState) -> list[str]:
@@ -59,7 +37,7 @@ def last_revealed_station(state: ScotlandYardState) -> int | None:
 def test_views_show_mrx_only_where_he_surfaced(options):
     """40 games per setting, 400 in all, every seat checked before every action."""
     for seed in range(40):
-        for state in running_states(options, seed):
+        for state in random_states(options, seed):
             for seat in public_seats(state):
                 view = state.view(seat)
                 assert "mrx_start" not in view
@@ -78,7 +56,7 @@ def test_views_do_not_depend_on_the_hidden_path(options):
     a move would reveal anything; Mr. X's own view tells them apart (the check is not empty)."""
     compared = 0
     for seed in range(6):
-        for step, state in enumerate(running_states(options, seed)):
+        for step, state in enumerate(random_states(options, seed)):
             public_view = state.view(SPECTATOR)
             truth = hidden_path(state)
             others = [GAME.determinize(public_view, Rng(step * 2 + k)) for k in range(2)]

@@ -12,12 +12,12 @@
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from getaway.core import IllegalActionError, get_game
+from getaway.core import IllegalActionError, Rng, get_game
 from getaway.games.scotland_yard import ScotlandYardState
 
 GAME = get_game("scotland-yard")
@@ -267,3 +267,30 @@ def spectator_log(state: ScotlandYardState) -> list[tuple[str, int | None, bool,
         (e["ticket"], e["station"], e["double"], e["revealed"])
         for e in state.view("spectator")["mrx_log"]
     ]
+
+
+#: Every player count with both editions: the settings that whole-game tests sweep.
+OPTIONS: list[dict[str, Any]] = [
+    {"players": players, "edition": edition}
+    for players in range(2, 7)
+    for edition in ("2014", "classic")
+]
+
+
+def option_id(options: Mapping[str, Any]) -> str:
+    return f"{options['players']}p-{options['edition']}"
+
+
+def random_states(
+    options: Mapping[str, Any], seed: int, *, final: bool = False
+) -> Iterator[ScotlandYardState]:
+    """The state before every action of a random game (one object, mutated as the game goes
+    on), and the final state too when ``final``."""
+    state = new(options, seed)
+    rng = Rng(seed)
+    while not state.is_over():
+        yield state
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    if final:
+        yield state

@@ -10,7 +10,6 @@ hunter searched). Different generators spread over the whole possible set. Mr. X
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,29 +18,9 @@ from getaway.core import ALL, SPECTATOR, Rng
 from getaway.games.scotland_yard import GAME
 from getaway.games.scotland_yard.board import TICKET_CODES, board_for
 from getaway.games.scotland_yard.state import ScotlandYardState
+from tests.scotland_yard.helpers import OPTIONS, option_id, random_states
 
-OPTIONS = [
-    {"players": players, "edition": edition}
-    for players in range(2, 7)
-    for edition in ("2014", "classic")
-]
 SEEDS = range(4)
-
-
-def option_id(options: dict[str, Any]) -> str:
-    return f"{options['players']}p-{options['edition']}"
-
-
-def random_game(options: dict[str, Any], seed: int) -> Iterator[ScotlandYardState]:
-    """The state before every action of a random game, then the final state (one object,
-    mutated as the game goes on)."""
-    state = GAME.new_state(options, seed)
-    rng = Rng(seed)
-    while not state.is_over():
-        yield state
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    yield state
 
 
 def hidden_view_seats(state: ScotlandYardState) -> list[str]:
@@ -76,7 +55,7 @@ def assert_legal_hidden_path(view: dict[str, Any], sample: ScotlandYardState) ->
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
 def test_samples_show_the_seat_exactly_its_view(options):
     for seed in SEEDS:
-        for step, state in enumerate(random_game(options, seed)):
+        for step, state in enumerate(random_states(options, seed, final=True)):
             for seat in hidden_view_seats(state):
                 view = state.view(seat)
                 sample = GAME.determinize(view, Rng(step))
@@ -89,7 +68,7 @@ def test_samples_show_the_seat_exactly_its_view(options):
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
 def test_sampled_mrx_stands_on_a_possible_location_at_the_end_of_a_legal_path(options):
     for seed in SEEDS:
-        for step, state in enumerate(random_game(options, seed)):
+        for step, state in enumerate(random_states(options, seed, final=True)):
             if state.is_over():
                 break
             for seat in hidden_view_seats(state):
@@ -105,7 +84,7 @@ def test_sampled_mrx_stands_on_a_possible_location_at_the_end_of_a_legal_path(op
 def test_every_possible_location_of_a_small_set_gets_sampled():
     checked = 0
     for options in OPTIONS:
-        for state in random_game(options, 0):
+        for state in random_states(options, 0, final=True):
             if state.is_over():
                 break
             view = state.view(SPECTATOR)
@@ -122,7 +101,7 @@ def test_every_possible_location_of_a_small_set_gets_sampled():
 def test_different_generators_give_different_mrx_stations():
     checked = 0
     for options in OPTIONS:
-        for state in random_game(options, 3):
+        for state in random_states(options, 3, final=True):
             view = state.view(SPECTATOR)
             if state.is_over() or len(view["possible_locations"]) < 2:
                 continue
@@ -133,14 +112,14 @@ def test_different_generators_give_different_mrx_stations():
 
 
 def test_the_same_generator_gives_the_same_sample():
-    for state in random_game({"players": 5}, 8):
+    for state in random_states({"players": 5}, 8, final=True):
         view = state.view("d2")
         first = GAME.determinize(view, Rng(42)).to_json()
         assert GAME.determinize(view, Rng(42)).to_json() == first
 
 
 def test_determinize_leaves_the_view_untouched():
-    for state in random_game({"players": 3, "edition": "classic"}, 2):
+    for state in random_states({"players": 3, "edition": "classic"}, 2, final=True):
         view = state.view(SPECTATOR)
         before = copy.deepcopy(view)
         GAME.determinize(view, Rng(1))
@@ -150,7 +129,7 @@ def test_determinize_leaves_the_view_untouched():
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
 def test_mrx_view_determinizes_to_the_true_state(options):
     for seed in range(4):
-        for step, state in enumerate(random_game(options, seed)):
+        for step, state in enumerate(random_states(options, seed, final=True)):
             truth = without_randomness(state.to_json())
             for seat in ("mrx", ALL):
                 sample = GAME.determinize(state.view(seat), Rng(step))
@@ -161,7 +140,7 @@ def test_mrx_view_determinizes_to_the_true_state(options):
 def test_a_finished_game_determinizes_to_the_true_state_for_everyone(options):
     """The travel log is opened when the game ends, so nothing is left to sample."""
     for seed in SEEDS:
-        *_, final = random_game(options, seed)
+        *_, final = random_states(options, seed, final=True)
         assert final.is_over()
         truth = without_randomness(final.to_json())
         for seat in hidden_view_seats(final):

@@ -33,16 +33,7 @@ from getaway.core import (
 from getaway.core.serialize import dumps
 from getaway.games.scotland_yard import GAME
 from getaway.games.scotland_yard.state import ScotlandYardState
-
-OPTIONS = [
-    {"players": players, "edition": edition}
-    for players in range(2, 7)
-    for edition in ("2014", "classic")
-]
-
-
-def option_id(options: dict[str, Any]) -> str:
-    return f"{options['players']}p-{options['edition']}"
+from tests.scotland_yard.helpers import OPTIONS, option_id
 
 
 def random_game(

@@ -26,4 +26,3 @@ class Bot(Protocol):
         rng: Rng,
     ) -> str:
         """One of ``legal``, chosen from what ``view`` shows."""
-        ...
