@@ -126,3 +126,31 @@ def test_refusing_to_undo_another_seats_action_does_not_quote_it():
     with pytest.raises(UndoError) as err:
         session.undo("d1")
     assert action not in str(err.value)
+
+
+def test_a_timeout_plays_the_rules_default_and_logs_it():
+    game = get_game("scotland-yard")
+    session = Session.new(game, {"players": 3}, seed=4)
+    expected = session.state.default_action("mrx")
+    assert session.timeout("mrx") == expected
+    assert session.replay.actions[-1] == Move("mrx", expected)
+
+
+def test_a_timeout_for_a_seat_not_asked_is_refused():
+    session = Session.new(get_game("scotland-yard"), {"players": 3}, seed=4)
+    with pytest.raises(NotYourTurnError):
+        session.timeout("d1")
+
+
+def test_a_game_without_defaults_keeps_waiting():
+    session = Session.new(GAME, None, seed=1)
+    assert session.timeout("a") is None
+    assert session.version == 0
+
+
+def test_timeout_all_answers_every_waiting_seat():
+    game = get_game("scotland-yard")
+    session = Session.new(game, {"players": 4}, seed=4)
+    session.act("mrx", session.state.legal_actions("mrx")[0])
+    played = session.timeout_all()
+    assert played and set(played) <= {"d1", "d2", "d3"}

@@ -45,6 +45,27 @@ class Session:
         self.replay.actions.append(Move(seat, action))
         self._undoable.append(undoable)
 
+    def timeout(self, seat: str) -> str | None:
+        """The seat's decision deadline passed: play the rules' default for it (logged like
+        any action, so replays reproduce it). Returns the action played, or ``None`` when the
+        rules give no default and the decision keeps waiting."""
+        self.state.check_seat(seat)
+        action = self.state.default_action(seat)
+        if action is not None:
+            self.act(seat, action)
+        return action
+
+    def timeout_all(self) -> dict[str, str]:
+        """Every seat that may act now times out (the end of a simultaneous countdown)."""
+        played: dict[str, str] = {}
+        for seat in self.state.to_act():
+            # Acting may end the step; seats no longer asked are skipped.
+            if seat in self.state.to_act():
+                action = self.timeout(seat)
+                if action is not None:
+                    played[seat] = action
+        return played
+
     def can_undo(self, seat: str) -> bool:
         return bool(
             self.replay.actions and self.replay.actions[-1].seat == seat and self._undoable[-1]
