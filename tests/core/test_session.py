@@ -132,6 +132,7 @@ def test_a_timeout_plays_the_rules_default_and_logs_it():
     game = get_game("scotland-yard")
     session = Session.new(game, {"players": 3}, seed=4)
     expected = session.state.default_action("mrx")
+    assert expected is not None
     assert session.timeout("mrx") == expected
     assert session.replay.actions[-1] == Move("mrx", expected)
 
