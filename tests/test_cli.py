@@ -409,3 +409,31 @@ def test_installed_script_reports_unknown_game_without_traceback():
     assert done.returncode == 2
     assert "unknown game 'chess'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_replay_as_a_seat_does_not_show_the_seed(tmp_path, capsys):
+    """The seed fixes Mr. X's start card, so only the omniscient viewer may see it."""
+    from getaway.cli import main as cli_main
+
+    assert (
+        cli_main(
+            [
+                "simulate",
+                "scotland-yard",
+                "--games",
+                "1",
+                "--seed",
+                "2",
+                "--json",
+                "--replays",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
+    (path,) = tmp_path.iterdir()
+    capsys.readouterr()
+    assert cli_main(["replay", str(path), "--as", "d1"]) == 0
+    assert "seed" not in capsys.readouterr().out.splitlines()[0]
+    assert cli_main(["replay", str(path), "--as", "all"]) == 0
+    assert "seed" in capsys.readouterr().out.splitlines()[0]

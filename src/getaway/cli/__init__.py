@@ -8,6 +8,8 @@ unknown game, bad options, unreadable replay), 130 interrupted.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import secrets
 import sys
 from collections.abc import Sequence
@@ -267,4 +269,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`getaway replay ... | head`): stop quietly, like other tools.
+        with contextlib.suppress(OSError):
+            # Point stdout at devnull so the interpreter's exit-time flush stays quiet.
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115, PTH123
+        return EXIT_OK
     return code

@@ -56,7 +56,9 @@ def _print_steps(replay: Replay, viewer: str, step: bool) -> int:
     total = len(replay.actions)
     for number, (move, state) in enumerate(replay.states()):
         if move is None:
-            say(out, f"step 0/{total}: {game.title}, seed {replay.seed}, seen by {viewer}")
+            # The seed fixes every secret draw (Mr. X's start card), so only "all" sees it.
+            seed = f", seed {replay.seed}" if viewer == ALL else ""
+            say(out, f"step 0/{total}: {game.title}{seed}, seen by {viewer}")
         else:
             action = shown_action(viewer, move, state)
             what = f"played {action}" if action is not None else "moved"
