@@ -33,7 +33,15 @@ from getaway.cli.common import (
     print_json,
     split_names,
 )
-from getaway.cli.play import AS_HELP, new_match, play, resolve_seats
+from getaway.cli.play import (
+    AS_HELP,
+    HOTSEAT_HELP,
+    HUMANS_HELP,
+    first_seats,
+    new_match,
+    play,
+    resolve_seats,
+)
 from getaway.cli.replay_cmd import run_replay
 from getaway.cli.reports import (
     bench_table,
@@ -83,12 +91,15 @@ def cmd_games(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     options = game.normalize_options(collect_options(args.option, args.players))
-    humans = resolve_seats(game, options, args.as_)
+    if args.humans is not None:
+        humans = first_seats(game, options, args.humans)
+    else:
+        humans = resolve_seats(game, options, args.as_)
     bot_seats = [seat for seat in game.seats(options) if seat not in humans]
     names = split_names(args.bots) if args.bots else [default_bot_name(game)]
     lineup = assign_bots(game, bot_seats, names) if bot_seats else {}
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    return play(new_match(game, options, seed, humans, build_bots(game, lineup)))
+    return play(new_match(game, options, seed, humans, build_bots(game, lineup), args.hotseat))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -178,16 +189,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser(
         "play",
-        help="play a game in the terminal against bots",
-        description="Play against bots. At the prompt type a move (its id or enough of it "
-        "to pick one) or a command: help, moves, view, undo, save FILE, quit, and the "
-        "game's extra views (e.g. 'possible' in Scotland Yard). A bot's move is shown in "
-        "full only when what you see afterwards tells it apart from its other legal moves; "
-        "otherwise just '<seat> moved'. The replay is saved on exit (in $GETAWAY_REPLAY_DIR, "
-        "default: a getaway-replays folder in the temp directory).",
+        help="play a game in the terminal against bots, alone or with others",
+        description="Play against bots, alone or with several people at one terminal. At "
+        "the prompt type a move (its id or enough of it to pick one) or a command: help, "
+        "moves, view, undo, save FILE, quit, and the game's extra views (e.g. 'possible' in "
+        "Scotland Yard). Ctrl-D or Ctrl-C stop cleanly. Another seat's move is shown in full "
+        "only when what you see afterwards tells it apart from its other legal moves; "
+        "otherwise just '<seat> moved'. Several human seats that may see different things "
+        "play in hot-seat mode (see --hotseat): the screen is cleared and the terminal "
+        "passed to each seat's player before their turn, and each sees only their own view "
+        "and what it shows of the moves since their last turn; in simultaneous steps the "
+        "human seats choose one after another in seat order. The replay is saved on exit (in "
+        "$GETAWAY_REPLAY_DIR, default: a getaway-replays folder in the temp directory).",
     )
     p.add_argument("game", help="game name (see 'getaway games')")
-    p.add_argument("--as", dest="as_", metavar="SEAT-OR-SIDE", help=AS_HELP)
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--as", dest="as_", metavar="SEAT-OR-SIDE", help=AS_HELP)
+    who.add_argument("--humans", type=positive_int, metavar="N", help=HUMANS_HELP)
+    p.add_argument(
+        "--hotseat",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=HOTSEAT_HELP,
+    )
     p.add_argument("--seed", type=int, help="seed of the game (default: a random one, printed)")
     p.add_argument(
         "--bots",

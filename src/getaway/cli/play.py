@@ -1,9 +1,15 @@
-"""``getaway play``: a person at the terminal against bots, through the core protocol only.
+"""``getaway play``: people at the terminal against bots, through the core protocol only.
 
-The person sees only their own seats' views. A bot's move is printed in full only when what
-the person sees afterwards tells it apart from every other move that bot could have made
-(a detective's move, or Mr. X surfacing); otherwise just "<seat> moved". So the terminal
-never shows more than the rules let the person know.
+The people see only their own seats' views. A bot's move is printed in full only when what
+they see afterwards tells it apart from every other move that bot could have made (a
+detective's move, or Mr. X surfacing); otherwise just "<seat> moved". So the terminal never
+shows more than the rules let them know.
+
+Several human seats that may know different things share the terminal in *hot-seat* mode
+(see :data:`HOTSEAT_HELP`): before each human seat's turn the screen is cleared and the
+program waits until that seat's player has the terminal; only then is the seat's view drawn,
+with what it saw happen since its last turn. Other seats' moves reach a player only that way,
+each judged against that player's view alone.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from rich.console import Console
 
 from getaway.cli.common import UsageError, console, say, split_names
 from getaway.core import (
+    SPECTATOR,
     Bot,
     Game,
     GetawayError,
@@ -32,14 +39,34 @@ from getaway.core import (
 
 #: Where finished or abandoned games are saved unless ``GETAWAY_REPLAY_DIR`` says otherwise.
 REPLAY_DIR_VARIABLE = "GETAWAY_REPLAY_DIR"
-#: Beyond this many alternatives a bot move is not checked for visibility: it is hidden.
+#: Beyond this many alternatives a move is not checked for visibility: it is hidden (and,
+#: for hot-seat detection, assumed to possibly create a secret).
 MAX_ALTERNATIVES = 2000
+#: Blank lines printed to push a previous player's screen away when the console cannot
+#: clear itself (output is not a terminal, or a dumb one).
+CLEAR_LINES = 60
+#: Erases the terminal's scrollback (xterm and most emulators), so scrolling back up cannot
+#: show the previous player's screen. Terminals that lack it ignore it.
+ERASE_SCROLLBACK = "\x1b[3J"
 
 AS_HELP = (
-    "who you play: a seat (e.g. mrx, d1), several seats separated by commas, or a side. "
-    "A side that is also a seat means that seat; a side that is not (a team, such as "
-    "Scotland Yard's 'detectives' with 3+ players) means every seat that is not itself a "
+    "who plays at the terminal: a seat (e.g. mrx, d1), several seats separated by commas, "
+    "or a side. A side that is also a seat means that seat; a side that is not (a team, such "
+    "as Scotland Yard's 'detectives' with 3+ players) means every seat that is not itself a "
     "side. Default: the first seat"
+)
+HUMANS_HELP = "people play the first N seats in table order (instead of --as); bots the rest"
+HOTSEAT_HELP = (
+    "hot-seat mode: before each human seat's turn the screen is cleared and the program waits "
+    "for Enter, so each player sees only their own seat's view (--hotseat: always; "
+    "--no-hotseat: never, e.g. when one person plays several seats). Default: on as soon as "
+    "two or more human seats could see different things, that is, when their views, leaving "
+    "out the 'seat' key, differ at the start or after any move, or would differ after some "
+    "move of a human seat about to be asked; once on, it stays on"
+)
+HOTSEAT_NOW_ON = (
+    "The human seats now know different things: hot-seat mode is on. The terminal is "
+    "passed to each seat's player before their turn."
 )
 
 
@@ -65,6 +92,17 @@ def resolve_seats(game: Game, options: JSONDict, choice: str | None) -> tuple[st
     return tuple(s for s in seats if s in chosen)
 
 
+def first_seats(game: Game, options: JSONDict, count: int) -> tuple[str, ...]:
+    """The first ``count`` seats in table order, for ``--humans``."""
+    seats = game.seats(options)
+    if not 1 <= count <= len(seats):
+        raise UsageError(
+            f"--humans {count}: this game of {game.name} has {len(seats)} seats "
+            f"({', '.join(seats)})"
+        )
+    return seats[:count]
+
+
 def _team_seats(side: str, seats: Sequence[str], sides: Sequence[str]) -> list[str]:
     teams = [s for s in sides if s not in seats]
     team = [s for s in seats if s not in sides]
@@ -83,6 +121,44 @@ def replay_dir() -> Path:
     return Path(tempfile.gettempdir()) / "getaway-replays"
 
 
+# What the human seats know -----------------------------------------------------------------
+
+
+def _without_seat(view: JSONDict) -> JSONDict:
+    return {key: value for key, value in view.items() if key != "seat"}
+
+
+def views_differ(state: State, seats: Sequence[str]) -> bool:
+    """Whether ``seats`` see different things now (their views without the ``seat`` key)."""
+    views = [_without_seat(state.view(seat)) for seat in seats]
+    return any(view != views[0] for view in views[1:])
+
+
+def could_split(state: State, seat: str, seats: Sequence[str]) -> bool:
+    """Whether some legal move of ``seat`` would leave ``seats`` seeing different things (its
+    choice would be a secret, so it must be typed in private)."""
+    legal = state.legal_actions(seat)
+    if len(legal) > MAX_ALTERNATIVES:
+        return True
+    for action in legal:
+        trial = state.clone()
+        trial.apply(seat, action)
+        if views_differ(trial, seats):
+            return True
+    return False
+
+
+def clear_screen(out: Console) -> None:
+    """Clear the screen (and the scrollback) so the previous player's view is gone; blank
+    lines where the console cannot clear."""
+    if out.is_terminal and not out.is_dumb_terminal:
+        out.clear()
+        out.file.write(ERASE_SCROLLBACK)
+        out.file.flush()
+    else:
+        out.print("\n" * CLEAR_LINES, end="", markup=False, highlight=False)
+
+
 @dataclass
 class Match:
     game: Game
@@ -91,18 +167,41 @@ class Match:
     bots: dict[str, Bot]
     out: Console
     rngs: dict[str, Rng] = field(default_factory=dict)
+    #: ``--hotseat`` (True), ``--no-hotseat`` (False) or decided by :meth:`update_hotseat`.
+    hotseat_choice: bool | None = None
+    #: Whether hot-seat mode is on now.
+    hotseat: bool = False
+    #: In hot-seat mode, the seat whose player has the terminal (``None``: nobody yet).
+    at_screen: str | None = None
+    #: In hot-seat mode, per human seat, the moves it has seen since its last turn as
+    #: (session version after the move, line) pairs.
+    news: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     #: The session version last shown to the person, so a view is drawn once per change.
     shown_version: int = -1
+    #: The (version, seats asked) last checked for hot-seat mode.
+    _checked: tuple[int, tuple[str, ...]] | None = None
+
+    def __post_init__(self) -> None:
+        if self.hotseat_choice is not None:
+            self.hotseat = self.hotseat_choice
 
     @property
     def state(self) -> State:
         return self.session.state
 
     def to_act_mine(self) -> list[str]:
-        return [seat for seat in self.state.to_act() if seat in self.humans]
+        """The seats whose moves the prompt takes now: in hot-seat mode only the seat at the
+        screen, otherwise every human seat to act."""
+        to_act = self.state.to_act()
+        if self.hotseat:
+            return [self.at_screen] if self.at_screen in to_act else []
+        return [seat for seat in to_act if seat in self.humans]
 
     def viewer(self) -> str:
-        """Whose view the person sees: a seat of theirs to act now, else their first."""
+        """Whose view is shown: in hot-seat mode the seat at the screen (the public view if
+        nobody is); otherwise a human seat to act now, else the first."""
+        if self.hotseat:
+            return self.at_screen if self.at_screen is not None else SPECTATOR
         mine = self.to_act_mine()
         return mine[0] if mine else self.humans[0]
 
@@ -110,39 +209,132 @@ class Match:
         self.out.print(self.game.render(self.state.view(self.viewer())))
         self.shown_version = self.session.version
 
+    def update_hotseat(self, asking: Sequence[str] = (), announce: bool = True) -> None:
+        """Turn hot-seat mode on once two or more human seats see different things now, or
+        would after some move of a seat in ``asking`` (see :data:`HOTSEAT_HELP`)."""
+        if self.hotseat or self.hotseat_choice is not None or len(self.humans) < 2:
+            return
+        key = (self.session.version, tuple(asking))
+        if key == self._checked:
+            return
+        self._checked = key
+        state = self.state
+        if views_differ(state, self.humans) or any(
+            could_split(state, seat, self.humans) for seat in asking
+        ):
+            self.hotseat = True
+            if announce:
+                say(self.out, HOTSEAT_NOW_ON)
+
+    def announce(self, seat: str, action: str, before: State, legal: Sequence[str]) -> None:
+        """Tell the people that ``seat`` played ``action`` (from ``before``, where it had
+        ``legal``), each only as far as their views tell it apart. In hot-seat mode the
+        lines wait for each other human seat's next turn; otherwise a bot's move is printed
+        now (a human's own move was already printed)."""
+        over = self.state.is_over()
+        if self.hotseat:
+            for human in self.humans:
+                if human != seat:
+                    shown = over or visible_to(before, seat, action, legal, [human])
+                    line = _move_line(seat, action, shown)
+                    self.news.setdefault(human, []).append((self.session.version, line))
+        elif seat not in self.humans:
+            shown = over or visible_to(before, seat, action, legal, self.humans)
+            say(self.out, _move_line(seat, action, shown))
+
+    def show_turn(self) -> None:
+        """What the seat at the screen saw happen since its last turn, then its view."""
+        seat = self.viewer()
+        lines = [line for _, line in self.news.pop(seat, [])]
+        if lines:
+            say(self.out, "since your last turn:\n" + "\n".join(f"  {line}" for line in lines))
+        self.show_view()
+
+    def forget_news_after(self, version: int) -> None:
+        """Drop the lines about moves that were taken back."""
+        for seat, lines in self.news.items():
+            self.news[seat] = [(v, line) for v, line in lines if v <= version]
+
+
+def _move_line(seat: str, action: str, shown: bool) -> str:
+    return f"{seat} plays {action}" if shown else f"{seat} moved"
+
 
 def new_match(
-    game: Game, options: JSONDict, seed: int, humans: tuple[str, ...], bots: dict[str, Bot]
+    game: Game,
+    options: JSONDict,
+    seed: int,
+    humans: tuple[str, ...],
+    bots: dict[str, Bot],
+    hotseat: bool | None = None,
 ) -> Match:
     session = Session.new(game, options, seed)
     rngs = {seat: Rng(derive_seed(seed, "bot", seat)) for seat in bots}
-    return Match(game, session, humans, bots, console(), rngs)
+    return Match(game, session, humans, bots, console(), rngs, hotseat_choice=hotseat)
 
 
 def play(match: Match) -> int:
-    """Run the match to its end or until the person quits; the exit code."""
+    """Run the match to its end or until the people quit; the exit code."""
     out = match.out
+    match.update_hotseat(_humans_to_act(match), announce=False)
     say(out, f"{match.game.title}: you play {', '.join(match.humans)}. Type 'help' for help.")
+    if match.hotseat:
+        say(out, "Hot-seat mode: the terminal is passed to each seat's player before their turn.")
     say(out, f"seed {match.session.replay.seed}")
+    try:
+        return _run(match)
+    except EOFError:
+        say(out, "")
+        return stop(match, "input ended")
+    except KeyboardInterrupt:
+        say(out, "")
+        stop(match, "interrupted")
+        return 130
+
+
+def _humans_to_act(match: Match) -> list[str]:
+    return [seat for seat in match.state.to_act() if seat in match.humans]
+
+
+def _run(match: Match) -> int:
     while not match.state.is_over():
-        if not match.to_act_mine():
+        waiting = _humans_to_act(match)
+        if not waiting:
             bot_turn(match, match.state.to_act()[0])
             continue
-        if match.shown_version != match.session.version:
+        match.update_hotseat(waiting)
+        if match.hotseat:
+            # Human seats one at a time, in seat order, each after a hand-over (none while
+            # the same seat goes on).
+            seat = waiting[0]
+            if seat != match.at_screen:
+                if not hand_over(match, seat):
+                    return stop(match, "you quit")
+                match.show_turn()
+            elif match.shown_version != match.session.version:
+                match.show_turn()
+        elif match.shown_version != match.session.version:
             match.show_view()
-        try:
-            line = input(f"{', '.join(match.to_act_mine())}> ")
-        except EOFError:
-            say(out, "")
-            return stop(match, "input ended")
-        except KeyboardInterrupt:
-            say(out, "")
-            stop(match, "interrupted")
-            return 130
+        line = input(f"{', '.join(match.to_act_mine())}> ")
         if handle_line(match, line) == "quit":
             return stop(match, "you quit")
     finish(match)
     return 0
+
+
+def hand_over(match: Match, seat: str) -> bool:
+    """Clear the screen and wait until ``seat``'s player has the terminal; ``False`` when
+    they type quit instead."""
+    match.at_screen = None
+    clear_screen(match.out)
+    say(
+        match.out,
+        f"Pass the terminal to {seat}. {seat}, press Enter when the others cannot see the screen.",
+    )
+    if input("").strip().lower() in ("quit", "exit"):
+        return False
+    match.at_screen = seat
+    return True
 
 
 def bot_turn(match: Match, seat: str) -> None:
@@ -163,10 +355,8 @@ def bot_turn(match: Match, seat: str) -> None:
         )
         action = match.rngs[seat].choice(legal)
         match.session.act(seat, action)
-    if match.state.is_over() or visible_to(before, seat, action, legal, match.humans):
-        say(match.out, f"{seat} plays {action}")
-    else:
-        say(match.out, f"{seat} moved")
+    match.update_hotseat()
+    match.announce(seat, action, before, legal)
 
 
 def visible_to(
@@ -218,11 +408,15 @@ def play_text(match: Match, text: str, legal: list[str]) -> None:
         # An action several of the person's seats may play (a shared piece) goes to the
         # first of them in table order.
         seat = next(s for s in mine if action in match.state.legal_actions(s))
+        before = match.state.clone()
+        seat_legal = before.legal_actions(seat)
         match.session.act(seat, action)
     except GetawayError as exc:
         say(match.out, f"{exc}\n(type 'moves' to list your moves, 'help' for commands)")
         return
     say(match.out, f"{seat} plays {action}")
+    match.update_hotseat()
+    match.announce(seat, action, before, seat_legal)
 
 
 def group_actions(actions: Sequence[str]) -> list[str]:
@@ -254,7 +448,9 @@ def show_moves(match: Match, rest: str) -> str | None:
 
 def undo(match: Match, rest: str) -> str | None:
     actions = match.session.replay.actions
-    if actions and actions[-1].seat not in match.humans:
+    # In hot-seat mode only the seat at the screen is here to take its move back.
+    mine = (match.viewer(),) if match.hotseat else match.humans
+    if actions and actions[-1].seat not in mine:
         # Said here rather than by Session.undo, whose message names the action: a bot's
         # action id can be a secret (Mr. X's station).
         say(
@@ -269,6 +465,7 @@ def undo(match: Match, rest: str) -> str | None:
     except GetawayError as exc:
         say(match.out, f"cannot undo: {exc}")
         return None
+    match.forget_news_after(match.session.version)
     say(match.out, f"took back {move.seat}'s {move.action}")
     return None
 
@@ -351,6 +548,9 @@ def _report_saved(match: Match) -> None:
 
 
 def stop(match: Match, why: str) -> int:
+    if match.hotseat:
+        # Nobody should find the last player's view on the screen afterwards.
+        clear_screen(match.out)
     say(match.out, f"game stopped ({why}) after {match.session.version} moves")
     _report_saved(match)
     return 0
@@ -358,11 +558,23 @@ def stop(match: Match, why: str) -> int:
 
 def finish(match: Match) -> None:
     state = match.state
-    match.show_view()
     winner = state.winner()
     returns = state.returns()
-    mine = max(returns.get(seat, 0.0) for seat in match.humans)
-    verdict = "you win!" if mine > 0 else "you lose." if mine < 0 else "nobody wins."
+    if match.hotseat:
+        # Everyone gathers round the screen: only the public view, and each seat's result.
+        clear_screen(match.out)
+        match.at_screen = None
+        match.show_view()
+        verdict = ", ".join(f"{seat} {_verdict(returns.get(seat, 0.0))}" for seat in match.humans)
+        verdict += "."
+    else:
+        match.show_view()
+        mine = max(returns.get(seat, 0.0) for seat in match.humans)
+        verdict = "you win!" if mine > 0 else "you lose." if mine < 0 else "nobody wins."
     result = f"winner: {winner}" if winner is not None else "no winner"
     say(match.out, f"game over after {match.session.version} moves: {result}; {verdict}")
     _report_saved(match)
+
+
+def _verdict(payoff: float) -> str:
+    return "wins" if payoff > 0 else "loses" if payoff < 0 else "neither wins nor loses"
