@@ -204,6 +204,9 @@ def test_play_as_detectives_to_the_end_hides_mrx_moves(capsys, monkeypatch, repl
     # Every move of Mr. X printed in full was one the detectives could see; the rest are
     # announced without their ids.
     assert "mrx moved" in out
+    # The seed fixes Mr. X's start card: it is shown only once the game is over.
+    over_at = out.index("game over")
+    assert "seed 11" not in out[:over_at] and "seed 11" in out[over_at:]
     printed = {line.split(" plays ")[1] for line in out.splitlines() if "mrx plays" in line}
     for number, (move, state) in enumerate(replay.states(), start=0):
         if move is None or move.seat != "mrx" or move.action not in printed:

@@ -280,7 +280,9 @@ def play(match: Match) -> int:
     say(out, f"{match.game.title}: you play {', '.join(match.humans)}. Type 'help' for help.")
     if match.hotseat:
         say(out, "Hot-seat mode: the terminal is passed to each seat's player before their turn.")
-    say(out, f"seed {match.session.replay.seed}")
+    # The seed is not printed now: it fixes every secret draw (Mr. X's start card, dealt
+    # cards), so showing it would let a player recompute what they must not know. It is in
+    # the replay saved at the end.
     try:
         return _run(match)
     except EOFError:
@@ -573,6 +575,7 @@ def finish(match: Match) -> None:
         verdict = "you win!" if mine > 0 else "you lose." if mine < 0 else "nobody wins."
     result = f"winner: {winner}" if winner is not None else "no winner"
     say(match.out, f"game over after {match.session.version} moves: {result}; {verdict}")
+    say(match.out, f"seed {match.session.replay.seed}")
     _report_saved(match)
 
 
