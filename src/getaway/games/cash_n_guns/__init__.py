@@ -1,0 +1,72 @@
+"""Cash 'n Guns (Ca$h 'n Gun$, 1st edition, 2005): the Basic game, the Advanced game with the
+10 Special Ability cards, and the Undercover Cop game.
+
+Spec: ``shared/rules/cash-n-guns.md``; decisions: ``docs/games/cash-n-guns.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from getaway.core import Game, JSONDict, Rng
+from getaway.core.game import BotFactory
+from getaway.games.cash_n_guns.options import (
+    GAME_NAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTION_HELP,
+    normalize,
+    seats_for,
+)
+from getaway.games.cash_n_guns.state import CashNGunsState
+
+#: ``winner()`` when nobody survived, and when several players tie after both tie-breakers.
+NO_WINNER = "none"
+SHARED = "shared"
+
+
+class CashNGuns(Game):
+    name = GAME_NAME
+    title = "Cash 'n Guns"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
+        return normalize(options)
+
+    def option_help(self) -> dict[str, str]:
+        return dict(OPTION_HELP)
+
+    def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        return seats_for(normalize(options)["players"])
+
+    def sides(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        """Every seat (each plays alone, the cop too), ``none`` and ``shared``."""
+        return (*self.seats(options), NO_WINNER, SHARED)
+
+    def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> CashNGunsState:
+        return CashNGunsState.new(normalize(options), seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> CashNGunsState:
+        from getaway.games.cash_n_guns.saves import state_from_json
+
+        return state_from_json(data)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> CashNGunsState:
+        from getaway.games.cash_n_guns.determinizer import determinize
+
+        return determinize(view, rng)
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        from getaway.games.cash_n_guns.render import render_view
+
+        return render_view(view)
+
+    def bots(self) -> dict[str, BotFactory]:
+        return {}
+
+
+GAME = CashNGuns()
+
+__all__ = ["GAME", "NO_WINNER", "SHARED", "CashNGuns", "CashNGunsState"]
