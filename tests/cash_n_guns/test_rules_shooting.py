@@ -45,7 +45,7 @@ def test_rulebook_example_4_4_el_toro_dies_of_three_wounds_in_one_round():
         (6, "haggis", "bang", "el-toro"),
     ]
     el_toro = player(state, "el-toro")
-    assert el_toro["wounds"] == 3 and not el_toro["alive"]
+    assert el_toro["wounds"] == 3 and not el_toro["alive"] and el_toro["status"] is None
     # His money goes back to the box.
     assert el_toro["money"] == 0 and state.removed == removed_before + 30_000
     assert events(state, "death", 2) == [

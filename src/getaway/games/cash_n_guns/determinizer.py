@@ -91,7 +91,8 @@ def sample_json(view: Mapping[str, Any], rng: Rng) -> JSONDict:
                 "wounds": p["wounds"],
                 "shame": p["shame"],
                 "shame_beacon": p["shame_beacon"],
-                "status": p["status"],
+                # The dead have no status in views: any value is the same to them.
+                "status": p["status"] or "standing",
                 "hits_round": p["hits_this_round"],
                 "wounds_round": p["wounds_this_round"],
                 "hands": hands,

@@ -95,7 +95,8 @@ def _public_player(s: CashNGunsState, i: int, over: bool) -> JSONDict:
         "shame": s.shame[i],
         "shame_beacon": s.beacon[i],
         "alive": bool(s.alive >> i & 1),
-        "status": STATUS_NAMES[s.status[i]],
+        # standing / hidden / wounded this round; null for the dead.
+        "status": STATUS_NAMES[s.status[i]] if s.alive >> i & 1 else None,
         "hits_this_round": s.hits_round[i],
         "wounds_this_round": s.wounds_round[i],
         "godfather": i == s.godfather,
