@@ -237,6 +237,18 @@ def test_checklist_12_a_sly_revealing_after_loading_gets_his_card_back():
     assert player(state, "el-toro")["hand_size"] == [7]
 
 
+def test_a_sly_revealing_as_the_last_loader_ends_the_loading_step():
+    state = adv(4, {"mr-black": "sly"})
+    answer(state, {"mr-black": "reveal:sly"})
+    assert state.step_name() == "reveal-window"
+    assert player(state, "mr-black")["guns"][0]["state"] == "empty"
+    assert [player(state, s)["guns"][0]["placed"] for s in ("tino", "el-toro", "lotus")] == [
+        True,
+        True,
+        True,
+    ]
+
+
 def test_kid_and_sly_are_permanent_and_must_reveal_before_phase_3():
     state = adv(4, {"tino": "kid", "el-toro": "sly"})
     play(state, until="aim")
@@ -352,6 +364,23 @@ def test_amb_17_a_holder_who_dies_in_the_first_death_phase_loses_the_claim():
     )
     assert state.to_act() == ("el-toro", "mr-black")
     assert state.legal_actions("el-toro") == ("pass",)
+
+
+def test_a_first_death_in_phase_6_opens_the_claim_after_phase_6():
+    state = adv(4, {"tino": "you-wont-need-it"}, round_=2, wounds={"lotus": 2})
+    play(
+        state,
+        {"load": {"el-toro": "load:bang"}, "aim": {"el-toro": "aim:lotus"}},
+        until="phase6-window",
+    )
+    assert state.step_name() == "phase6-window" and not player(state, "lotus")["alive"]
+    assert state.legal_actions("tino") == ("pass", "claim:lotus")
+    state.apply("tino", "claim:lotus")
+    assert events(state, "claim", 2) == [
+        {"type": "claim", "round": 2, "seat": "tino", "from": "lotus", "cards": 6}
+    ]
+    play(state)
+    assert state.round == 3 and player(state, "tino")["hand_size"] == [6, 6]
 
 
 def test_a_two_gun_player_who_hides_takes_one_shame_and_discards_both_cards():
