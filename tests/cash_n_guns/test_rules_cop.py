@@ -40,12 +40,12 @@ def test_rulebook_phone_example_8_4():
             "order": ["el-toro", "lotus", "mr-black"],
         }
     ]
-    assert state.view("spectator")["phone"] == {
-        "uses": 1,
-        "backup_called": False,
-        "backup_round": None,
-        "switchboard": ["busy"],
-    }
+    view = state.view("spectator")
+    assert (view["phone_uses"], view["backup_called"], view["backup_round"]) == (1, False, None)
+    assert view["switchboard"] == ["busy"]
+    assert view["phone"] == {
+        "uses": 1, "backup_called": False, "backup_round": None, "switchboard": ["busy"]
+    }  # fmt: skip
 
 
 def test_checklist_15_only_the_splits_participants_pass_the_phone():
@@ -70,7 +70,7 @@ def test_the_phone_answers_are_secret_until_all_have_answered():
         view = state.view(seat)
         assert view["committed"] == {"el-toro": False, "lotus": True, "mr-black": False}
         assert "flip" not in str(view)
-        assert view["phone"]["uses"] == 0
+        assert view["phone_uses"] == 0
     assert state.view("lotus")["me"]["my_choice"] == "flip"
 
 
@@ -84,12 +84,9 @@ def test_checklist_15_three_uses_by_round_6_call_the_backup_and_flip_the_shame_t
     state = cop_game("mr-black", round_=4, pot=SPLIT3, phone_uses=2, shame={"mr-black": 3})
     play(state, {"courage": {"tino": "hide", "haggis": "hide"}, "phone": {"mr-black": "flip"}})
     assert state.round == 5
-    assert state.view("spectator")["phone"] == {
-        "uses": 3,
-        "backup_called": True,
-        "backup_round": 4,
-        "switchboard": ["busy", "busy", "backup-call"],
-    }
+    view = state.view("spectator")
+    assert (view["phone_uses"], view["backup_called"], view["backup_round"]) == (3, True, 4)
+    assert view["switchboard"] == ["busy", "busy", "backup-call"]
     # Tokens taken before the call stay orange; from now on they show the beacon.
     assert player(state, "mr-black")["shame_beacon"] == 0
     play(state, {"courage": {"mr-black": "hide", "lotus": "hide"}})

@@ -108,6 +108,7 @@ def test_basic_game_deals_no_abilities_and_no_roles():
     me = state.view("haggis")["me"]
     assert me["ability"] is None and me["role"] is None
     assert state.view("spectator")["ability_pool"] == []
+    assert state.view("spectator")["phone_uses"] == 0
     assert state.view("spectator")["phone"] is None
 
 

@@ -10,7 +10,7 @@ PLAYER_FIELDS = {
 }  # fmt: skip
 VIEW_FIELDS = {
     "round", "over", "winner", "pot", "deck_left", "players", "step", "to_act", "committed",
-    "events", "phone", "aims_revealed", "godfather",
+    "events", "phone_uses", "backup_called", "aims", "aims_revealed", "godfather",
 }  # fmt: skip
 
 
@@ -51,6 +51,9 @@ def test_aims_are_shown_only_once_all_have_aimed():
     view = state.view("lotus")
     assert view["aims_revealed"]
     assert [p["guns"][0]["target"] for p in view["players"]] == ["lotus", "none", "none", "none"]
+    assert view["aims"] == {
+        "tino": ["lotus"], "el-toro": ["none"], "lotus": ["none"], "mr-black": ["none"]
+    }  # fmt: skip
     aims = [e for e in view["events"] if e["type"] == "aims"]
     assert aims[0]["aims"]["tino"] == ["lotus"]
 

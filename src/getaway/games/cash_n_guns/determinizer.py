@@ -144,8 +144,8 @@ def sample_json(view: Mapping[str, Any], rng: Rng) -> JSONDict:
             }
         ),
         "participants": list(view["participants"]),
-        "phone_uses": view["phone"]["uses"] if view["phone"] else 0,
-        "backup_round": (view["phone"]["backup_round"] or 0) if view["phone"] else 0,
+        "phone_uses": view["phone_uses"],
+        "backup_round": view["backup_round"] or 0,
         "log": [dict(e) for e in view["log"]],
         "winners": list(view["winners"]),
         "end_reason": view["end_reason"],

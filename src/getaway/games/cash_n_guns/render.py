@@ -116,10 +116,9 @@ def render_view(view: Mapping[str, Any]) -> str:
     extras = []
     if view["grenade"] != "none":
         extras.append(f"grenade {view['grenade']}")
-    if view["phone"] is not None:
-        phone = view["phone"]
+    if view["options"]["undercover_cop"]:
         extras.append(
-            "backup called" if phone["backup_called"] else f"phone used {phone['uses']}/3"
+            "backup called" if view["backup_called"] else f"phone used {view['phone_uses']}/3"
         )
     if extras:
         lines.append(", ".join(extras).capitalize() + ".")

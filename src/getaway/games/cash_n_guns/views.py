@@ -134,6 +134,18 @@ def secrets_of(s: CashNGunsState, i: int) -> JSONDict:
     }
 
 
+def _aims(s: CashNGunsState) -> dict[str, list[str | None]]:
+    """Every aim shown this round: seat -> a target per gun (``"none"`` for no target). Empty
+    until the aims are revealed; the Kid's appears once he has aimed."""
+    if not s.aims_revealed:
+        return {}
+    return {
+        seat: [_target(s, 2 * i + g) for g in range(s.guns[i])]
+        for i, seat in enumerate(s.rules.seats)
+        if s.target[2 * i] != -2
+    }
+
+
 def _committed(s: CashNGunsState) -> dict[str, bool]:
     if s.box is not None:
         return s.box.public_view()
@@ -155,14 +167,6 @@ def build_view(s: CashNGunsState, seat: str) -> JSONDict:
     if s.claim is not None:
         holder, dead, rnd, cards = s.claim
         claim = {"seat": seats[holder], "from": seats[dead], "round": rnd, "cards": sum(cards)}
-    phone: JSONDict | None = None
-    if rules.cop_game:
-        phone = {
-            "uses": s.phone_uses,
-            "backup_called": bool(s.backup_round),
-            "backup_round": s.backup_round or None,
-            "switchboard": list(SWITCHBOARD[: s.phone_uses]),
-        }
     view: JSONDict = {
         "game": "cash-n-guns",
         "seat": seat,
@@ -190,7 +194,23 @@ def build_view(s: CashNGunsState, seat: str) -> JSONDict:
         "claimable": [seats[i] for i in sorted(s.claimable)],
         "claim": claim,
         "participants": [seats[i] for i in range(rules.players) if s.participants >> i & 1],
-        "phone": phone,
+        # The phone (Undercover Cop game; 0 / false / null / [] otherwise).
+        "phone_uses": s.phone_uses,
+        "backup_called": bool(s.backup_round),
+        "backup_round": s.backup_round or None,
+        "switchboard": list(SWITCHBOARD[: s.phone_uses]),
+        # The same as one object, null outside the Undercover Cop game.
+        "phone": (
+            {
+                "uses": s.phone_uses,
+                "backup_called": bool(s.backup_round),
+                "backup_round": s.backup_round or None,
+                "switchboard": list(SWITCHBOARD[: s.phone_uses]),
+            }
+            if rules.cop_game
+            else None
+        ),
+        "aims": _aims(s),
         "players": [_public_player(s, i, over) for i in range(rules.players)],
         "events": log[first:],
         "log": log,
