@@ -123,3 +123,13 @@ def test_the_game_ends_after_round_8_even_with_a_full_table():
     play(state)
     assert state.is_over() and state.round == 8
     assert player(state, "igor")["alive"]
+
+
+def test_amb_24_the_godfathers_job_passes_clockwise_when_he_dies():
+    state = craft({"players": 4}, wounds={"tino": 2}, pot=[10_000] * 5)
+    play(state, {"load": {"lotus": "load:bbb"}, "aim": {"lotus": "aim:tino"}})
+    view = state.view("spectator")
+    assert not player(state, "tino")["alive"] and view["godfather"] == "el-toro"
+    # The split is dealt from the new Godfather: El Toro, Lotus, Mr. Black.
+    shares = events(state, "split", 1)[0]["shares"]
+    assert [s["seat"] for s in shares] == ["el-toro", "lotus", "mr-black"]
