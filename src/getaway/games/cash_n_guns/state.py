@@ -563,6 +563,8 @@ class CashNGunsState(State):
             self._leave_secret_step(i)
 
     def _leave_secret_step(self, i: int) -> None:
+        """Player ``i`` no longer answers in this secret step: the box is rebuilt without him
+        (its seats are fixed when made), keeping the others' commits."""
         old = self.box
         assert old is not None
         self.step_seats &= ~(1 << i)
@@ -642,6 +644,7 @@ class CashNGunsState(State):
         self.box = SecretChoices(order) if step in SECRET_STEPS else None
 
     def _step_done(self) -> None:
+        """Everyone has answered: resolve the step and move on to the next decision."""
         step = self.step
         if step == STEP_LOAD:
             self._after_load()
@@ -703,6 +706,7 @@ class CashNGunsState(State):
         self._open(STEP_LOAD, seats)
 
     def _after_load(self) -> None:
+        """End of Phase 2: the last chance to reveal the Kid, the Sly (or the Crazy)."""
         if self.rules.has_reveal_window and self._any_hidden(self.rules.revealable):
             self._open(STEP_REVEAL, self.alive)
         else:
@@ -713,6 +717,7 @@ class CashNGunsState(State):
         return any(not self.shown >> a & 1 for a in abilities)
 
     def _enter_aim(self) -> None:
+        """Phase 3: everyone aims at once, except a revealed Kid."""
         seats = self.alive
         kid = self.holder[KID]
         if kid >= 0 and self.shown >> KID & 1:
@@ -739,6 +744,7 @@ class CashNGunsState(State):
             self._after_kid()
 
     def _after_kid(self) -> None:
+        """The revealed Sly loads last, seeing every aim (the Kid's too)."""
         sly = self.holder[SLY]
         if sly >= 0 and self.shown >> SLY & 1 and self.alive >> sly & 1:
             self._open(STEP_SLY, 1 << sly)
@@ -746,21 +752,25 @@ class CashNGunsState(State):
             self._after_sly()
 
     def _after_sly(self) -> None:
+        """The last chance to reveal the Crazy (AMB-15), then Phase 4."""
         if self.rules.has_crazy_window and not self.shown >> CRAZY & 1:
             self._open(STEP_CRAZY, self.alive)
         else:
             self._enter_courage()
 
     def _enter_courage(self) -> None:
+        """Phase 4: everyone hides or stays at once."""
         self._open(STEP_COURAGE, self.alive)
 
     def _after_hiding(self) -> None:
+        """The Specialist's window for a BBB discarded unfired (AMB-18), then Phase 5."""
         if self.rules.specialist_unfired and not self.shown >> SPECIALIST & 1:
             self._open(STEP_SPECIALIST, self.alive)
         else:
             self._phase5()
 
     def _phase5(self) -> None:
+        """Phase 5 and its end-of-phase window (Specialist, first death)."""
         fired = phase5(self)
         first_death = self._took_first_death()
         if self.alive.bit_count() >= 2 and (
@@ -780,6 +790,7 @@ class CashNGunsState(State):
         return first
 
     def _after_phase5(self) -> None:
+        """Phase 6 (unless the grenade ended the round) and its first-death window."""
         if self.grenade_now:
             self._end_round()
             return
@@ -791,6 +802,7 @@ class CashNGunsState(State):
             self._after_phase6()
 
     def _after_phase6(self) -> None:
+        """Start of Phase 7: the Doesn't Even Hurt! window, then the split."""
         if self.grenade_now:
             self._end_round()
         elif self.rules.has_unhurt and not self.shown >> UNHURT & 1 and self.alive.bit_count() >= 2:
@@ -937,18 +949,12 @@ class CashNGunsState(State):
         return sum(self.money) + sum(self.pot) + sum(self.deck) + self.removed
 
     def is_revealed(self, i: int) -> bool:
+        """Whether player ``i``'s ability card has been shown."""
         return bool(self.ability[i]) and bool(self.shown >> self.ability[i] & 1)
 
     def step_name(self) -> str:
+        """The decision step the game waits for (``load``, ``aim``, ... or ``over``)."""
         return STEP_NAMES[self.step]
-
-    def hidden_abilities_left(self) -> bool:
-        return self._any_hidden(frozenset(self.rules.pool))
-
-    def revealed_sly(self) -> int:
-        """The revealed Sly's index, or -1."""
-        sly = self.holder[SLY]
-        return sly if sly >= 0 and self.shown >> SLY & 1 else -1
 
     def spent_counts(self, i: int, gun: int) -> list[int]:
         """Cards of player ``i``'s gun spent for good (a BBB taken back is not spent)."""
