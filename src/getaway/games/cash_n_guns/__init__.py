@@ -64,7 +64,9 @@ class CashNGuns(Game):
         return render_view(view)
 
     def bots(self) -> dict[str, BotFactory]:
-        return {}
+        from getaway.games.cash_n_guns.bots import BOTS
+
+        return dict(BOTS)
 
 
 GAME = CashNGuns()
