@@ -493,8 +493,18 @@ class CashNGunsState(State):
         if action not in legal:
             raise IllegalActionError(seat, action, legal, self._why(action))
         step = self.step
-        if step == STEP_COURAGE:
-            self._commit(i, seat, action)
+        if step == STEP_COURAGE or (step == STEP_AIM and action not in REVEAL_PARSE):
+            # The commonest answers, inlined: a secret commit, then the next seat or the
+            # step's resolution.
+            box = self.box
+            assert box is not None
+            box.commit(seat, action)
+            waiting = self.waiting & ~(1 << i)
+            self.waiting = waiting
+            if waiting:
+                self._to_act = self.rules.seats_of_mask[waiting]
+            else:
+                self._step_done()
         elif step in (STEP_LOAD, STEP_SLY):
             ability = REVEAL_PARSE.get(action)
             if ability is not None:
@@ -503,10 +513,7 @@ class CashNGunsState(State):
                 self._load(i, LOAD_PARSE[action])
                 self._commit(i, seat, action)
         elif step == STEP_AIM:
-            if action in REVEAL_PARSE:
-                reveal(self, i, CRAZY)
-            else:
-                self._commit(i, seat, action)
+            reveal(self, i, CRAZY)
         elif step == STEP_KID:
             self.target[2 * i] = AIM_PARSE[action][0]
             self.log.append(("kid-aim", self.round, i, self.target[2 * i]))
