@@ -67,8 +67,10 @@ def describe_event(e: Mapping[str, Any]) -> str:
     if kind == "split":
         if not e["share"]:
             return "The pot cannot be split: it stays on the table."
-        takers = ", ".join(s["seat"] for s in e["shares"])
-        return f"Split: {takers} take {money(e['share'])} each."
+        takers = [s["seat"] for s in e["shares"]]
+        if len(takers) == 1:
+            return f"Split: {takers[0]} takes the whole pot, {money(e['share'])}."
+        return f"Split: {', '.join(takers)} take {money(e['share'])} each."
     if kind == "phone":
         side = "USED" if e["used"] else "not used"
         return f"The phone comes back {side} ({e['uses']}/3 uses)."
