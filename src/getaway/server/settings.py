@@ -1,0 +1,53 @@
+"""Where the server keeps its data: the database URL and the data directory.
+
+The URL is chosen in this order: the ``--database-url`` flag, the ``GETAWAY_DATABASE_URL``
+environment variable, then a SQLite file ``getaway.sqlite3`` in the data directory
+(``GETAWAY_DATA_DIR``, default ``./data``), created on first use.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DATABASE_URL_VAR = "GETAWAY_DATABASE_URL"
+DATA_DIR_VAR = "GETAWAY_DATA_DIR"
+DEFAULT_DATA_DIR = "data"
+SQLITE_FILE = "getaway.sqlite3"
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str
+    #: The longest a match lets a seat think when the match asks for turn timers; a bound
+    #: so a typo cannot park a deadline in the next century.
+    max_turn_seconds: float = 7 * 24 * 3600.0
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+def normalize_url(url: str) -> str:
+    """Plain ``postgresql://`` URLs mean the psycopg 3 driver (SQLAlchemy would pick
+    psycopg2, which is not installed)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def database_url(flag: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    env = os.environ if environ is None else environ
+    url = flag or env.get(DATABASE_URL_VAR)
+    if url:
+        return normalize_url(url)
+    data_dir = Path(env.get(DATA_DIR_VAR) or DEFAULT_DATA_DIR)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return sqlite_url(data_dir.resolve() / SQLITE_FILE)
+
+
+def load_settings(flag_url: str | None = None) -> Settings:
+    return Settings(database_url=database_url(flag_url))

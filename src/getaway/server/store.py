@@ -1,0 +1,253 @@
+"""Persistence: every read and write of matches, seats and the action log.
+
+Plain synchronous SQLAlchemy; the live layer runs these calls in worker threads. Each method
+is one transaction, so a write either happens whole or not at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as DbSession
+
+from getaway.core import Move
+from getaway.server.db import ACTIVE, FINISHED, HUMAN, ActionRow, MatchRow, SeatRow, utcnow
+
+
+class LogConflictError(Exception):
+    """The log in the database is not what this process expected: another writer got there
+    first. Nothing was written."""
+
+
+@dataclass
+class SeatRecord:
+    seat: str
+    kind: str
+    bot_level: str | None
+    token_hash: str | None
+    claimed: bool = False
+
+
+@dataclass
+class MatchRecord:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    players: int
+    host_token_hash: str
+    seats: list[SeatRecord]
+    turn_seconds: float | None = None
+    status: str = ACTIVE
+    version: int = 0
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    actions: list[Move] = field(default_factory=list)
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def _session(self) -> DbSession:
+        return DbSession(self.engine, expire_on_commit=False)
+
+    # Matches --------------------------------------------------------------------------------
+
+    def insert_match(self, record: MatchRecord) -> None:
+        now = utcnow()
+        with self._session() as db, db.begin():
+            db.add(
+                MatchRow(
+                    id=record.id,
+                    game=record.game,
+                    options=record.options,
+                    seed=record.seed,
+                    players=record.players,
+                    status=record.status,
+                    version=record.version,
+                    turn_seconds=record.turn_seconds,
+                    created_at=now,
+                    updated_at=now,
+                    host_token_hash=record.host_token_hash,
+                    rematch_of=record.rematch_of,
+                )
+            )
+            # Flush the match first: PostgreSQL checks the seats' foreign key at once.
+            db.flush()
+            db.add_all(
+                SeatRow(
+                    match_id=record.id,
+                    seat=s.seat,
+                    token_hash=s.token_hash,
+                    kind=s.kind,
+                    bot_level=s.bot_level,
+                    claimed_at=now if s.claimed else None,
+                )
+                for s in record.seats
+            )
+
+    def insert_rematch(self, record: MatchRecord) -> str:
+        """Insert ``record`` as the rematch of ``record.rematch_of``, or return the id of the
+        rematch somebody else created first (the column is unique)."""
+        try:
+            self.insert_match(record)
+        except IntegrityError:
+            existing = self.rematch_id(record.rematch_of or "")
+            if existing is None:
+                raise
+            return existing
+        return record.id
+
+    def rematch_id(self, match_id: str) -> str | None:
+        with self._session() as db:
+            return db.scalar(select(MatchRow.id).where(MatchRow.rematch_of == match_id))
+
+    def load(self, match_id: str) -> MatchRecord | None:
+        with self._session() as db:
+            row = db.get(MatchRow, match_id)
+            if row is None:
+                return None
+            seats = db.scalars(
+                select(SeatRow).where(SeatRow.match_id == match_id).order_by(SeatRow.seat)
+            ).all()
+            actions = db.scalars(
+                select(ActionRow).where(ActionRow.match_id == match_id).order_by(ActionRow.number)
+            ).all()
+            rematch = db.scalar(select(MatchRow.id).where(MatchRow.rematch_of == match_id))
+        numbers = [a.number for a in actions]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise LogConflictError(f"match {match_id}: the action log has gaps: {numbers[:20]}")
+        return MatchRecord(
+            id=row.id,
+            game=row.game,
+            options=dict(row.options),
+            seed=row.seed,
+            players=row.players,
+            host_token_hash=row.host_token_hash,
+            seats=[
+                SeatRecord(s.seat, s.kind, s.bot_level, s.token_hash, s.claimed_at is not None)
+                for s in seats
+            ],
+            turn_seconds=row.turn_seconds,
+            status=row.status,
+            version=row.version,
+            rematch_of=row.rematch_of,
+            rematch_id=rematch,
+            actions=[Move(a.seat, a.action) for a in actions],
+        )
+
+    def active_ids(self) -> list[str]:
+        with self._session() as db:
+            return list(
+                db.scalars(
+                    select(MatchRow.id).where(MatchRow.status == ACTIVE).order_by(MatchRow.id)
+                )
+            )
+
+    # The action log -------------------------------------------------------------------------
+
+    def append(
+        self, match_id: str, version: int, number: int, move: Move, by: str, finished: bool
+    ) -> None:
+        """Append action ``number`` and move the match from ``version`` to ``version + 1``,
+        in one transaction. Raises :class:`LogConflictError` (writing nothing) when the match is
+        no longer at ``version`` or the number is taken."""
+        now = utcnow()
+        try:
+            with self._session() as db, db.begin():
+                self._bump(db, match_id, version, FINISHED if finished else ACTIVE)
+                db.add(
+                    ActionRow(
+                        match_id=match_id,
+                        number=number,
+                        seat=move.seat,
+                        action=move.action,
+                        by=by,
+                        created_at=now,
+                    )
+                )
+        except IntegrityError:
+            raise LogConflictError(f"match {match_id}: action {number} is already logged") from None
+
+    def remove_last(self, match_id: str, version: int, number: int) -> None:
+        """Delete action ``number``, which must be the last one (an undo), moving the match
+        from ``version`` to ``version + 1`` in the same transaction."""
+        with self._session() as db, db.begin():
+            self._bump(db, match_id, version, ACTIVE)
+            later = db.scalar(
+                select(ActionRow.number).where(
+                    ActionRow.match_id == match_id, ActionRow.number > number
+                )
+            )
+            result = db.execute(
+                delete(ActionRow).where(ActionRow.match_id == match_id, ActionRow.number == number)
+            )
+            if later is not None or result.rowcount != 1:  # type: ignore[attr-defined]
+                # Raising inside the transaction rolls everything back.
+                raise LogConflictError(f"match {match_id}: action {number} is not the last one")
+
+    @staticmethod
+    def _bump(db: DbSession, match_id: str, version: int, status: str) -> None:
+        # The conditional UPDATE is the optimistic lock: it changes no row unless the match is
+        # still where this writer read it.
+        result = db.execute(
+            update(MatchRow)
+            .where(MatchRow.id == match_id, MatchRow.version == version)
+            .values(version=version + 1, status=status, updated_at=utcnow())
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            raise LogConflictError(f"match {match_id} is no longer at version {version}")
+
+    def actions_by(self, match_id: str) -> list[str]:
+        """Who played each logged action (seat, bot or timeout), in order."""
+        with self._session() as db:
+            return list(
+                db.scalars(
+                    select(ActionRow.by)
+                    .where(ActionRow.match_id == match_id)
+                    .order_by(ActionRow.number)
+                )
+            )
+
+    # Seats ----------------------------------------------------------------------------------
+
+    def claim(self, match_id: str, seat: str, token_hash: str | None = None) -> bool:
+        """Mark a human seat taken, if nobody has taken it yet; with ``token_hash`` also
+        replace its secret. The conditional UPDATE makes this atomic in the database: of two
+        claims at once exactly one changes a row."""
+        values: dict[str, Any] = {"claimed_at": utcnow()}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        with self._session() as db, db.begin():
+            result = db.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.match_id == match_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == HUMAN,
+                    SeatRow.claimed_at.is_(None),
+                )
+                .values(**values)
+            )
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    def set_controller(
+        self, match_id: str, seat: str, kind: str, level: str | None, token_hash: str | None
+    ) -> None:
+        """Hand a seat to a bot (its person's secret stays valid for watching), or to a
+        person with the new secret ``token_hash`` (the seat is then open to claim again)."""
+        values: dict[str, Any] = {"kind": kind, "bot_level": level}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+            values["claimed_at"] = None
+        with self._session() as db, db.begin():
+            db.execute(
+                update(SeatRow)
+                .where(SeatRow.match_id == match_id, SeatRow.seat == seat)
+                .values(**values)
+            )

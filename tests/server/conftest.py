@@ -1,0 +1,65 @@
+"""Fixtures: every server test runs on SQLite and on PostgreSQL.
+
+Each test module gets its own fresh database (a SQLite file, or a PostgreSQL database created
+for it and dropped after), so parallel runs never share one. PostgreSQL is expected at
+``GETAWAY_TEST_POSTGRES_URL`` (default: the local server, database ``test``); when it cannot
+be reached the PostgreSQL tests fail, saying so: CI has it, and a skip would hide a gap.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from psycopg import sql
+
+POSTGRES_URL_VAR = "GETAWAY_TEST_POSTGRES_URL"
+DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
+BACKENDS = ("sqlite", "postgresql")
+
+
+def postgres_admin_url() -> str:
+    return os.environ.get(POSTGRES_URL_VAR, DEFAULT_POSTGRES)
+
+
+def _admin_connect() -> psycopg.Connection[tuple[object, ...]]:
+    url = postgres_admin_url()
+    try:
+        return psycopg.connect(url, autocommit=True, connect_timeout=5)
+    except psycopg.OperationalError as exc:
+        pytest.fail(
+            f"PostgreSQL is not reachable at {url} ({exc}). The server tests run on "
+            f"PostgreSQL too: start it (pg_ctlcluster --skip-systemctl-redirect 15 main start) "
+            f"or point {POSTGRES_URL_VAR} at one.",
+            pytrace=False,
+        )
+
+
+def _with_database(url: str, name: str) -> str:
+    base, _, _ = url.rpartition("/")
+    return f"{base}/{name}".replace("postgresql://", "postgresql+psycopg://", 1)
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """A fresh, empty database for this module, on each backend in turn."""
+    if request.param == "sqlite":
+        path: Path = tmp_path_factory.mktemp("db") / "getaway.sqlite3"
+        yield f"sqlite:///{path}"
+        return
+    name = f"getaway_test_{uuid.uuid4().hex[:16]}"
+    with _admin_connect() as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield _with_database(postgres_admin_url(), name)
+    finally:
+        with _admin_connect() as admin:
+            admin.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
