@@ -459,7 +459,7 @@ def test_the_cop_flips_only_when_the_rule_says_so(decisions):
     phone = [d for d in decisions if d.view["step"] == "phone" and "flip" in d.legal]
     assert len(phone) > 10
     for d in phone:
-        participants = len(d.view["committed"])
+        participants = len(d.view["participants"])
         needed = 3 - d.view["phone"]["uses"]
         forced = needed >= 6 - d.view["round"] + 1
         assert (d.action == "flip") == (participants >= 3 or forced)

@@ -380,7 +380,8 @@ class Table:
             return False
         needed = 3 - self.phone_uses()
         rounds = LAST_PHONE_ROUND - self.round + 1
-        participants = len(self.view["committed"])
+        # The phone goes round this round's split participants (public), in secret.
+        participants = len(self.view["participants"])
         return participants >= 3 or needed >= rounds
 
     # Shooting values ---------------------------------------------------------------------------
