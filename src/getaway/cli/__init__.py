@@ -1,4 +1,5 @@
-"""The ``getaway`` command: list games, play one, simulate bot games, replay and benchmark.
+"""The ``getaway`` command: list games, play one, simulate bot games, replay, benchmark and
+serve.
 
 It speaks only the core protocol (``get_game``, states, views, ``render``), so every
 installed game works here without the CLI knowing it. Exit codes: 0 ok, 2 bad input (usage,
@@ -141,6 +142,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run_replay(args.file, args.as_, args.json, args.step)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from getaway.server.serve import serve
+
+    return serve(args.host, args.port, args.database_url)
+
+
+def port_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {value}")
+    return value
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from getaway.bench import bench_game
 
@@ -275,6 +292,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=positive_int, help="play exactly this many whole games")
     p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     p.set_defaults(handler=cmd_bench)
+
+    p = commands.add_parser(
+        "serve",
+        help="run the game server (HTTP API and live updates)",
+        description="Serve matches over HTTP and WebSockets (see docs/server.md). The "
+        "database is --database-url, else $GETAWAY_DATABASE_URL, else the SQLite file "
+        "getaway.sqlite3 in $GETAWAY_DATA_DIR (default ./data). Unfinished matches resume "
+        "at start-up. Ctrl-C stops it.",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=port_number, default=8000, help="port (8000; 0 picks a free one)")
+    p.add_argument(
+        "--database-url",
+        metavar="URL",
+        help="SQLAlchemy URL, e.g. postgresql://user@host/db or sqlite:///path/file.sqlite3",
+    )
+    p.set_defaults(handler=cmd_serve)
     return parser
 
 

@@ -1,0 +1,346 @@
+"""The FastAPI application: HTTP API, WebSocket updates and a placeholder page.
+
+``create_app(settings)`` migrates the database and resumes unfinished matches at start-up
+(the lifespan), so tests and ``getaway serve`` build the same thing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.websockets import WebSocketDisconnect
+
+from getaway.ai import bot_names
+from getaway.core import SPECTATOR, JSONDict, games
+from getaway.server import __version__
+from getaway.server.db import BOT, make_engine
+from getaway.server.errors import ApiError, BadRequestError, ForbiddenError
+from getaway.server.live import Registry
+from getaway.server.match import Clock, LiveMatch
+from getaway.server.migrate import upgrade
+from getaway.server.placeholder import PLACEHOLDER_HTML
+from getaway.server.schemas import (
+    ActionRequest,
+    CreatedMatch,
+    CreateMatch,
+    ErrorBody,
+    GameInfo,
+    HandOver,
+    Health,
+    Joined,
+    JoinRequest,
+    MatchState,
+    Rematch,
+    RematchRequest,
+    SeatHandedOver,
+    SeatLink,
+    Step,
+    UndoRequest,
+    UnprocessableBody,
+)
+from getaway.server.settings import Settings
+from getaway.server.store import Store
+
+log = logging.getLogger(__name__)
+
+Token = Annotated[str | None, Query(description="a seat's secret token")]
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    # 400 on a route with a body also covers a body that is not JSON at all.
+    return {code: {"model": UnprocessableBody if code == 422 else ErrorBody} for code in codes}
+
+
+def create_app(settings: Settings, clock: Clock = time.monotonic) -> FastAPI:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.database_url)
+        await asyncio.to_thread(upgrade, engine)
+        registry = Registry(Store(engine), settings, clock)
+        await registry.start()
+        app.state.registry = registry
+        try:
+            yield
+        finally:
+            await registry.close()
+            engine.dispose()
+
+    app = FastAPI(
+        title="getaway",
+        version=__version__,
+        summary="Play tabletop games online: matches, seats, live updates.",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    def registry_of(request: Request) -> Registry:
+        registry: Registry = request.app.state.registry
+        return registry
+
+    _routes(app, registry_of)
+    return app
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def _play_url(request: Request, match_id: str, token: str) -> str:
+    return f"{_base(request)}/play/{match_id}?token={token}"
+
+
+def _watch_url(request: Request, match_id: str) -> str:
+    return f"{_base(request)}/watch/{match_id}"
+
+
+def _routes(app: FastAPI, registry_of: Any) -> None:
+    @app.get("/healthz", tags=["server"])
+    async def healthz(request: Request) -> Health:
+        registry = registry_of(request)
+        return Health(status="ok", matches=len(registry.matches))
+
+    @app.get("/api/games", tags=["games"])
+    async def list_games() -> list[GameInfo]:
+        out = []
+        for game in games().values():
+            defaults = game.normalize_options({})
+            out.append(
+                GameInfo(
+                    name=game.name,
+                    title=game.title,
+                    min_players=game.min_players,
+                    max_players=game.max_players,
+                    options=game.option_help(),
+                    default_options=defaults,
+                    seats=list(game.seats(defaults)),
+                    sides=list(game.sides(defaults)),
+                    bots=bot_names(game),
+                )
+            )
+        return out
+
+    @app.post("/api/matches", status_code=201, tags=["matches"], responses=_errors(400, 503))
+    async def create_match(request: Request, body: CreateMatch) -> CreatedMatch:
+        """A new match: one invite link per person's seat, a spectator link and the host's
+        token. Bot seats start playing at once."""
+        registry = registry_of(request)
+        created = await registry.create(
+            body.game, body.players, body.options, body.bots, body.turn_seconds, body.seed
+        )
+        match = created.match
+        return CreatedMatch(
+            id=match.id,
+            seats=[
+                SeatLink(seat=s, token=t, url=_play_url(request, match.id, t))
+                for s, t in created.tokens.items()
+            ],
+            spectator_url=_watch_url(request, match.id),
+            host_token=created.host_token,
+            bots={s: str(live.bot_level) for s, live in match.seats.items() if live.kind == BOT},
+        )
+
+    @app.get("/api/matches/{match_id}", tags=["matches"], responses=_errors(403, 404, 503))
+    async def get_match(request: Request, match_id: str, token: Token = None) -> MatchState:
+        """The match as the token's seat sees it; without a token, the public view."""
+        registry = registry_of(request)
+        match = await registry.get(match_id)
+        viewer = await registry.viewer(match, token)
+        return MatchState(**match.payload(viewer))
+
+    @app.post(
+        "/api/matches/{match_id}/actions",
+        tags=["matches"],
+        responses=_errors(400, 403, 404, 409, 422, 503),
+    )
+    async def post_action(request: Request, match_id: str, body: ActionRequest) -> MatchState:
+        """Play an action for the token's seat. 409 when ``version`` is not the current one
+        (a stale or repeated action), 422 when the rules refuse it; either way nothing
+        changes. Bots reply by themselves afterwards."""
+        registry = registry_of(request)
+        match = await registry.get(match_id)
+        seat = await registry.act(match, body.token, body.action, body.version)
+        return MatchState(**match.payload(seat))
+
+    @app.post(
+        "/api/matches/{match_id}/undo",
+        tags=["matches"],
+        responses=_errors(400, 403, 404, 409, 503),
+    )
+    async def post_undo(request: Request, match_id: str, body: UndoRequest) -> MatchState:
+        """Take back the seat's own last action, when it revealed nothing."""
+        registry = registry_of(request)
+        match = await registry.get(match_id)
+        seat = await registry.undo(match, body.token, body.version)
+        return MatchState(**match.payload(seat))
+
+    @app.post("/api/matches/{match_id}/join", tags=["seats"], responses=_errors(400, 404, 409, 503))
+    async def join(request: Request, match_id: str, body: JoinRequest) -> Joined:
+        """Take an open seat (one nobody has taken through its link or a join)."""
+        registry = registry_of(request)
+        match = await registry.get(match_id)
+        seat, token = await registry.join(match, body.seat)
+        return Joined(seat=seat, token=token, url=_play_url(request, match.id, token))
+
+    @app.post(
+        "/api/matches/{match_id}/bot",
+        tags=["seats"],
+        responses=_errors(400, 403, 404, 409, 503),
+    )
+    async def hand_over(request: Request, match_id: str, body: HandOver) -> SeatHandedOver:
+        """Host only: hand a seat to a bot (an absent player's), or to a person with a new
+        link (which revokes the old one)."""
+        registry = registry_of(request)
+        match = await registry.get(match_id)
+        change = await registry.hand_over(match, body.host_token, body.seat, body.level)
+        url = _play_url(request, match.id, change.token) if change.token else None
+        return SeatHandedOver(
+            seat=change.seat,
+            kind=change.kind,
+            bot_level=change.bot_level,
+            token=change.token,
+            url=url,
+        )
+
+    @app.post(
+        "/api/matches/{match_id}/rematch",
+        tags=["matches"],
+        responses=_errors(400, 403, 404, 409, 503),
+    )
+    async def rematch(request: Request, match_id: str, body: RematchRequest) -> Rematch:
+        """Host only, once the match is over: the same game, options and seats with a new
+        seed. Every seat's token (and the host's) opens the rematch too."""
+        registry = registry_of(request)
+        match = await registry.get(match_id)
+        fresh = await registry.rematch(match, body.host_token)
+        return Rematch(
+            id=fresh.id,
+            spectator_url=_watch_url(request, fresh.id),
+            note="the seats' tokens and the host token of the old match open this one",
+        )
+
+    @app.get("/api/matches/{match_id}/replay", tags=["replays"], responses=_errors(403, 404, 503))
+    async def replay(
+        request: Request,
+        match_id: str,
+        token: Token = None,
+        as_: Annotated[str | None, Query(alias="as")] = None,
+    ) -> JSONDict:
+        """The replay file (game, options, seed, actions) of a finished match; 403 while it
+        runs, since it holds every secret."""
+        match = await _finished(registry_of(request), match_id, token)
+        return match.session.replay.to_json()
+
+    @app.get(
+        "/api/matches/{match_id}/steps",
+        tags=["replays"],
+        responses=_errors(400, 403, 404, 503),
+    )
+    async def steps(
+        request: Request,
+        match_id: str,
+        as_: Annotated[
+            str, Query(alias="as", description="a seat, 'spectator' or 'all'")
+        ] = SPECTATOR,
+        token: Token = None,
+    ) -> list[Step]:
+        """A finished match step by step as one seat (or a spectator, or 'all') saw it."""
+        match = await _finished(registry_of(request), match_id, token)
+        if as_ not in match.viewers():
+            raise BadRequestError(
+                f"as={as_!r} is not a viewer of this match; use one of: "
+                f"{', '.join(match.viewers())}"
+            )
+        return [Step(**s) for s in match.steps(as_)]
+
+    @app.websocket("/api/matches/{match_id}/ws")
+    async def updates(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
+        await _updates(websocket, match_id, token)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/play/{match_id}", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/watch/{match_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def placeholder() -> str:
+        return PLACEHOLDER_HTML
+
+
+async def _finished(registry: Registry, match_id: str, token: str | None) -> LiveMatch:
+    match = await registry.get(match_id)
+    if token is not None:
+        await registry.seat(match, token)
+    if not match.over:
+        raise ForbiddenError("the replay opens when the match is over (it holds every secret)")
+    return match
+
+
+# WebSocket -----------------------------------------------------------------------------------
+
+#: Close codes: 4000 + the HTTP status the same request would get.
+CLOSE_BASE = 4000
+
+
+async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> None:
+    """Send the viewer's payload now and after every change, until the client leaves."""
+    registry: Registry = websocket.app.state.registry
+    await websocket.accept()
+    try:
+        match = await registry.get(match_id)
+        viewer = await registry.viewer(match, token)
+    except ApiError as exc:
+        await _close(websocket, exc)
+        return
+    event = asyncio.Event()
+    event.set()
+    match.listeners.add(event)
+    _presence(match, viewer, +1)
+    receiver = asyncio.ensure_future(_until_disconnect(websocket))
+    try:
+        while True:
+            waiter = asyncio.ensure_future(event.wait())
+            await asyncio.wait({waiter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            if receiver.done():
+                waiter.cancel()
+                return
+            event.clear()
+            if token is not None and match.seat_of(token) != viewer:
+                # The host gave the seat a new link: this one sees nothing more.
+                await _close(websocket, ForbiddenError("this seat's link has been replaced"))
+                return
+            await websocket.send_json(match.payload(viewer))
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return
+    finally:
+        receiver.cancel()
+        match.listeners.discard(event)
+        _presence(match, viewer, -1)
+
+
+async def _until_disconnect(websocket: WebSocket) -> None:
+    # Clients need not send anything; reading is how a closed connection is noticed.
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+
+
+def _presence(match: LiveMatch, viewer: str, delta: int) -> None:
+    seat = match.seats.get(viewer)
+    if seat is not None:
+        seat.connections = max(0, seat.connections + delta)
+        match.notify()
+
+
+async def _close(websocket: WebSocket, exc: ApiError) -> None:
+    # A close reason may hold at most 123 bytes.
+    reason = exc.detail.encode()[:120].decode(errors="ignore")
+    with contextlib.suppress(RuntimeError, OSError):
+        await websocket.close(code=CLOSE_BASE + exc.status, reason=reason)

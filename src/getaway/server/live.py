@@ -1,0 +1,441 @@
+"""The live matches: the one authority for every match this process serves.
+
+Each match lives in memory as a :class:`~getaway.server.match.LiveMatch` and changes only
+under its ``asyncio.Lock``, through :meth:`Registry.commit_action` (actions of people, bots
+and timers alike) or :meth:`Registry.undo`. A change is checked on a clone of the state,
+written to the database in one transaction, and only then applied in memory and announced;
+so whatever a client has been told is already on disk, and a failed write changes nothing.
+At start-up every unfinished match is rebuilt from its logged actions and its bots and
+timers resume.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+import time
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from getaway.ai import bot_names
+from getaway.core import GetawayError, Move, get_game
+from getaway.server import bots, timers
+from getaway.server.db import BOT, BY_BOT, BY_SEAT, HUMAN
+from getaway.server.errors import (
+    BadRequestError,
+    ConflictError,
+    ForbiddenError,
+    NotFoundError,
+    UnavailableError,
+    UnprocessableError,
+    stale,
+)
+from getaway.server.match import Clock, LiveMatch
+from getaway.server.settings import Settings
+from getaway.server.store import LogConflictError, MatchRecord, SeatRecord, Store
+from getaway.server.tokens import hash_token, new_match_id, new_token
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: Match ids are ``secrets.token_urlsafe`` strings; anything else is unknown without asking
+#: the database (which could choke on, say, a NUL byte).
+_MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+MAX_SEED = 2**63 - 1
+
+
+@dataclass
+class Created:
+    match: LiveMatch
+    tokens: dict[str, str]
+    host_token: str
+
+
+@dataclass
+class SeatChange:
+    seat: str
+    kind: str
+    bot_level: str | None
+    token: str | None
+
+
+class Registry:
+    def __init__(self, store: Store, settings: Settings, clock: Clock = time.monotonic) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.matches: dict[str, LiveMatch] = {}
+        # Matches whose log no longer replays (a rules change): reported, never guessed at.
+        self.broken: dict[str, str] = {}
+        self.closing = False
+        self._load_lock = asyncio.Lock()
+        self._inflight: set[asyncio.Task[Any]] = set()
+
+    # Life -----------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Rebuild every unfinished match from its log; their bots and timers go on."""
+        for match_id in await self._db(self.store.active_ids):
+            try:
+                await self.get(match_id)
+            except UnavailableError as exc:
+                log.error("match %s not resumed: %s", match_id, exc.detail)
+        log.info("resumed %d unfinished matches", len(self.matches))
+
+    async def close(self) -> None:
+        self.closing = True
+        tasks = [
+            t for m in self.matches.values() for t in (m.bot_task, m.timer_task) if t is not None
+        ]
+        for task in tasks:
+            task.cancel()
+        # Writes already under way finish, so memory and database agree to the end.
+        await asyncio.gather(*tasks, *self._inflight, return_exceptions=True)
+
+    async def _db(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a blocking database call in a worker thread."""
+        try:
+            return await asyncio.to_thread(call, *args)
+        except LogConflictError:
+            raise
+        except SQLAlchemyError as exc:
+            log.error("database error: %s", exc)
+            raise UnavailableError(
+                "the database is not available right now; nothing was changed"
+            ) from None
+
+    async def guarded(self, work: Coroutine[Any, Any, T]) -> T:
+        """Run a change to completion even if the request that asked for it goes away:
+        a write that reached the database must also reach memory."""
+        task = asyncio.ensure_future(work)
+        self._inflight.add(task)
+        task.add_done_callback(self._finished)
+        return await asyncio.shield(task)
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self._inflight.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved, so an abandoned failure is not reported twice
+
+    def _start(self, match: LiveMatch) -> None:
+        bots.kick(self, match)
+        timers.start(self, match)
+
+    # Lookup ---------------------------------------------------------------------------------
+
+    async def get(self, match_id: str) -> LiveMatch:
+        match = self.matches.get(match_id)
+        if match is not None:
+            return match
+        if not _MATCH_ID.fullmatch(match_id):
+            raise NotFoundError(f"no match {match_id!r}")
+        async with self._load_lock:
+            match = self.matches.get(match_id)
+            if match is not None:
+                return match
+            if match_id in self.broken:
+                raise UnavailableError(self.broken[match_id])
+            record = await self._db(self.store.load, match_id)
+            if record is None:
+                raise NotFoundError(f"no match {match_id!r}")
+            try:
+                match = LiveMatch(record, self.clock)
+            except GetawayError as exc:
+                self.broken[match_id] = f"match {match_id} cannot be rebuilt: {exc}"
+                raise UnavailableError(self.broken[match_id]) from None
+            self.matches[match_id] = match
+            self._start(match)
+            return match
+
+    async def seat(self, match: LiveMatch, token: str | None) -> str:
+        """The seat ``token`` opens; the first use of a seat's link takes the seat."""
+        if not token:
+            raise ForbiddenError("this needs a seat's token (the 'token' of its invite link)")
+        seat = match.seat_of(token)
+        if seat is None:
+            raise ForbiddenError(f"the token is not a seat of match {match.id}")
+        if not match.seats[seat].claimed and match.seats[seat].kind == HUMAN:
+            async with match.lock:
+                if match.seat_of(token) != seat:
+                    raise ForbiddenError(f"the token is not a seat of match {match.id}")
+                live = match.seats[seat]
+                if not live.claimed:
+                    # False only when another process claimed it: taken either way.
+                    await self._db(self.store.claim, match.id, seat, None)
+                    live.claimed = True
+                    match.notify()
+        return seat
+
+    async def viewer(self, match: LiveMatch, token: str | None) -> str:
+        """A seat for a seat's token; the public ``spectator`` view without one."""
+        if token is None:
+            return "spectator"
+        return await self.seat(match, token)
+
+    def require_host(self, match: LiveMatch, token: str) -> None:
+        if not match.is_host(token):
+            raise ForbiddenError(f"only the host of match {match.id} may do this")
+
+    # Creating -------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        game_name: str,
+        players: int | None,
+        options: Mapping[str, Any],
+        bot_seats: Mapping[str, str],
+        turn_seconds: float | None,
+        seed: int | None,
+    ) -> Created:
+        try:
+            game = get_game(game_name)
+            wanted = dict(options)
+            if players is not None:
+                wanted["players"] = players
+            normalized = game.normalize_options(wanted)
+            seats = game.seats(normalized)
+        except GetawayError as exc:
+            raise BadRequestError(str(exc)) from None
+        levels = bot_names(game)
+        for seat, level in bot_seats.items():
+            if seat not in seats:
+                raise BadRequestError(
+                    f"bots: unknown seat {seat!r}; seats in this game: {', '.join(seats)}"
+                )
+            if level not in levels:
+                raise BadRequestError(
+                    f"bots: unknown bot {level!r} for {game.name}; bots: {', '.join(levels)}"
+                )
+        if turn_seconds is not None and not 0 < turn_seconds <= self.settings.max_turn_seconds:
+            raise BadRequestError(
+                f"turn_seconds must be above 0 and at most {self.settings.max_turn_seconds:g}"
+            )
+        tokens = {s: new_token() for s in seats if s not in bot_seats}
+        host_token = new_token()
+        record = MatchRecord(
+            id=new_match_id(),
+            game=game.name,
+            options=normalized,
+            seed=secrets.randbelow(MAX_SEED) if seed is None else seed,
+            players=int(normalized["players"]),
+            host_token_hash=hash_token(host_token),
+            seats=[
+                SeatRecord(s, BOT, bot_seats[s], None)
+                if s in bot_seats
+                else SeatRecord(s, HUMAN, None, hash_token(tokens[s]))
+                for s in seats
+            ],
+            turn_seconds=turn_seconds,
+        )
+        match = LiveMatch(record, self.clock)
+        await self._db(self.store.insert_match, record)
+        self.matches[match.id] = match
+        self._start(match)
+        return Created(match, tokens, host_token)
+
+    async def rematch(self, match: LiveMatch, host_token: str) -> LiveMatch:
+        """The same game, options, timers and seats (bots, and people's tokens: the same links
+        open the new match), with a new seed. Asked twice, it gives the same match."""
+        self.require_host(match, host_token)
+        async with match.lock:
+            if not match.over:
+                raise ConflictError("the match is still running; a rematch starts after it")
+            if match.rematch_id is None:
+                record = MatchRecord(
+                    id=new_match_id(),
+                    game=match.game.name,
+                    options=match.options,
+                    seed=secrets.randbelow(MAX_SEED),
+                    players=int(match.options["players"]),
+                    host_token_hash=match.host_token_hash,
+                    seats=[
+                        SeatRecord(s.name, s.kind, s.bot_level, s.token_hash, s.claimed)
+                        for s in match.seats.values()
+                    ],
+                    turn_seconds=match.turn_seconds,
+                    rematch_of=match.id,
+                )
+                fresh = LiveMatch(record, self.clock)
+                created = await self._db(self.store.insert_rematch, record)
+                if created == record.id:
+                    self.matches[fresh.id] = fresh
+                    self._start(fresh)
+                match.rematch_id = created
+                match.notify()
+        return await self.get(match.rematch_id)
+
+    # Changing a match -----------------------------------------------------------------------
+
+    async def act(self, match: LiveMatch, token: str, action: str, version: int) -> str:
+        """A person's action for the seat ``token`` opens; returns that seat."""
+        seat = await self.seat(match, token)
+        await self.guarded(self.commit_action(match, seat, action, version, BY_SEAT, token=token))
+        return seat
+
+    async def commit_action(
+        self,
+        match: LiveMatch,
+        seat: str,
+        action: str,
+        version: int,
+        by: str,
+        token: str | None = None,
+    ) -> None:
+        """The one way an action enters a match, whoever plays it."""
+        async with match.lock:
+            if token is not None and match.seat_of(token) != seat:
+                raise ForbiddenError(f"the token is not a seat of match {match.id}")
+            if version != match.version:
+                raise stale(version, match.version)
+            if by == BY_SEAT and match.seats[seat].kind == BOT:
+                raise ConflictError(f"seat {seat!r} is played by a bot now")
+            if by == BY_BOT and match.seats[seat].kind != BOT:
+                raise ConflictError(f"seat {seat!r} is no longer played by a bot")
+            trial = match.session.state.clone()
+            try:
+                trial.apply(seat, action)
+            except GetawayError as exc:
+                raise UnprocessableError(str(exc)) from None
+            number = match.session.version + 1
+            move = Move(seat, action)
+            try:
+                await self._db(
+                    self.store.append, match.id, match.version, number, move, by, trial.is_over()
+                )
+            except LogConflictError:
+                await self._resync(match)
+                raise stale(version, match.version) from None
+            match.session.act(seat, action)
+            match.version += 1
+            self._changed(match, seat)
+
+    async def undo(self, match: LiveMatch, token: str, version: int) -> str:
+        seat = await self.seat(match, token)
+        await self.guarded(self._undo(match, seat, token, version))
+        return seat
+
+    async def _undo(self, match: LiveMatch, seat: str, token: str, version: int) -> None:
+        async with match.lock:
+            if match.seat_of(token) != seat:
+                raise ForbiddenError(f"the token is not a seat of match {match.id}")
+            if version != match.version:
+                raise stale(version, match.version)
+            if match.seats[seat].kind == BOT:
+                raise ConflictError(f"seat {seat!r} is played by a bot now")
+            session = match.session
+            if not session.can_undo(seat):
+                # can_undo is exactly the condition under which Session.undo refuses, so this
+                # raises the core's explanation and changes nothing.
+                try:
+                    session.undo(seat)
+                except GetawayError as exc:
+                    raise ConflictError(str(exc)) from None
+            try:
+                await self._db(self.store.remove_last, match.id, match.version, session.version)
+            except LogConflictError:
+                await self._resync(match)
+                raise stale(version, match.version) from None
+            session.undo(seat)
+            match.version += 1
+            self._changed(match, seat)
+
+    def _changed(self, match: LiveMatch, acted: str | None) -> None:
+        match.mark_asked(acted)
+        match.notify()
+        bots.kick(self, match)
+
+    async def _resync(self, match: LiveMatch) -> None:
+        """The database moved without this process (another writer): take its log as the
+        truth. Called with the match's lock held."""
+        record = await self._db(self.store.load, match.id)
+        if record is None:
+            raise NotFoundError(f"no match {match.id!r}")
+        rebuilt = LiveMatch(record, self.clock)
+        for name, seat in rebuilt.seats.items():
+            seat.connections = match.seats[name].connections
+        match.session, match.version, match.seats = rebuilt.session, rebuilt.version, rebuilt.seats
+        match.rematch_id = rebuilt.rematch_id
+        self._changed(match, None)
+
+    # Seats ----------------------------------------------------------------------------------
+
+    async def join(self, match: LiveMatch, seat: str | None) -> tuple[str, str]:
+        """Take an open seat (``seat``, or the first open one): a new secret for it. Two
+        joins at once never both get a seat: the claim is a conditional UPDATE."""
+        async with match.lock:
+            if match.over:
+                raise ConflictError("the match is over")
+            if seat is not None:
+                self._check_seat(match, seat)
+                if match.seats[seat].kind != HUMAN:
+                    raise ConflictError(f"seat {seat!r} is played by a bot")
+                if match.seats[seat].claimed:
+                    raise ConflictError(f"seat {seat!r} is already taken")
+                candidates = [seat]
+            else:
+                candidates = [
+                    s
+                    for s in match.order
+                    if match.seats[s].kind == HUMAN and not match.seats[s].claimed
+                ]
+            for name in candidates:
+                token = new_token()
+                digest = hash_token(token)
+                won = await self._db(self.store.claim, match.id, name, digest)
+                live = match.seats[name]
+                live.claimed = True
+                if won:
+                    live.token_hash = digest
+                    match.notify()
+                    return name, token
+            raise ConflictError(
+                f"seat {seat!r} is already taken" if seat else "no open seat in this match"
+            )
+
+    async def hand_over(
+        self, match: LiveMatch, host_token: str, seat: str, level: str | None
+    ) -> SeatChange:
+        """The host hands ``seat`` to the bot ``level``, or (``None``) to a person with a new
+        link, which also revokes the old one."""
+        self.require_host(match, host_token)
+        async with match.lock:
+            if match.over:
+                raise ConflictError("the match is over")
+            self._check_seat(match, seat)
+            live = match.seats[seat]
+            token: str | None = None
+            if level is not None:
+                levels = bot_names(match.game)
+                if level not in levels:
+                    raise BadRequestError(
+                        f"unknown bot {level!r} for {match.game.name}; bots: {', '.join(levels)}"
+                    )
+                await self._db(self.store.set_controller, match.id, seat, BOT, level, None)
+                live.kind, live.bot_level = BOT, level
+            else:
+                token = new_token()
+                digest = hash_token(token)
+                await self._db(self.store.set_controller, match.id, seat, HUMAN, None, digest)
+                live.kind, live.bot_level, live.token_hash, live.claimed = (
+                    HUMAN,
+                    None,
+                    digest,
+                    False,
+                )
+            # Whoever plays it now gets a whole decision's time.
+            match.asked.pop(seat, None)
+            self._changed(match, None)
+            return SeatChange(seat, live.kind, live.bot_level, token)
+
+    @staticmethod
+    def _check_seat(match: LiveMatch, seat: str) -> None:
+        if seat not in match.seats:
+            raise BadRequestError(
+                f"unknown seat {seat!r}; seats in this game: {', '.join(match.order)}"
+            )

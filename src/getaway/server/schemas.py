@@ -1,0 +1,159 @@
+"""Request and response bodies of the HTTP API (they make the OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_ACTION_LENGTH = 1000
+MAX_SEED = 2**63 - 1
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateMatch(_Strict):
+    game: str = Field(description="a game name from GET /api/games")
+    players: int | None = Field(None, description="number of players (the 'players' option)")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="game options (GET /api/games lists them)"
+    )
+    bots: dict[str, str] = Field(
+        default_factory=dict,
+        description="seats played by bots: {seat: bot level}; every other seat is a person's",
+    )
+    turn_seconds: float | None = Field(
+        None,
+        gt=0,
+        description="time per decision; when it runs out the rules' default action is "
+        "played for the seat (null: no timer)",
+    )
+    seed: int | None = Field(
+        None,
+        ge=0,
+        le=MAX_SEED,
+        description="fixes every chance event; whoever knows it knows the secrets, so leave "
+        "it out for a fair game (a random one is drawn)",
+    )
+
+
+class SeatLink(BaseModel):
+    seat: str
+    token: str = Field(description="the seat's secret: acting for or seeing the seat needs it")
+    url: str = Field(description="the invite link for the seat's player")
+
+
+class CreatedMatch(BaseModel):
+    id: str
+    seats: list[SeatLink] = Field(description="one invite link per seat played by a person")
+    spectator_url: str
+    host_token: str = Field(description="for host actions: hand a seat to a bot, rematch")
+    bots: dict[str, str]
+
+
+class MatchState(BaseModel):
+    """What one seat (or a spectator) may know of a match now."""
+
+    match: str
+    game: str
+    seat: str = Field(description="the seat this is for, or 'spectator'")
+    version: int = Field(description="send it back with an action; it grows with every change")
+    over: bool
+    winner: str | None
+    returns: dict[str, float] | None
+    to_act: list[str]
+    legal_actions: list[str] = Field(description="this seat's legal actions, if it may act")
+    can_undo: bool
+    view: dict[str, Any] = Field(description="the game's view for this seat")
+    seats: list[dict[str, Any]] = Field(
+        description="every seat: kind (human or bot), bot_level, claimed, connected"
+    )
+    turn_seconds: float | None
+    deadlines: dict[str, float] = Field(
+        description="when each person's pending decision times out (Unix time, seconds)"
+    )
+    rematch: str | None = Field(description="the rematch's id, once the host started one")
+
+
+class ActionRequest(_Strict):
+    token: str
+    action: str = Field(max_length=MAX_ACTION_LENGTH, description="a legal action id")
+    version: int = Field(description="the version the action was chosen on")
+
+
+class UndoRequest(_Strict):
+    token: str
+    version: int
+
+
+class JoinRequest(_Strict):
+    seat: str | None = Field(None, description="the seat wanted; default: the first open one")
+
+
+class Joined(BaseModel):
+    seat: str
+    token: str
+    url: str
+
+
+class HandOver(_Strict):
+    host_token: str
+    seat: str
+    level: str | None = Field(
+        description="a bot level; null hands the seat to a person with a new link"
+    )
+
+
+class SeatHandedOver(BaseModel):
+    seat: str
+    kind: str
+    bot_level: str | None
+    token: str | None = Field(description="the new secret when the seat went to a person")
+    url: str | None
+
+
+class RematchRequest(_Strict):
+    host_token: str
+
+
+class Rematch(BaseModel):
+    id: str
+    spectator_url: str
+    note: str
+
+
+class Step(BaseModel):
+    step: int
+    seat: str | None
+    action: str | None = Field(description="hidden (null) from seats that may not see it")
+    view: dict[str, Any]
+
+
+class ErrorBody(BaseModel):
+    detail: str
+
+
+class UnprocessableBody(BaseModel):
+    detail: str | list[Any] = Field(
+        description="why the rules refuse the action (a message naming the legal ones), or "
+        "the list of problems of a malformed request"
+    )
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: dict[str, str]
+    default_options: dict[str, Any]
+    seats: list[str] = Field(description="seats with the default options")
+    sides: list[str]
+    bots: list[str] = Field(description="bot levels for the 'bots' of a new match")
+
+
+class Health(BaseModel):
+    status: str
+    matches: int

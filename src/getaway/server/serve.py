@@ -1,0 +1,89 @@
+"""``getaway serve``: run the server with uvicorn.
+
+The socket is bound here, before uvicorn starts, so ``--port 0`` works (the system picks a
+free port) and the printed URL is the real one.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import socket
+import sys
+from typing import TextIO
+
+import uvicorn
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+
+from getaway.core import GetawayError
+from getaway.server.app import create_app
+from getaway.server.db import make_engine
+from getaway.server.migrate import upgrade
+from getaway.server.settings import load_settings
+
+# Seat tokens travel in query strings (``?token=...``); access logs must not keep them.
+_TOKEN_IN_URL = re.compile(r"((?:^|[?&])(?:token|host_token)=)[^&\s]*")
+
+
+class RedactTokens(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN_IN_URL.sub(r"\1<redacted>", a) if isinstance(a, str) else a
+                for a in record.args
+            )
+        return True
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family, _, _, _, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    return socket.create_server(address[:2], family=family)
+
+
+def url_of(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def prepare_database(url: str) -> None:
+    """Migrate before serving, so a wrong URL or an unreachable database is a clear error
+    at once rather than a failed start-up inside uvicorn."""
+    try:
+        engine = make_engine(url)
+        try:
+            upgrade(engine)
+        finally:
+            engine.dispose()
+    except (SQLAlchemyError, ImportError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise GetawayError(f"cannot use the database {shown_url(url)}: {first}") from None
+
+
+def shown_url(url: str) -> str:
+    """The URL without its password, for messages."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (SQLAlchemyError, ValueError):
+        return "(a malformed URL)"
+
+
+def serve(host: str, port: int, database_url: str | None, out: TextIO = sys.stdout) -> int:
+    """Serve until interrupted; 0 after a clean shutdown, 1 if the server did not start."""
+    settings = load_settings(database_url)
+    prepare_database(settings.database_url)
+    try:
+        sock = bind(host, port)
+    except OSError as exc:
+        raise GetawayError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    config = uvicorn.Config(
+        create_app(settings), log_level="info", ws="websockets-sansio", lifespan="on"
+    )
+    logging.getLogger("uvicorn.access").addFilter(RedactTokens())
+    print(f"getaway serving on {url_of(sock)}", file=out, flush=True)
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])
+    return 0 if server.started else 1

@@ -1,0 +1,110 @@
+"""Crash safety: ``getaway serve`` killed with SIGKILL mid-game loses no accepted action, and
+after a restart on the same database play goes on to the end."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx2
+
+from getaway.core import Replay
+from tests.server.helpers import stored
+
+SERVE = "from getaway.cli import main; raise SystemExit(main())"
+
+
+@contextmanager
+def server(database_url: str, log: Path) -> Iterator[tuple[subprocess.Popen[str], httpx2.Client]]:
+    """``getaway serve`` on a free port, and a client for it once it answers."""
+    with log.open("a") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-c", SERVE, "serve", "--port", "0", "--database-url", database_url],
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+        )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("getaway serving on http://127.0.0.1:"), (line, log.read_text())
+        with httpx2.Client(base_url=line.split()[-1], timeout=10) as client:
+            deadline = time.monotonic() + 20
+            while True:
+                try:
+                    if client.get("/healthz").status_code == 200:
+                        break
+                except httpx2.TransportError:
+                    pass
+                assert time.monotonic() < deadline, log.read_text()
+                time.sleep(0.05)
+            yield process, client
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=20)
+
+
+def mrx_turn(client: httpx2.Client, match_id: str, token: str) -> dict[str, Any]:
+    while True:
+        payload: dict[str, Any] = client.get(
+            f"/api/matches/{match_id}", params={"token": token}
+        ).json()
+        if payload["over"] or "mrx" in payload["to_act"]:
+            return payload
+        time.sleep(0.01)
+
+
+def play(client: httpx2.Client, match_id: str, token: str, turns: int) -> list[tuple[int, str]]:
+    """Mr. X's moves, as (version made, action) for each accepted one."""
+    accepted = []
+    for _ in range(turns):
+        payload = mrx_turn(client, match_id, token)
+        if payload["over"]:
+            break
+        action = payload["legal_actions"][0]
+        body = {"token": token, "action": action, "version": payload["version"]}
+        response = client.post(f"/api/matches/{match_id}/actions", json=body)
+        assert response.status_code == 200, response.text
+        accepted.append((response.json()["version"], action))
+    return accepted
+
+
+def test_sigkill_loses_no_accepted_action(database_url: str, tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    with server(database_url, log) as (process, client):
+        body = {
+            "game": "scotland-yard",
+            "players": 4,
+            "seed": 61,
+            "bots": dict.fromkeys(("d1", "d2", "d3"), "heuristic"),
+        }
+        created = client.post("/api/matches", json=body).json()
+        match_id, token = created["id"], created["seats"][0]["token"]
+        accepted = play(client, match_id, token, 4)
+        # Killed right after Mr. X's last move, while the bots are replying.
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+    record = stored(database_url, match_id)
+    for version, action in accepted:
+        assert record.actions[version - 1].seat == "mrx"
+        assert record.actions[version - 1].action == action
+    assert record.version == len(record.actions) >= accepted[-1][0]
+
+    with server(database_url, log) as (_, client):
+        resumed = mrx_turn(client, match_id, token)
+        assert resumed["version"] >= record.version
+        play(client, match_id, token, 100)
+        final = mrx_turn(client, match_id, token)
+        assert final["over"]
+        replay = Replay.from_json(client.get(f"/api/matches/{match_id}/replay").json())
+    assert replay.final_state().is_over()
+    assert replay.actions[: len(record.actions)] == record.actions
