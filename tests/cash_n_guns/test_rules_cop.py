@@ -63,14 +63,19 @@ def test_checklist_15_only_the_splits_participants_pass_the_phone():
 
 
 def test_the_phone_answers_are_secret_until_all_have_answered():
+    """Spec 8.2 and 10.2: the phone goes under the table; neither the answers nor their order
+    or timing are shown: every participant stays listed as waiting until the last answer."""
     state = cop_game("lotus", pot=SPLIT3)
     play(state, {"courage": {"tino": "hide", "haggis": "hide"}}, until="phone")
     state.apply("lotus", "flip")
-    for seat in ("el-toro", "mr-black", "spectator"):
+    assert state.to_act() == ("el-toro", "mr-black")
+    for seat in ("el-toro", "lotus", "mr-black", "spectator"):
         view = state.view(seat)
-        assert view["committed"] == {"el-toro": False, "lotus": True, "mr-black": False}
-        assert "flip" not in str(view)
+        assert view["committed"] == {"el-toro": False, "lotus": False, "mr-black": False}
+        assert view["to_act"] == ["el-toro", "lotus", "mr-black"]
         assert view["phone_uses"] == 0
+        if seat != "lotus":
+            assert "flip" not in str(view)
     assert state.view("lotus")["me"]["my_choice"] == "flip"
 
 

@@ -145,6 +145,13 @@ class State(ABC):
     def to_act(self) -> tuple[str, ...]:
         """Seats that may act now (empty when the game is over)."""
 
+    def public_to_act(self) -> tuple[str, ...]:
+        """The seats shown to everyone as still to act. Usually ``to_act()``; in a *blind*
+        step, where even the order of the answers must stay secret (Cash 'n Guns' phone,
+        passed under the table), every seat asked stays listed until the step resolves.
+        Views and front ends show this, never ``to_act()``, to other seats."""
+        return self.to_act()
+
     @abstractmethod
     def legal_actions(self, seat: str) -> Sequence[str]:
         """The seat's legal actions now, in a stable order; empty if it may not act."""

@@ -118,7 +118,7 @@ def sample_json(view: Mapping[str, Any], rng: Rng) -> JSONDict:
         "round": view["round"],
         "step": view["step"],
         "step_seats": step_seats,
-        "waiting": list(view["to_act"]),
+        "waiting": [s for s in view["to_act"] if s not in commits],
         "commits": commits,
         "deck": deck,
         "pot": list(view["pot"]),
@@ -376,9 +376,11 @@ def _commits(
     alive = [s for s, p in zip(seats, view["players"], strict=True) if p["alive"]]
     commits = {}
     for seat, done in view["committed"].items():
-        if not done:
-            continue
         i = seats.index(seat)
+        # In the blind phone step a seat sees no one as answered, itself included; its own
+        # answer is in its ``my_choice``.
+        if not done and not (i in mine and mine[i].get("my_choice") is not None):
+            continue
         if i in mine:
             commits[seat] = mine[i]["my_choice"]
         elif step in ("load", "sly-load"):

@@ -400,6 +400,14 @@ class CashNGunsState(State):
     def to_act(self) -> tuple[str, ...]:
         return self._to_act
 
+    def public_to_act(self) -> tuple[str, ...]:
+        """The phone is passed under the table (spec 8.2, 10.2): nobody may learn the order
+        or timing of the answers, so every participant is shown as waiting until the last
+        one has answered."""
+        if self.step == STEP_PHONE:
+            return tuple(s for i, s in enumerate(self.rules.seats) if self.step_seats >> i & 1)
+        return self._to_act
+
     def is_over(self) -> bool:
         return self.step == STEP_OVER
 

@@ -146,9 +146,14 @@ def _aims(s: CashNGunsState) -> dict[str, list[str | None]]:
     }
 
 
-def _committed(s: CashNGunsState) -> dict[str, bool]:
+def _committed(s: CashNGunsState, seat: str) -> dict[str, bool]:
     if s.box is not None:
-        return s.box.public_view()
+        committed = s.box.public_view()
+        if s.step_name() == "phone" and seat != ALL:
+            # A blind step: who has already passed the phone on is nobody else's business
+            # (a seat knows its own answer from ``my_choice``).
+            return dict.fromkeys(committed, False)
+        return committed
     seats = s.rules.seats
     return {
         seats[i]: not s.waiting >> i & 1 for i in range(s.rules.players) if s.step_seats >> i & 1
@@ -174,8 +179,8 @@ def build_view(s: CashNGunsState, seat: str) -> JSONDict:
         "round": s.round,
         "rounds": ROUNDS,
         "step": s.step_name(),
-        "to_act": list(s.to_act()),
-        "committed": _committed(s),
+        "to_act": list(s.to_act() if seat == ALL else s.public_to_act()),
+        "committed": _committed(s, seat),
         "over": over,
         "winner": s.winner(),
         "winners": list(s.winner_seats()),
