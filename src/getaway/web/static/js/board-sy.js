@@ -1,0 +1,380 @@
+// Scotland Yard: the board as SVG (from static/data/scotland-yard-{board}.json, generated
+// from the game's CSVs), pieces, the possible-locations overlay, the travel log and tickets.
+// Only the seat's view is drawn: Mr. X appears only where the view gives mrx_location.
+
+import { h, replace, s } from "./dom.js";
+import { t } from "./i18n.js";
+
+const DATA_URL = new URL("../data/", import.meta.url);
+const TICKETS = new Set(["taxi", "bus", "underground", "black"]);
+const TRANSPORT_ORDER = ["underground", "bus", "taxi", "ferry"];
+const STATION_R = 13;
+const PARALLEL_GAP = 5; // svg units between parallel lines joining the same two stations
+const boards = new Map();
+
+async function loadBoard(name) {
+  if (!boards.has(name)) {
+    boards.set(name, fetch(new URL(`scotland-yard-${name}.json`, DATA_URL)).then((r) => {
+      if (!r.ok) throw new Error(`board ${name}: HTTP ${r.status}`);
+      return r.json();
+    }));
+  }
+  return boards.get(name);
+}
+
+/** An action id as {piece, ticket, station, legs?}: see docs/games/scotland-yard.md. */
+export function parseAction(id) {
+  if (id.startsWith("double:")) {
+    const legs = id.slice("double:".length).split("/").map((leg) => {
+      const [ticket, station] = leg.split(":");
+      return { ticket, station: Number(station) };
+    });
+    return { id, piece: "mrx", double: true, legs, ticket: null, station: legs[legs.length - 1].station };
+  }
+  const parts = id.split(":");
+  if (parts.length === 2 && TICKETS.has(parts[0])) {
+    return { id, piece: "mrx", ticket: parts[0], station: Number(parts[1]) };
+  }
+  if (parts.length === 2) return { id, piece: parts[0], ticket: null, station: Number(parts[1]) };
+  return { id, piece: parts[0], ticket: parts[1], station: Number(parts[2]) };
+}
+
+const ticketName = (ticket) => t(`ticket_${ticket}`);
+
+export function actionLabel(id) {
+  const a = parseAction(id);
+  if (a.double) {
+    return t("sy_double", { first: `${ticketName(a.legs[0].ticket)} ${a.legs[0].station}`, second: `${ticketName(a.legs[1].ticket)} ${a.legs[1].station}` });
+  }
+  const how = a.ticket ? `${ticketName(a.ticket)} → ${a.station}` : `→ ${a.station}`;
+  return a.piece === "mrx" ? how : `${a.piece}: ${how}`;
+}
+
+function actionGroups(legal) {
+  const parsed = legal.map(parseAction);
+  const pieces = [...new Set(parsed.filter((a) => !a.double).map((a) => a.piece))];
+  const groups = pieces.map((piece) => ({
+    title: pieces.length > 1 ? t("sy_moves_of", { piece }) : null,
+    open: true,
+    actions: parsed.filter((a) => !a.double && a.piece === piece).map((a) => a.id),
+  }));
+  const doubles = parsed.filter((a) => a.double).map((a) => a.id);
+  if (doubles.length) groups.push({ title: t("sy_double_moves", { n: doubles.length }), actions: doubles });
+  return groups;
+}
+
+/** Pan and zoom of an SVG through its viewBox: mouse drag, wheel, one-finger pan, pinch. */
+function panZoom(svg, home) {
+  let box = { ...home };
+  const pointers = new Map();
+  let moved = 0;
+  const apply = () => svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.w} ${box.h}`);
+  const toSvg = (cx, cy) => {
+    const m = svg.getScreenCTM();
+    if (!m) return { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+    const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  };
+  // Zoom by factor f keeping the svg point (px, py) under the same screen spot.
+  const zoom = (f, px = box.x + box.w / 2, py = box.y + box.h / 2) => {
+    const w = Math.min(home.w * 1.5, Math.max(home.w / 12, box.w / f));
+    const k = w / box.w;
+    box = { x: px - (px - box.x) * k, y: py - (py - box.y) * k, w, h: box.h * k };
+    apply();
+  };
+  const pan = (dx, dy) => {
+    box.x += dx;
+    box.y += dy;
+    apply();
+  };
+  svg.addEventListener("pointerdown", (e) => {
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    moved = 0;
+  });
+  svg.addEventListener("pointermove", (e) => {
+    const prev = pointers.get(e.pointerId);
+    if (!prev) return;
+    if (pointers.size === 1) {
+      const a = toSvg(prev.x, prev.y);
+      const b = toSvg(e.clientX, e.clientY);
+      moved += Math.abs(e.clientX - prev.x) + Math.abs(e.clientY - prev.y);
+      // Capture only once it is a drag, so a plain tap still clicks the station below.
+      if (moved > 6 && !svg.hasPointerCapture(e.pointerId)) svg.setPointerCapture(e.pointerId);
+      if (moved > 6) pan(a.x - b.x, a.y - b.y);
+    } else if (pointers.size === 2) {
+      const [other] = [...pointers].filter(([id]) => id !== e.pointerId).map(([, p]) => p);
+      const before = Math.hypot(prev.x - other.x, prev.y - other.y);
+      const after = Math.hypot(e.clientX - other.x, e.clientY - other.y);
+      const mid = toSvg((e.clientX + other.x) / 2, (e.clientY + other.y) / 2);
+      if (before > 0) zoom(after / before, mid.x, mid.y);
+      moved += 10;
+    }
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+  });
+  const release = (e) => pointers.delete(e.pointerId);
+  svg.addEventListener("pointerup", release);
+  svg.addEventListener("pointercancel", release);
+  svg.addEventListener("pointerleave", release);
+  svg.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const p = toSvg(e.clientX, e.clientY);
+    zoom(e.deltaY < 0 ? 1.2 : 1 / 1.2, p.x, p.y);
+  }, { passive: false });
+  apply();
+  return {
+    zoomIn: () => zoom(1.4),
+    zoomOut: () => zoom(1 / 1.4),
+    reset: () => {
+      box = { ...home };
+      apply();
+    },
+    pan: (fx, fy) => pan(box.w * fx, box.h * fy),
+    wasDrag: () => moved > 6,
+    centerOn: (x, y) => {
+      box.x = x - box.w / 2;
+      box.y = y - box.h / 2;
+      apply();
+    },
+  };
+}
+
+export function createBoardSY(container, ctx) {
+  const svg = s("svg", { class: "sy-board", role: "group", "aria-label": t("sy_board"), tabindex: "0" });
+  const edgesLayer = s("g", { class: "edges", "aria-hidden": "true" });
+  const overlayLayer = s("g", { class: "overlay", "aria-hidden": "true" });
+  const stationsLayer = s("g", { class: "stations" });
+  const piecesLayer = s("g", { class: "pieces" });
+  svg.append(edgesLayer, overlayLayer, stationsLayer, piecesLayer);
+
+  const choice = h("div", { class: "choice", hidden: true, role: "dialog", "aria-label": t("sy_choose_move") });
+  const legend = h(
+    "ul",
+    { class: "sy-legend" },
+    TRANSPORT_ORDER.map((tr) =>
+      h("li", {}, h("svg", { viewBox: "0 0 40 10", class: "legend-line", "aria-hidden": "true" }), ticketName(tr === "ferry" ? "ferry" : tr)),
+    ),
+  );
+  // Legend swatches use the same classes as the edges, so colours and dashes stay in sync.
+  legend.querySelectorAll("svg").forEach((el, i) => el.append(s("line", { x1: 0, y1: 5, x2: 40, y2: 5, class: `edge ${TRANSPORT_ORDER[i]}` })));
+
+  const zoomBar = h("div", { class: "zoom-bar" });
+  const logBox = h("section", { class: "sy-log" });
+  const ticketsBox = h("section", { class: "sy-tickets" });
+  container.append(h("div", { class: "board-wrap" }, svg, zoomBar), choice, legend, logBox, ticketsBox);
+
+  let stationEls = new Map();
+  let coords = new Map();
+  let view = null;
+  let loadedBoard = null;
+  let targets = new Map(); // station -> [parsed actions]
+  let lastState = null;
+
+  function drawBoard(data) {
+    const [x0, y0, x1, y1] = data.bounds;
+    const pad = STATION_R * 2;
+    const home = { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
+    coords = new Map(data.stations.map(([id, x, y]) => [id, { x, y }]));
+    // Several lines may join the same two stations; draw them side by side.
+    const pairs = new Map();
+    for (const [a, b, transport] of data.edges) {
+      const key = a < b ? `${a}-${b}` : `${b}-${a}`;
+      if (!pairs.has(key)) pairs.set(key, []);
+      pairs.get(key).push(transport);
+    }
+    const lines = [];
+    for (const [key, transports] of pairs) {
+      const [a, b] = key.split("-").map(Number);
+      const p = coords.get(a);
+      const q = coords.get(b);
+      const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+      const nx = -(q.y - p.y) / len;
+      const ny = (q.x - p.x) / len;
+      transports.sort((u, v) => TRANSPORT_ORDER.indexOf(u) - TRANSPORT_ORDER.indexOf(v));
+      transports.forEach((transport, k) => {
+        const off = (k - (transports.length - 1) / 2) * PARALLEL_GAP;
+        lines.push(s("line", { class: `edge ${transport}`, x1: p.x + nx * off, y1: p.y + ny * off, x2: q.x + nx * off, y2: q.y + ny * off }));
+      });
+    }
+    replace(edgesLayer, lines);
+    stationEls = new Map();
+    replace(
+      stationsLayer,
+      data.stations.map(([id, x, y]) => {
+        const g = s("g", { class: "station", transform: `translate(${x} ${y})`, "aria-label": t("sy_station", { n: id }), role: "img" },
+          s("circle", { r: STATION_R }),
+          s("text", { "text-anchor": "middle", dy: "0.35em" }, String(id)));
+        g.addEventListener("click", () => pick(id));
+        g.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            pick(id);
+          }
+        });
+        stationEls.set(id, g);
+        return g;
+      }),
+    );
+    view = panZoom(svg, home);
+    replace(
+      zoomBar,
+      h("button", { type: "button", onclick: view.zoomIn, "aria-label": t("zoom_in") }, "+"),
+      h("button", { type: "button", onclick: view.zoomOut, "aria-label": t("zoom_out") }, "−"),
+      h("button", { type: "button", onclick: view.reset, "aria-label": t("zoom_reset") }, "⟲"),
+    );
+    // Arrow keys pan when the board itself has focus.
+    svg.addEventListener("keydown", (e) => {
+      const step = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] }[e.key];
+      if (step && e.target === svg) {
+        e.preventDefault();
+        view.pan(...step);
+      } else if ((e.key === "+" || e.key === "=") && e.target === svg) view.zoomIn();
+      else if (e.key === "-" && e.target === svg) view.zoomOut();
+    });
+  }
+
+  function pick(station) {
+    if (view && view.wasDrag()) return; // the end of a pan is not a click
+    const options = targets.get(station);
+    if (!options || ctx.isPending()) return;
+    if (options.length === 1) {
+      choice.hidden = true;
+      ctx.act(options[0].id);
+      return;
+    }
+    // Several tickets (or pieces, or double moves) lead there: let the player choose.
+    replace(
+      choice,
+      h("p", {}, t("sy_choose_for", { n: station })),
+      h("div", { class: "action-buttons" },
+        options.map((a) => h("button", { type: "button", class: "action", onclick: () => { choice.hidden = true; ctx.act(a.id); } }, actionLabel(a.id))),
+        h("button", { type: "button", class: "secondary", onclick: () => { choice.hidden = true; stationEls.get(station)?.focus(); } }, t("cancel"))),
+    );
+    choice.hidden = false;
+    choice.querySelector("button").focus();
+  }
+
+  function drawPieces(v) {
+    const pieces = [];
+    for (const hunter of v.hunters) {
+      const p = coords.get(hunter.station);
+      if (!p) continue;
+      const label = t(hunter.kind === "police" ? "sy_police_at" : "sy_detective_at", { id: hunter.id, n: hunter.station });
+      pieces.push(s("g", { class: `piece ${hunter.kind}${hunter.moved ? " moved" : ""}`, transform: `translate(${p.x} ${p.y})`, role: "img", "aria-label": label },
+        s("title", {}, label),
+        s("circle", { r: STATION_R + 5 }),
+        s("text", { "text-anchor": "middle", dy: "0.35em" }, hunter.id)));
+    }
+    if (v.mrx_location !== null && v.mrx_location !== undefined) {
+      const p = coords.get(v.mrx_location);
+      // For detectives and spectators this is only where he was last seen.
+      const exact = v.seat === "mrx" || v.over || v.mrx_visible;
+      const label = t(exact ? "sy_mrx_at" : "sy_mrx_last_seen", { n: v.mrx_location });
+      if (p) {
+        pieces.push(s("g", { class: `piece mrx${exact ? "" : " last-seen"}`, transform: `translate(${p.x + 8} ${p.y - 8})`, role: "img", "aria-label": label },
+          s("title", {}, label),
+          s("rect", { x: -13, y: -13, width: 26, height: 26, rx: 4 }),
+          s("text", { "text-anchor": "middle", dy: "0.35em" }, "X")));
+      }
+    }
+    replace(piecesLayer, pieces);
+  }
+
+  function drawOverlay(v) {
+    // The detectives' deduction, public information: where Mr. X may be now.
+    const show = v.seat !== "mrx" && !v.over && Array.isArray(v.possible_locations);
+    replace(
+      overlayLayer,
+      show
+        ? v.possible_locations.map((n) => {
+          const p = coords.get(n);
+          return p ? s("circle", { class: "possible", cx: p.x, cy: p.y, r: STATION_R + 9 }) : null;
+        })
+        : null,
+    );
+    const possible = new Set(show ? v.possible_locations : []);
+    for (const [id, g] of stationEls) g.classList.toggle("possible", possible.has(id));
+  }
+
+  function markTargets(state) {
+    targets = new Map();
+    for (const id of state.legal_actions) {
+      const a = parseAction(id);
+      if (!targets.has(a.station)) targets.set(a.station, []);
+      targets.get(a.station).push(a);
+    }
+    const possible = new Set(state.view.seat !== "mrx" ? state.view.possible_locations || [] : []);
+    for (const [id, g] of stationEls) {
+      const options = targets.get(id);
+      g.classList.toggle("target", Boolean(options));
+      let label = t("sy_station", { n: id });
+      if (possible.has(id)) label += `, ${t("sy_possible")}`;
+      if (options) {
+        label += `: ${t("sy_move_here", { how: options.map((a) => actionLabel(a.id)).join("; ") })}`;
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+      } else {
+        g.removeAttribute("tabindex");
+        g.setAttribute("role", "img");
+      }
+      g.setAttribute("aria-label", label);
+    }
+    choice.hidden = true;
+  }
+
+  function drawLog(v) {
+    const revealAt = v.options.reveal_rule === "entries" ? new Set(v.options.reveal_at) : new Set();
+    const cells = [];
+    for (let n = 1; n <= v.max_rounds; n++) {
+      const entry = v.mrx_log[n - 1];
+      const cls = ["log-cell", revealAt.has(n) ? "reveal" : "", entry ? `t-${entry.ticket}` : "empty"].join(" ");
+      const text = entry ? `${ticketName(entry.ticket)}${entry.double ? " ×2" : ""}${entry.station ? ` · ${entry.station}` : ""}` : "";
+      cells.push(h("li", { class: cls }, h("span", { class: "log-n" }, String(n)), h("span", {}, text)));
+    }
+    replace(logBox, h("h2", {}, t("sy_travel_log")), h("p", { class: "muted" }, t("sy_round", { round: v.round, max: v.max_rounds })), h("ol", { class: "log-grid" }, cells));
+  }
+
+  function drawTickets(v) {
+    const row = (cells) => h("tr", {}, cells.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", {}, c))));
+    replace(
+      ticketsBox,
+      h("h2", {}, t("sy_tickets")),
+      h("table", { class: "tickets" },
+        h("thead", {}, h("tr", {}, ["", t("sy_station_short"), ticketName("taxi"), ticketName("bus"), ticketName("underground")].map((c) => h("th", { scope: "col" }, c)))),
+        h("tbody", {},
+          v.hunters.map((hunter) => row([
+            `${hunter.id}${hunter.kind === "police" ? ` (${t("sy_police")})` : ""}`,
+            hunter.station,
+            ...(hunter.tickets ? [hunter.tickets.taxi, hunter.tickets.bus, hunter.tickets.underground] : ["—", "—", "—"]),
+          ])),
+          row([t("sy_supply"), "", v.supply.taxi, v.supply.bus, v.supply.underground]))),
+      h("p", {}, t("sy_mrx_tickets", { black: v.mrx_tickets.black, double: v.mrx_tickets.double }),
+        v.supply_unlimited ? ` · ${t("sy_unlimited")}` : ""),
+    );
+  }
+
+  return {
+    async update(state) {
+      lastState = state;
+      const board = state.view.options.board || "2014";
+      if (loadedBoard !== board) {
+        loadedBoard = board;
+        try {
+          drawBoard(await loadBoard(board));
+        } catch (err) {
+          replace(edgesLayer);
+          container.prepend(h("p", { class: "error", role: "alert" }, String(err.message)));
+          return;
+        }
+        if (lastState !== state) return; // a newer state arrived while loading
+      }
+      const v = state.view;
+      drawOverlay(v);
+      drawPieces(v);
+      markTargets(state);
+      drawLog(v);
+      drawTickets(v);
+    },
+    actionLabel,
+    actionGroups,
+  };
+}

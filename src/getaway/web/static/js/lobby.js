@@ -1,0 +1,212 @@
+// The lobby: choose a game, players, options and bots; create the match; hand out links.
+
+import { createMatch, getGames } from "./api.js";
+import { h, replace } from "./dom.js";
+import { t, translatePage } from "./i18n.js";
+
+// /api/games lists the seats for the default player count only; these rules (from the
+// games' options modules) give them for any count. Unknown games use the server's list.
+const SEAT_RULES = {
+  "scotland-yard": (n) => (n === 2 ? ["mrx", "detectives"] : ["mrx", ...range(1, n).map((i) => `d${i}`)]),
+  "cash-n-guns": (n) => ["tino", "el-toro", "lotus", "mr-black", "haggis", "igor"].slice(0, n),
+};
+const range = (a, b) => Array.from({ length: b - a }, (_, i) => a + i);
+
+function seatsFor(game, players) {
+  const rule = SEAT_RULES[game.name];
+  return rule ? rule(players) : game.seats;
+}
+
+/** One input per game option, typed after its default value. */
+function optionField(name, help, value) {
+  const id = `opt-${name}`;
+  let input;
+  if (typeof value === "boolean") {
+    input = h("input", { id, type: "checkbox", name, checked: value });
+  } else if (typeof value === "number") {
+    input = h("input", { id, type: "number", name, value, inputmode: "numeric" });
+  } else if (Array.isArray(value)) {
+    input = h("input", { id, type: "text", name, value: value.join(", "), dataset: { kind: "list" } });
+  } else {
+    input = h("input", { id, type: "text", name, value: value ?? "" });
+  }
+  input.dataset.default = JSON.stringify(value);
+  const helpId = `${id}-help`;
+  input.setAttribute("aria-describedby", helpId);
+  return h(
+    "div",
+    { class: `field option ${typeof value === "boolean" ? "field-check" : ""}` },
+    h("label", { for: id }, name),
+    input,
+    h("small", { id: helpId, class: "help" }, help),
+  );
+}
+
+function readOption(input) {
+  const fallback = JSON.parse(input.dataset.default);
+  if (input.type === "checkbox") return input.checked;
+  if (input.type === "number") return input.value === "" ? fallback : Number(input.value);
+  if (input.dataset.kind === "list") {
+    return input.value.split(",").map((x) => x.trim()).filter(Boolean).map((x) => (isNaN(x) ? x : Number(x)));
+  }
+  return input.value;
+}
+
+function copyButton(text, label) {
+  const button = h("button", { type: "button", class: "small", "aria-label": label }, t("copy"));
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = t("copied");
+    } catch {
+      // Clipboard needs a secure context; selecting the text is the fallback.
+      const field = button.parentElement.querySelector("input");
+      if (field) field.select();
+      button.textContent = t("copy_manually");
+    }
+    setTimeout(() => (button.textContent = t("copy")), 2000);
+  });
+  return button;
+}
+
+function linkRow(label, url, kind) {
+  return h(
+    "li",
+    { class: "link-row" },
+    h("span", { class: "link-label" }, label),
+    h("input", { type: "text", readonly: true, value: url, "aria-label": label, class: "link-text" }),
+    copyButton(url, t("copy_link_of", { who: label })),
+    h("a", { href: url, class: "button small", target: kind === "watch" ? "_blank" : null }, t(kind === "watch" ? "watch" : "open")),
+  );
+}
+
+function showCreated(out, created) {
+  replace(
+    out,
+    h("h2", { tabindex: "-1" }, t("match_created")),
+    h("p", {}, t("invite_hint")),
+    h(
+      "ul",
+      { class: "links" },
+      created.seats.map((s) => linkRow(t("seat_link", { seat: s.seat }), s.url, "play")),
+      linkRow(t("spectator_link"), created.spectator_url, "watch"),
+    ),
+    Object.keys(created.bots || {}).length
+      ? h("p", { class: "muted" }, t("bots_playing", { list: Object.entries(created.bots).map(([s, l]) => `${s} (${l})`).join(", ") }))
+      : null,
+  );
+  // The host token allows handing seats to bots and rematches; keep it on this device only.
+  try {
+    localStorage.setItem(`getaway.host.${created.id}`, created.host_token);
+  } catch {
+    /* private mode: the host features are just unavailable */
+  }
+  out.querySelector("h2").focus();
+}
+
+export async function showLobby(main) {
+  document.title = `${t("lobby")} · getaway`;
+  const error = h("p", { class: "error", role: "alert" });
+  const out = h("section", { class: "created", "aria-live": "polite" });
+  replace(main, h("h1", {}, t("new_match")), h("p", { class: "loading" }, t("loading")));
+  let games;
+  try {
+    games = await getGames();
+  } catch (err) {
+    replace(main, h("h1", {}, t("new_match")), h("p", { class: "error", role: "alert" }, t("error_prefix", { detail: err.detail })));
+    return {};
+  }
+
+  const gameSelect = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.name }, g.title)));
+  const playersInput = h("input", { id: "players", type: "number", inputmode: "numeric" });
+  const timerInput = h("input", { id: "turn-seconds", type: "number", min: 1, inputmode: "numeric", placeholder: t("no_timer") });
+  const optionsBox = h("fieldset", { class: "options" });
+  const seatsBox = h("fieldset", { class: "seats" });
+  const game = () => games.find((g) => g.name === gameSelect.value);
+
+  const renderSeats = () => {
+    const g = game();
+    const n = Number(playersInput.value) || g.default_options.players;
+    const seats = seatsFor(g, n);
+    replace(
+      seatsBox,
+      h("legend", {}, t("seats")),
+      seats.map((seat) =>
+        h(
+          "div",
+          { class: "field seat-row" },
+          h("label", { for: `seat-${seat}` }, seat),
+          h(
+            "select",
+            { id: `seat-${seat}`, dataset: { seat } },
+            h("option", { value: "" }, t("human")),
+            g.bots.map((level) => h("option", { value: level }, t("bot_level", { level }))),
+          ),
+        ),
+      ),
+    );
+  };
+
+  const renderGame = () => {
+    const g = game();
+    playersInput.min = g.min_players;
+    playersInput.max = g.max_players;
+    playersInput.value = g.default_options.players ?? g.min_players;
+    replace(
+      optionsBox,
+      h("legend", {}, t("options")),
+      Object.entries(g.options)
+        .filter(([name]) => name !== "players")
+        .map(([name, help]) => optionField(name, help, g.default_options[name])),
+    );
+    renderSeats();
+  };
+
+  gameSelect.addEventListener("change", renderGame);
+  playersInput.addEventListener("change", renderSeats);
+
+  const form = h(
+    "form",
+    { class: "lobby", novalidate: true },
+    h("div", { class: "field" }, h("label", { for: "game" }, t("game")), gameSelect),
+    h("div", { class: "field" }, h("label", { for: "players" }, t("players")), playersInput),
+    seatsBox,
+    h("details", {}, h("summary", {}, t("options")), optionsBox),
+    h("div", { class: "field" }, h("label", { for: "turn-seconds" }, t("turn_seconds")), timerInput),
+    h("button", { type: "submit", class: "primary" }, t("create")),
+    error,
+  );
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const g = game();
+    // Send only the options the user changed: some defaults depend on others (e.g. the
+    // Scotland Yard edition sets the board), and the server knows those rules.
+    const options = {};
+    for (const input of optionsBox.querySelectorAll("input")) {
+      const value = readOption(input);
+      if (JSON.stringify(value) !== input.dataset.default) options[input.name] = value;
+    }
+    const bots = {};
+    for (const select of seatsBox.querySelectorAll("select")) {
+      if (select.value) bots[select.dataset.seat] = select.value;
+    }
+    const body = { game: g.name, players: Number(playersInput.value), options, bots };
+    if (timerInput.value) body.turn_seconds = Number(timerInput.value);
+    const submit = form.querySelector("button[type=submit]");
+    submit.disabled = true;
+    try {
+      showCreated(out, await createMatch(body));
+    } catch (err) {
+      error.textContent = t("error_prefix", { detail: err.detail });
+    } finally {
+      submit.disabled = false;
+    }
+  });
+
+  replace(main, h("h1", {}, t("new_match")), form, out);
+  renderGame();
+  translatePage(main);
+  return {};
+}

@@ -1,0 +1,136 @@
+// Cash 'n Guns: the table (players around, money, wounds, shame, guns), the pot, the step,
+// the seat's own secrets (`me`, present only in its own view) and the narrated events.
+
+import { h, replace } from "./dom.js";
+import { t, has } from "./i18n.js";
+
+const money = (n) => `$${Number(n).toLocaleString()}`;
+const word = (prefix, id) => (has(`${prefix}${id}`) ? t(`${prefix}${id}`) : id);
+
+/** A readable label for an action id (docs/games/cash-n-guns.md, "Action ids"). */
+export function actionLabel(id) {
+  const [verb, arg] = id.split(":");
+  switch (verb) {
+    case "load":
+      return t("cng_load", { cards: arg.split("/").map((c) => word("card_", c)).join(" / ") });
+    case "aim":
+      return arg.split("/").every((x) => x === "none") ? t("cng_aim_none") : t("cng_aim", { target: arg.replaceAll("none", t("cng_nobody")).replace("/", " / ") });
+    case "reveal":
+      return t("cng_reveal", { ability: word("ability_", arg) });
+    case "specialist":
+      return t("cng_specialist", { card: word("card_", arg) });
+    case "claim":
+      return t("cng_claim", { seat: arg });
+    default:
+      return has(`cng_act_${id}`) ? t(`cng_act_${id}`) : id;
+  }
+}
+
+/** One sentence per public event. */
+function narrate(e) {
+  switch (e.type) {
+    case "round": return t("ev_round", { round: e.round, notes: e.notes.map(money).join(", ") });
+    case "reveal": return t("ev_reveal", { seat: e.seat, ability: word("ability_", e.ability) });
+    case "aims": return t("ev_aims", { aims: Object.entries(e.aims).map(([s, ts]) => `${s} → ${ts.map((x) => (x === "none" ? t("cng_nobody") : x)).join("/")}`).join("; ") });
+    case "kid-aim": return t("ev_kid_aim", { seat: e.seat, target: e.target === "none" ? t("cng_nobody") : e.target });
+    case "hide": return t("ev_hide", { seats: e.seats.join(", ") });
+    case "lowered": return t("ev_lowered", { seat: e.seat, gun: e.gun, reason: e.reason });
+    case "fire": return t("ev_fire", { seat: e.seat, card: word("card_", e.card), target: e.target ?? t("cng_nobody") });
+    case "wound": return t("ev_wound", { seat: e.seat, wounds: e.wounds, total: e.total });
+    case "grenade": return t("ev_grenade", { seat: e.seat, victims: e.victims.join(", ") || "—" });
+    case "death": return t("ev_death", { seat: e.seat, money: money(e.money) });
+    case "claim": return t("ev_claim", { seat: e.seat, from: e.from });
+    case "split": return t("ev_split", { share: money(e.share), seats: e.shares.map((x) => x.seat).join(", ") || "—", leftover: e.leftover.map(money).join(", ") || "—" });
+    case "phone": return t("ev_phone", { used: e.used ? t("yes") : t("no"), uses: e.uses });
+    case "end": return t("ev_end", { winners: e.winners.join(", ") || "—", reason: e.reason });
+    default: return `${e.type}${e.seat ? ` (${e.seat})` : ""}`;
+  }
+}
+
+function playerCard(p, v) {
+  const committed = v.committed && p.seat in v.committed ? v.committed[p.seat] : null;
+  const badges = [
+    p.godfather ? h("span", { class: "badge gf" }, t("cng_godfather")) : null,
+    !p.alive ? h("span", { class: "badge dead" }, t("cng_dead")) : h("span", { class: `badge st-${p.status}` }, word("status_", p.status)),
+    p.ability ? h("span", { class: "badge ability" }, word("ability_", p.ability)) : null,
+    p.role ? h("span", { class: "badge role" }, word("role_", p.role)) : null,
+    committed === true ? h("span", { class: "badge done" }, t("cng_answered")) : null,
+    v.to_act.includes(p.seat) && committed !== true ? h("span", { class: "badge acting" }, t("to_act")) : null,
+  ];
+  const guns = p.guns.map((g) => {
+    const parts = [t("cng_gun", { n: g.gun }), word("gun_", g.state)];
+    if (g.card) parts.push(word("card_", g.card));
+    if (g.target) parts.push(`→ ${g.target === "none" ? t("cng_nobody") : g.target}`);
+    return h("li", {}, parts.join(" · "));
+  });
+  const revealed = p.spent_revealed.map((c) => `${t("cng_round_short", { n: c.round })} ${word("card_", c.card)}${c.fired ? "" : ` (${t("cng_taken_back")})`}`);
+  return h(
+    "li",
+    { class: `player${p.alive ? "" : " is-dead"}${p.seat === v.seat ? " is-me" : ""}`, "aria-label": p.seat },
+    h("h3", {}, p.seat, p.seat === v.seat ? ` (${t("you")})` : ""),
+    h("div", { class: "badges" }, badges),
+    h("dl", { class: "stats" },
+      h("dt", {}, t("cng_money")), h("dd", {}, money(p.money)),
+      h("dt", {}, t("cng_wounds")), h("dd", { "aria-label": t("cng_wounds_n", { n: p.wounds }) }, "✚".repeat(p.wounds) || "0"),
+      h("dt", {}, t("cng_shame")), h("dd", {}, String(p.shame)),
+      h("dt", {}, t("cng_hand")), h("dd", {}, p.hand_size.join(" + "))),
+    guns.length ? h("ul", { class: "guns" }, guns) : null,
+    revealed.length ? h("p", { class: "muted small" }, t("cng_revealed_cards"), ": ", revealed.join(", ")) : null,
+  );
+}
+
+function mine(me) {
+  if (!me) return null;
+  const hands = me.hand.map((hand, i) =>
+    h("li", {}, `${me.hand.length > 1 ? `${t("cng_gun", { n: i + 1 })}: ` : ""}${["bbb", "bang", "click"].map((c) => `${word("card_", c)} ×${hand[c]}`).join(", ")}`));
+  const loaded = me.loaded.map((c) => (c ? word("card_", c) : "—")).join(" / ");
+  return h(
+    "section",
+    { class: "me", "aria-label": t("cng_your_secrets") },
+    h("h2", {}, t("cng_your_secrets")),
+    h("ul", {}, hands),
+    h("p", {}, `${t("cng_loaded")}: ${loaded}`),
+    me.my_choice ? h("p", {}, `${t("cng_my_choice")}: ${actionLabel(me.my_choice)}`) : null,
+    me.ability ? h("p", {}, `${t("cng_ability")}: ${word("ability_", me.ability)}`) : null,
+    me.role ? h("p", {}, `${t("cng_role")}: ${word("role_", me.role)}`) : null,
+  );
+}
+
+function actionGroups(legal) {
+  // Put the step's main choice first and the ability reveals apart, so a reveal is never
+  // the button under the thumb by accident.
+  const reveals = legal.filter((a) => a.startsWith("reveal:"));
+  const main = legal.filter((a) => !a.startsWith("reveal:"));
+  const groups = [{ title: null, actions: main }];
+  if (reveals.length) groups.push({ title: t("cng_abilities"), open: true, actions: reveals });
+  return groups;
+}
+
+export function createTableCNG(container) {
+  const head = h("div", { class: "cng-head" });
+  const pot = h("section", { class: "pot" });
+  const table = h("ul", { class: "table" });
+  const meBox = h("div");
+  const events = h("section", { class: "events" });
+  container.append(head, pot, meBox, table, events);
+  return {
+    update(state) {
+      const v = state.view;
+      replace(head,
+        h("p", { class: "step" }, t("cng_round", { round: v.round, rounds: v.rounds }), " · ", t("cng_step"), ": ", h("strong", {}, word("step_", v.step ?? "—"))),
+        v.grenade !== "none" ? h("p", { class: "warn" }, t("cng_grenade", { state: v.grenade })) : null,
+        v.phone ? h("p", {}, t("cng_phone", { uses: v.phone.uses, backup: v.phone.backup_called ? t("yes") : t("no") })) : null);
+      replace(pot,
+        h("h2", {}, t("cng_pot"), " ", h("span", { class: "muted" }, money(v.pot.reduce((a, b) => a + b, 0)))),
+        h("ul", { class: "notes" }, v.pot.map((n) => h("li", { class: `note n${n}` }, money(n)))),
+        h("p", { class: "muted small" }, t("cng_deck", { n: v.deck_left })));
+      replace(meBox, mine(v.me));
+      replace(table, v.players.map((p) => playerCard(p, v)));
+      replace(events,
+        h("h2", {}, t("cng_events")),
+        h("ol", { class: "event-list" }, v.events.map((e) => h("li", { class: `ev ev-${e.type}` }, narrate(e)))));
+    },
+    actionLabel,
+    actionGroups,
+  };
+}
