@@ -203,11 +203,11 @@ export function createBoardSY(container, ctx) {
         const g = s("g", { class: "station", transform: `translate(${x} ${y})`, "aria-label": t("sy_station", { n: id }), role: "img" },
           s("circle", { r: STATION_R }),
           s("text", { "text-anchor": "middle", dy: "0.35em" }, String(id)));
-        g.addEventListener("click", () => pick(id));
+        g.addEventListener("click", () => pick(id, true));
         g.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") {
             e.preventDefault();
-            pick(id);
+            pick(id, false);
           }
         });
         stationEls.set(id, g);
@@ -232,8 +232,8 @@ export function createBoardSY(container, ctx) {
     });
   }
 
-  function pick(station) {
-    if (view && view.wasDrag()) return; // the end of a pan is not a click
+  function pick(station, byPointer) {
+    if (byPointer && view && view.wasDrag()) return; // the end of a pan is not a click
     const options = targets.get(station);
     if (!options || ctx.isPending()) return;
     if (options.length === 1) {
