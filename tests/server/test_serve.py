@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import socket
 from pathlib import Path
 
 import pytest
 
 from getaway.cli import main
-from getaway.server.serve import RedactTokens, shown_url
+from getaway.server.serve import RedactTokens, bind, log_config, shown_url
 from getaway.server.settings import database_url as choose_url
 from getaway.server.settings import normalize_url
 
@@ -59,3 +61,31 @@ def test_access_logs_do_not_keep_tokens() -> None:
     message = record.getMessage()
     assert "SECRET1" not in message
     assert "?token=<redacted>&x=1" in message
+
+
+def test_served_connections_send_without_nagle_delays() -> None:
+    """Accepted connections must have TCP_NODELAY, or every keep-alive response waits about
+    40 ms for a delayed ACK; asyncio sets it only on sockets made with IPPROTO_TCP."""
+    listener = bind("127.0.0.1", 0)
+    nodelay: list[int] = []
+
+    async def check() -> None:
+        def accepted(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            sock = writer.get_extra_info("socket")
+            nodelay.append(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(accepted, sock=listener)
+        async with server:
+            _, writer = await asyncio.open_connection(*listener.getsockname()[:2])
+            while not nodelay:
+                await asyncio.sleep(0.01)
+            writer.close()
+
+    asyncio.run(check())
+    assert nodelay == [1]
+
+
+def test_logs_go_to_stderr_so_stdout_has_only_the_url() -> None:
+    config = log_config()
+    assert {h["stream"] for h in config["handlers"].values()} == {"ext://sys.stderr"}

@@ -6,11 +6,12 @@ free port) and the printed URL is the real one.
 
 from __future__ import annotations
 
+import copy
 import logging
 import re
 import socket
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 import uvicorn
 from sqlalchemy.engine import make_url
@@ -36,11 +37,32 @@ class RedactTokens(logging.Filter):
         return True
 
 
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, all on stderr: stdout carries only the "serving on" line, so a
+    program reading that line need not drain the access log (a full pipe would block the
+    server)."""
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    config["handlers"]["access"]["stream"] = "ext://sys.stderr"
+    return config
+
+
 def bind(host: str, port: int) -> socket.socket:
-    family, _, _, _, address = socket.getaddrinfo(
-        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP, flags=socket.AI_PASSIVE
     )[0]
-    return socket.create_server(address[:2], family=family)
+    # proto must be IPPROTO_TCP (socket.create_server leaves it 0): asyncio turns Nagle off
+    # only on such sockets, and with Nagle on every keep-alive response waits ~40 ms for a
+    # delayed ACK.
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def url_of(sock: socket.socket) -> str:
@@ -80,7 +102,11 @@ def serve(host: str, port: int, database_url: str | None, out: TextIO = sys.stdo
     except OSError as exc:
         raise GetawayError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     config = uvicorn.Config(
-        create_app(settings), log_level="info", ws="websockets-sansio", lifespan="on"
+        create_app(settings),
+        log_level="info",
+        log_config=log_config(),
+        ws="websockets-sansio",
+        lifespan="on",
     )
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())
     print(f"getaway serving on {url_of(sock)}", file=out, flush=True)
