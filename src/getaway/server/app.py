@@ -300,7 +300,7 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
         return
     event = asyncio.Event()
     event.set()
-    match.listeners.add(event)
+    match.listeners.setdefault(viewer, set()).add(event)
     _presence(match, viewer, +1)
     receiver = asyncio.ensure_future(_until_disconnect(websocket))
     try:
@@ -320,7 +320,7 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
         return
     finally:
         receiver.cancel()
-        match.listeners.discard(event)
+        match.listeners.get(viewer, set()).discard(event)
         _presence(match, viewer, -1)
 
 

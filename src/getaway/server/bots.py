@@ -44,7 +44,7 @@ async def drive(registry: Registry, match: LiveMatch) -> None:
         legal = list(state.legal_actions(seat))
         if not legal:
             return
-        version = match.version
+        version = match.version_for(seat)
         view = state.view(seat)
         rng = Rng(derive_seed(match.seed, "bot", seat, version))
         try:

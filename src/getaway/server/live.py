@@ -291,8 +291,9 @@ class Registry:
         async with match.lock:
             if token is not None and match.seat_of(token) != seat:
                 raise ForbiddenError(f"the token is not a seat of match {match.id}")
-            if version != match.version:
-                raise stale(version, match.version)
+            current = match.version_for(seat)
+            if version != current:
+                raise stale(version, current)
             if by == BY_SEAT and match.seats[seat].kind == BOT:
                 raise ConflictError(f"seat {seat!r} is played by a bot now")
             if by == BY_BOT and match.seats[seat].kind != BOT:
@@ -310,7 +311,7 @@ class Registry:
                 )
             except LogConflictError:
                 await self._resync(match)
-                raise stale(version, match.version) from None
+                raise stale(version, match.version_for(seat)) from None
             match.session.act(seat, action)
             match.version += 1
             self._changed(match, seat)
@@ -324,8 +325,9 @@ class Registry:
         async with match.lock:
             if match.seat_of(token) != seat:
                 raise ForbiddenError(f"the token is not a seat of match {match.id}")
-            if version != match.version:
-                raise stale(version, match.version)
+            current = match.version_for(seat)
+            if version != current:
+                raise stale(version, current)
             if match.seats[seat].kind == BOT:
                 raise ConflictError(f"seat {seat!r} is played by a bot now")
             session = match.session
@@ -340,14 +342,14 @@ class Registry:
                 await self._db(self.store.remove_last, match.id, match.version, session.version)
             except LogConflictError:
                 await self._resync(match)
-                raise stale(version, match.version) from None
+                raise stale(version, match.version_for(seat)) from None
             session.undo(seat)
             match.version += 1
             self._changed(match, seat)
 
     def _changed(self, match: LiveMatch, acted: str | None) -> None:
         match.mark_asked(acted)
-        match.notify()
+        match.notify(match.refresh())
         bots.kick(self, match)
 
     async def _resync(self, match: LiveMatch) -> None:
@@ -431,6 +433,8 @@ class Registry:
             # Whoever plays it now gets a whole decision's time.
             match.asked.pop(seat, None)
             self._changed(match, None)
+            # The seat list is everyone's news (and a replaced link's socket must close).
+            match.notify()
             return SeatChange(seat, live.kind, live.bot_level, token)
 
     @staticmethod

@@ -2,11 +2,19 @@
 
 Everything a client is sent is built here from ``state.view(seat)`` for the client's own seat
 (or the public ``"spectator"`` view), so no payload can carry another seat's secrets.
+
+Each viewer (every seat, and the spectators) has its own *version*: the match's version when
+what that viewer may see last changed (its view, its legal actions, who is shown to act).
+Viewers are told only about changes they can see, and an action is stale only when its
+seat's version moved on. So in a blind step (Cash 'n Guns' phone, ``public_to_act``) an
+answer changes nothing the others receive, not even a version number or the moment of a
+message, and they cannot learn who answered or when.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import logging
 import math
@@ -25,6 +33,7 @@ from getaway.core import (
     Session,
     get_game,
 )
+from getaway.core.serialize import dumps
 from getaway.server.db import BOT, HUMAN
 from getaway.server.store import MatchRecord
 from getaway.server.tokens import hash_token
@@ -87,16 +96,22 @@ class LiveMatch:
         self.rematch_id = record.rematch_id
         # One writer at a time: every change to this match happens under this lock.
         self.lock = asyncio.Lock()
-        self.listeners: set[asyncio.Event] = set()
+        #: WebSocket wake-ups, per viewer (a seat, or "spectator").
+        self.listeners: dict[str, set[asyncio.Event]] = {}
         #: Set on every change; the turn timer waits on it.
         self.changed = asyncio.Event()
         self.bot_task: asyncio.Task[None] | None = None
         self.timer_task: asyncio.Task[None] | None = None
         self._clock = clock
         self._bots: dict[str, Bot] = {}
-        # When each seat's current decision was first asked of it (clock seconds).
+        # When each seat's current decision was first asked of it (clock seconds), and the
+        # same for the seats *shown* as asked, which is what deadlines are published from.
         self.asked: dict[str, float] = {}
+        self.shown_asked: dict[str, float] = {}
+        # Per viewer: (its version, the digest and the game part of what it last saw).
+        self._seen: dict[str, tuple[int, str, JSONDict]] = {}
         self.mark_asked(None)
+        self.refresh()
 
     # Who is who -----------------------------------------------------------------------------
 
@@ -139,14 +154,39 @@ class LiveMatch:
         """Start the clock of every decision that is new since the last change: seats newly
         asked to act, and the seat that just acted if it must act again."""
         now = self._clock()
-        to_act = set(self.session.state.to_act())
-        self.asked = {s: t for s, t in self.asked.items() if s in to_act and s != acted}
-        for seat in to_act:
+        state = self.session.state
+        asked, shown = set(state.to_act()), set(state.public_to_act())
+        self.asked = {s: t for s, t in self.asked.items() if s in asked and s != acted}
+        for seat in asked:
             self.asked.setdefault(seat, now)
+        # A seat that answered in a blind step stays shown as asked, with its old deadline.
+        again = acted if acted in asked else None
+        self.shown_asked = {s: t for s, t in self.shown_asked.items() if s in shown and s != again}
+        for seat in shown:
+            self.shown_asked.setdefault(seat, self.asked.get(seat, now))
 
-    def notify(self) -> None:
-        for event in self.listeners:
-            event.set()
+    def refresh(self) -> set[str]:
+        """After a change: which viewers see something new. Their version becomes the
+        match's; the others keep theirs."""
+        changed = set()
+        for viewer in (*self.order, SPECTATOR):
+            part = self._game_part(viewer)
+            digest = hashlib.sha256(dumps(part).encode()).hexdigest()
+            seen = self._seen.get(viewer)
+            if seen is None or seen[1] != digest:
+                self._seen[viewer] = (self.version, digest, part)
+                changed.add(viewer)
+        return changed
+
+    def version_for(self, viewer: str) -> int:
+        return self._seen[viewer][0]
+
+    def notify(self, viewers: set[str] | None = None) -> None:
+        """Wake the WebSockets of ``viewers`` (everyone by default) and the turn timer."""
+        for viewer, events in self.listeners.items():
+            if viewers is None or viewer in viewers:
+                for event in events:
+                    event.set()
         self.changed.set()
 
     # Timers ---------------------------------------------------------------------------------
@@ -160,6 +200,12 @@ class LiveMatch:
             return None
         return asked + self.turn_seconds
 
+    def shown_deadline(self, seat: str) -> float | None:
+        asked = self.shown_asked.get(seat)
+        if self.turn_seconds is None or self.seats[seat].kind != HUMAN or asked is None:
+            return None
+        return asked + self.turn_seconds
+
     def next_deadline(self) -> tuple[float, str] | None:
         found = [(d, s) for s in self.asked if (d := self.deadline(s)) is not None]
         return min(found) if found else None
@@ -170,29 +216,42 @@ class LiveMatch:
 
     # What clients see -----------------------------------------------------------------------
 
+    def _game_part(self, viewer: str) -> JSONDict:
+        """What ``viewer`` may know of the game now; a change here is a new version for it."""
+        state = self.session.state
+        mine = self.seats.get(viewer)
+        person = mine is not None and mine.kind == HUMAN
+        may_act = person and viewer in state.to_act()
+        over = state.is_over()
+        return {
+            "over": over,
+            "winner": state.winner(),
+            "returns": state.returns() if over else None,
+            # Never to_act(): in a blind step it would tell who has already answered.
+            "to_act": list(state.public_to_act()),
+            "may_act": may_act,
+            "legal_actions": list(state.legal_actions(viewer)) if may_act else [],
+            "can_undo": person and self.session.can_undo(viewer),
+            "view": state.view(viewer),
+        }
+
     def payload(self, viewer: str) -> JSONDict:
         """Everything ``viewer`` (a seat, or ``"spectator"``) may be sent now."""
-        state = self.session.state
-        to_act = list(state.to_act())
-        mine = self.seats.get(viewer)
-        may_act = mine is not None and mine.kind == HUMAN and viewer in to_act
+        version, _, part = self._seen[viewer]
         now, wall = self._clock(), time.time()
-        deadlines = {
-            s: round(wall + d - now, 3) for s in to_act if (d := self.deadline(s)) is not None
-        }
-        over = state.is_over()
+        deadlines = {}
+        for seat in part["to_act"]:
+            deadline = self.shown_deadline(seat)
+            # Past deadlines are left out: whether the seat's default was played is not
+            # everyone's business in a blind step.
+            if deadline is not None and deadline > now:
+                deadlines[seat] = round(wall + deadline - now, 3)
         return {
             "match": self.id,
             "game": self.game.name,
             "seat": viewer,
-            "version": self.version,
-            "over": over,
-            "winner": state.winner(),
-            "returns": state.returns() if over else None,
-            "to_act": to_act,
-            "legal_actions": list(state.legal_actions(viewer)) if may_act else [],
-            "can_undo": mine is not None and mine.kind == HUMAN and self.session.can_undo(viewer),
-            "view": state.view(viewer),
+            "version": version,
+            **part,
             "seats": [self.seats[s].public() for s in self.order],
             "turn_seconds": self.turn_seconds,
             "deadlines": deadlines,

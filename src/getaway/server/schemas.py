@@ -59,11 +59,18 @@ class MatchState(BaseModel):
     match: str
     game: str
     seat: str = Field(description="the seat this is for, or 'spectator'")
-    version: int = Field(description="send it back with an action; it grows with every change")
+    version: int = Field(
+        description="send it back with an action; it grows whenever what this seat (or a "
+        "spectator) may see changes, and only then"
+    )
     over: bool
     winner: str | None
     returns: dict[str, float] | None
-    to_act: list[str]
+    to_act: list[str] = Field(
+        description="the seats shown as still to act (in a blind step every seat asked stays "
+        "listed until the step resolves, so nobody learns who answered)"
+    )
+    may_act: bool = Field(description="whether this seat may act now")
     legal_actions: list[str] = Field(description="this seat's legal actions, if it may act")
     can_undo: bool
     view: dict[str, Any] = Field(description="the game's view for this seat")

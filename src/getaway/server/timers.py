@@ -49,7 +49,7 @@ async def run(registry: Registry, match: LiveMatch) -> None:
             continue
         try:
             await registry.guarded(
-                registry.commit_action(match, seat, action, match.version, BY_TIMEOUT)
+                registry.commit_action(match, seat, action, match.version_for(seat), BY_TIMEOUT)
             )
         except (ConflictError, UnprocessableError):
             continue

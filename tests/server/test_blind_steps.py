@@ -1,0 +1,57 @@
+"""A blind step: one seat's answer changes nothing another seat receives, not its state,
+not its version, not the moment a message arrives; so nobody learns who answered when."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from getaway.core import register_game, unregister_game
+from tests.server.blind_game import GAME
+from tests.server.helpers import act, create, state, token_of
+
+
+@pytest.fixture
+def blind_game() -> Iterator[str]:
+    register_game(GAME)
+    yield GAME.name
+    unregister_game(GAME.name)
+
+
+def without_presence(payload: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in payload.items() if k not in ("seats", "deadlines")}
+
+
+def test_an_answer_in_a_blind_step_is_invisible_to_the_others(
+    client: TestClient, blind_game: str
+) -> None:
+    created = create(client, game=blind_game, turn_seconds=600)
+    match_id = created["id"]
+    a, b = token_of(created, "a"), token_of(created, "b")
+    state(client, match_id, a)  # a opens the link (taking the seat is public news) ...
+    b_before, watcher_before = state(client, match_id, b), state(client, match_id)
+    received: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/api/matches/{match_id}/ws?token={b}") as ws:
+        received.append(ws.receive_json())
+        listener = threading.Thread(target=lambda: received.append(ws.receive_json()))
+        listener.start()
+
+        # ... and later answers: that must not be news to anyone.
+        answered = act(client, match_id, a, "heads", 0)
+        assert answered.status_code == 200
+        assert answered.json()["may_act"] is False and answered.json()["version"] == 1
+        assert without_presence(state(client, match_id, b)) == without_presence(b_before)
+        assert without_presence(state(client, match_id)) == without_presence(watcher_before)
+        assert state(client, match_id, b)["to_act"] == ["a", "b"]
+        assert set(state(client, match_id, b)["deadlines"]) == {"a", "b"}
+        listener.join(timeout=0.5)
+        assert listener.is_alive(), "b was sent something when a answered"
+
+        # b's answer, chosen on the version b still has, is not stale.
+        assert act(client, match_id, b, "tails", 0).status_code == 200
+        listener.join(timeout=5)
+    assert received[-1]["version"] == 2 and received[-1]["view"]["round"] == 2
