@@ -35,12 +35,13 @@ def _admin_connect() -> psycopg.Connection[tuple[object, ...]]:
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=5)
     except psycopg.OperationalError as exc:
-        pytest.fail(
-            f"PostgreSQL is not reachable at {url} ({exc}). The server tests run on "
-            f"PostgreSQL too: start it (pg_ctlcluster --skip-systemctl-redirect 15 main start) "
-            f"or point {POSTGRES_URL_VAR} at one.",
-            pytrace=False,
-        )
+        problem = str(exc).strip()
+    pytest.fail(
+        f"PostgreSQL is not reachable at {url} ({problem}). The server tests run on "
+        f"PostgreSQL too: start it (pg_ctlcluster --skip-systemctl-redirect "
+        f"$(ls /etc/postgresql) main start) or point {POSTGRES_URL_VAR} at one.",
+        pytrace=False,
+    )
 
 
 def _with_database(url: str, name: str) -> str:

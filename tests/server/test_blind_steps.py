@@ -50,6 +50,10 @@ def test_an_answer_in_a_blind_step_is_invisible_to_the_others(
         assert set(state(client, match_id, b)["deadlines"]) == {"a", "b"}
         listener.join(timeout=0.5)
         assert listener.is_alive(), "b was sent something when a answered"
+        # Nor does an error tell a who is still to answer.
+        again = act(client, match_id, a, "tails", 1)
+        assert again.status_code == 422
+        assert again.json()["detail"] == "seat 'a' may not act now; waiting for: a, b"
 
         # b's answer, chosen on the version b still has, is not stale.
         assert act(client, match_id, b, "tails", 0).status_code == 200

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import SQLAlchemyError
 
 from getaway.ai import bot_names
-from getaway.core import GetawayError, Move, get_game
+from getaway.core import GetawayError, Move, NotYourTurnError, get_game
 from getaway.server import bots, timers
 from getaway.server.db import BOT, BY_BOT, BY_SEAT, HUMAN
 from getaway.server.errors import (
@@ -298,9 +298,15 @@ class Registry:
                 raise ConflictError(f"seat {seat!r} is played by a bot now")
             if by == BY_BOT and match.seats[seat].kind != BOT:
                 raise ConflictError(f"seat {seat!r} is no longer played by a bot")
-            trial = match.session.state.clone()
+            state = match.session.state
+            trial = state.clone()
             try:
                 trial.apply(seat, action)
+            except NotYourTurnError:
+                # Worded from public_to_act: the real to_act would tell, in a blind step,
+                # who has not answered yet.
+                shown = NotYourTurnError(seat, state.public_to_act(), over=state.is_over())
+                raise UnprocessableError(str(shown)) from None
             except GetawayError as exc:
                 raise UnprocessableError(str(exc)) from None
             number = match.session.version + 1
