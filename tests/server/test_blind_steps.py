@@ -44,6 +44,10 @@ def test_an_answer_in_a_blind_step_is_invisible_to_the_others(
         answered = act(client, match_id, a, "heads", 0)
         assert answered.status_code == 200
         assert answered.json()["may_act"] is False and answered.json()["version"] == 1
+        # Whether a's answer is still the last one would tell a whether b has answered.
+        assert answered.json()["can_undo"] is False
+        undo = client.post(f"/api/matches/{match_id}/undo", json={"token": a, "version": 1})
+        assert undo.status_code == 409 and "blind step" in undo.json()["detail"]
         assert without_presence(state(client, match_id, b)) == without_presence(b_before)
         assert without_presence(state(client, match_id)) == without_presence(watcher_before)
         assert state(client, match_id, b)["to_act"] == ["a", "b"]

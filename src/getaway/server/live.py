@@ -337,6 +337,10 @@ class Registry:
             if match.seats[seat].kind == BOT:
                 raise ConflictError(f"seat {seat!r} is played by a bot now")
             session = match.session
+            if match.in_blind_step():
+                raise ConflictError(
+                    "no undo while a blind step is open: it would tell who else has answered"
+                )
             if not session.can_undo(seat):
                 # can_undo is exactly the condition under which Session.undo refuses, so this
                 # raises the core's explanation and changes nothing.

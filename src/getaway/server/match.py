@@ -216,6 +216,16 @@ class LiveMatch:
 
     # What clients see -----------------------------------------------------------------------
 
+    def in_blind_step(self) -> bool:
+        """Whether some seat has answered a blind step that has not resolved yet."""
+        state = self.session.state
+        return set(state.public_to_act()) != set(state.to_act())
+
+    def may_undo(self, seat: str) -> bool:
+        # Not inside a blind step: whether the last action is still one's own would tell
+        # whether somebody else has answered since.
+        return self.session.can_undo(seat) and not self.in_blind_step()
+
     def _game_part(self, viewer: str) -> JSONDict:
         """What ``viewer`` may know of the game now; a change here is a new version for it."""
         state = self.session.state
@@ -231,7 +241,7 @@ class LiveMatch:
             "to_act": list(state.public_to_act()),
             "may_act": may_act,
             "legal_actions": list(state.legal_actions(viewer)) if may_act else [],
-            "can_undo": person and self.session.can_undo(viewer),
+            "can_undo": person and self.may_undo(viewer),
             "view": state.view(viewer),
         }
 
