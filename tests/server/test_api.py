@@ -339,10 +339,14 @@ def test_rematch_keeps_seats_and_links_with_a_new_seed(
 # The rest ---------------------------------------------------------------------------------
 
 
-def test_health_schema_and_placeholder_page(client: TestClient) -> None:
+def test_health_schema_and_the_web_client(client: TestClient) -> None:
     assert client.get("/healthz").json()["status"] == "ok"
     paths = client.get("/openapi.json").json()["paths"]
     for path in ("/api/matches", "/api/matches/{match_id}", "/api/matches/{match_id}/actions"):
         assert path in paths
-    page = client.get("/")
-    assert page.status_code == 200 and "/docs" in page.text
+    for url in ("/", "/play/abc", "/watch/abc"):
+        page = client.get(url)
+        assert page.status_code == 200
+        assert '<script type="module" src="/static/js/app.js">' in page.text
+    script = client.get("/static/js/app.js")
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]

@@ -1,4 +1,4 @@
-"""The FastAPI application: HTTP API, WebSocket updates and a placeholder page.
+"""The FastAPI application: HTTP API, WebSocket updates and the web client's pages.
 
 ``create_app(settings)`` migrates the database and resumes unfinished matches at start-up
 (the lifespan), so tests and ``getaway serve`` build the same thing.
@@ -14,7 +14,8 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from getaway.ai import bot_names
@@ -25,7 +26,6 @@ from getaway.server.errors import ApiError, BadRequestError, ForbiddenError
 from getaway.server.live import Registry
 from getaway.server.match import Clock, LiveMatch
 from getaway.server.migrate import upgrade
-from getaway.server.placeholder import PLACEHOLDER_HTML
 from getaway.server.schemas import (
     ActionRequest,
     CreatedMatch,
@@ -47,6 +47,7 @@ from getaway.server.schemas import (
 )
 from getaway.server.settings import Settings
 from getaway.server.store import Store
+from getaway.web import STATIC_DIR
 
 log = logging.getLogger(__name__)
 
@@ -266,11 +267,14 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
     async def updates(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
         await _updates(websocket, match_id, token)
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    @app.get("/play/{match_id}", response_class=HTMLResponse, include_in_schema=False)
-    @app.get("/watch/{match_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def placeholder() -> str:
-        return PLACEHOLDER_HTML
+    # The web client: one page (it routes by path) and its static files. No build step.
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/play/{match_id}", include_in_schema=False)
+    @app.get("/watch/{match_id}", include_in_schema=False)
+    async def web_client() -> FileResponse:
+        return FileResponse(STATIC_DIR / "index.html", media_type="text/html")
 
 
 async def _finished(registry: Registry, match_id: str, token: str | None) -> LiveMatch:
