@@ -159,6 +159,8 @@ def port_number(text: str) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.game == "server":
+        return cmd_bench_server(args)
     from getaway.bench import bench_game
 
     chosen = [get_game(args.game)] if args.game else list(games().values())
@@ -172,6 +174,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print_json(results[0] if args.game else results)
     else:
         out.print(bench_table(results))
+    return EXIT_OK
+
+
+def cmd_bench_server(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from getaway.server.bench import as_json, bench_server
+
+    out = console()
+    if not args.json:
+        out.print(
+            f"benchmarking the server: {args.matches} matches, {args.seconds:g} s ...",
+            markup=False,
+            highlight=False,
+        )
+    result = bench_server(args.matches, args.seconds, args.rate, args.database_url, args.seed)
+    if args.json:
+        print_json(as_json(result))
+        return EXIT_OK
+    table = Table(title="getaway bench server")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for key, value in as_json(result).items():
+        table.add_row(key.replace("_", " "), "-" if value is None else str(value))
+    out.print(table)
     return EXIT_OK
 
 
@@ -284,13 +311,32 @@ def build_parser() -> argparse.ArgumentParser:
         help="measure the rules' speed with random games",
         description="Random games through the public protocol on one core, plus µs per "
         "clone(), legal_actions() and apply() call. With GAME and --json: one JSON object; "
-        "without GAME: every game, and --json prints a JSON list.",
+        "without GAME: every game, and --json prints a JSON list. 'getaway bench server' "
+        "instead starts 'getaway serve' and plays --matches concurrent matches against it over "
+        "HTTP (see docs/performance.md).",
     )
     p.add_argument("game", nargs="?", help="game name (default: every installed game)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--seconds", type=positive_float, default=5.0, help="time per game (default 5)")
     p.add_argument("--games", type=positive_int, help="play exactly this many whole games")
     p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument(
+        "--matches",
+        type=positive_int,
+        default=20,
+        help="'bench server' only: concurrent matches (default 20)",
+    )
+    p.add_argument(
+        "--rate",
+        type=positive_float,
+        help="'bench server' only: actions per second offered over all matches "
+        "(default: as fast as the server answers)",
+    )
+    p.add_argument(
+        "--database-url",
+        metavar="URL",
+        help="'bench server' only: the server's database (default: a temporary SQLite file)",
+    )
     p.set_defaults(handler=cmd_bench)
 
     p = commands.add_parser(

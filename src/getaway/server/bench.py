@@ -1,0 +1,263 @@
+"""``getaway bench server``: how many actions per second the game server takes, and how fast.
+
+It starts ``getaway serve --port 0`` as a subprocess (on a temporary SQLite file unless a
+database URL is given), creates ``matches`` Scotland Yard matches whose seats are all people,
+and plays them from this process over HTTP on loopback with asyncio and httpx2: per match one
+client loop that asks the state of the seat to act (``GET``), picks one of its legal actions
+(seeded random) and posts it with the seat's version (``POST .../actions``). Only the POST is
+timed: it returns once the action is committed to the database. A finished match is replaced
+by a new one (its creation is not timed).
+
+Without ``rate`` every loop plays as fast as the server answers (saturation). With ``rate``
+the loops are open-loop: match ``m`` starts its ``k``-th action at ``t0 + (m + k * matches) /
+rate``, whatever the answers before took, so ``rate`` actions per second are offered in all.
+
+The server always stops at the end, also after an error or Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from getaway.core import GetawayError
+from getaway.server.serve import shown_url
+
+GAME = "scotland-yard"
+SERVE = "from getaway.cli import main; raise SystemExit(main())"
+#: How long the server may take to print its URL and answer /healthz.
+START_SECONDS = 60.0
+
+
+@dataclass
+class ServerBench:
+    matches: int
+    seconds: float
+    actions: int
+    actions_per_second: float
+    p50_ms: float
+    p99_ms: float
+    offered_rate: float | None
+    database: str
+    errors: int
+    finished_matches: int
+    #: CPU seconds the server process and this client used while playing (None where /proc
+    #: is missing). On a shared machine these say
+    #: what the work costs even when the wall-clock rates are pulled down by other load.
+    server_cpu_seconds: float | None
+    client_cpu_seconds: float
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    """The nearest-rank ``q`` quantile (0..1) of an already sorted list; 0.0 when empty."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, min(len(sorted_values), int(-(-q * len(sorted_values) // 1))))
+    return sorted_values[rank - 1]
+
+
+class _Run:
+    def __init__(self, client: Any, seed: int) -> None:
+        self.client = client
+        self.rnd = random.Random(seed)
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.finished = 0
+        self.created = 0
+        self.seed = seed
+
+    async def create(self) -> tuple[str, dict[str, str]]:
+        self.created += 1
+        response = await self.client.post(
+            "/api/matches", json={"game": GAME, "seed": self.seed + self.created}
+        )
+        if response.status_code != 201:
+            raise GetawayError(f"cannot create a match: {response.status_code} {response.text}")
+        created = response.json()
+        return str(created["id"]), {s["seat"]: s["token"] for s in created["seats"]}
+
+    async def loop(self, index: int, matches: int, rate: float | None, started: float) -> None:
+        """Play matches one after another until the time is up (cancelled from outside)."""
+        match_id, tokens = await self.create()
+        any_token = next(iter(tokens.values()))
+        seat: str | None = None
+        k = 0
+        while True:
+            if rate is not None:
+                delay = started + (index + k * matches) / rate - time.perf_counter()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+            k += 1
+            if seat is None:
+                public = await self.client.get(
+                    f"/api/matches/{match_id}", params={"token": any_token}
+                )
+                seat = public.json()["to_act"][0] if public.status_code == 200 else None
+                if seat is None:
+                    self.errors += public.status_code != 200
+                    continue
+            response = await self.client.get(
+                f"/api/matches/{match_id}", params={"token": tokens[seat]}
+            )
+            if response.status_code != 200:
+                self.errors += 1
+                seat = None
+                continue
+            state = response.json()
+            if state["over"]:
+                self.finished += 1
+                match_id, tokens = await self.create()
+                any_token = next(iter(tokens.values()))
+                seat = None
+                continue
+            if not state["may_act"]:
+                seat = state["to_act"][0] if state["to_act"] else None
+                continue
+            action = self.rnd.choice(state["legal_actions"])
+            sent = time.perf_counter()
+            answer = await self.client.post(
+                f"/api/matches/{match_id}/actions",
+                json={"token": tokens[seat], "action": action, "version": state["version"]},
+            )
+            took = time.perf_counter() - sent
+            if answer.status_code != 200:
+                self.errors += 1
+                seat = None
+                continue
+            self.latencies.append(took)
+            after = answer.json()
+            seat = None if after["over"] or not after["to_act"] else after["to_act"][0]
+            if after["over"]:
+                self.finished += 1
+                match_id, tokens = await self.create()
+                any_token = next(iter(tokens.values()))
+
+
+def _start_server(database_url: str, log: Path) -> tuple[subprocess.Popen[str], str]:
+    with log.open("w") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-c", SERVE, "serve", "--port", "0", "--database-url", database_url],
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            stdin=subprocess.DEVNULL,
+            text=True,
+        )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if not line.startswith("getaway serving on "):
+        _stop_server(process)
+        raise GetawayError(f"the server did not start: {log.read_text()[-2000:]}")
+    return process, line.split()[-1]
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User plus system CPU time of a live process, from /proc (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _stop_server(process: subprocess.Popen[str]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    if process.stdout is not None:
+        process.stdout.close()
+
+
+async def _drive(
+    url: str, matches: int, seconds: float, rate: float | None, seed: int, pid: int
+) -> tuple[_Run, float, float | None, float]:
+    """Play for ``seconds``; the run, the time taken and the server's and this process's
+    CPU seconds over it."""
+    import httpx2
+
+    limits = httpx2.Limits(max_connections=matches + 8, max_keepalive_connections=matches + 8)
+    async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            try:
+                if (await client.get("/healthz")).status_code == 200:
+                    break
+            except httpx2.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise GetawayError(f"the server at {url} did not answer /healthz")
+            await asyncio.sleep(0.05)
+        run = _Run(client, seed)
+        server_cpu = _cpu_seconds(pid)
+        client_cpu = time.process_time()
+        started = time.perf_counter()
+        tasks = [asyncio.create_task(run.loop(i, matches, rate, started)) for i in range(matches)]
+        done, _ = await asyncio.wait(tasks, timeout=seconds, return_when=asyncio.FIRST_EXCEPTION)
+        elapsed = time.perf_counter() - started
+        server_after = _cpu_seconds(pid)
+        client_cpu = time.process_time() - client_cpu
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for task in done:
+            failure = None if task.cancelled() else task.exception()
+            if failure is not None:
+                raise failure
+        if server_cpu is not None and server_after is not None:
+            server_cpu = server_after - server_cpu
+        return run, elapsed, server_cpu, client_cpu
+
+
+def bench_server(
+    matches: int = 20,
+    seconds: float = 5.0,
+    rate: float | None = None,
+    database_url: str | None = None,
+    seed: int = 0,
+) -> ServerBench:
+    """Run the benchmark against a fresh ``getaway serve`` and stop it at the end."""
+    try:
+        import httpx2  # noqa: F401
+    except ImportError:
+        raise GetawayError(
+            "getaway bench server needs the httpx2 package (pip install 'getaway[dev]')"
+        ) from None
+    with tempfile.TemporaryDirectory(prefix="getaway-bench-") as tmp:
+        url = database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        process, base = _start_server(url, Path(tmp) / "serve.log")
+        try:
+            run, elapsed, server_cpu, client_cpu = asyncio.run(
+                _drive(base, matches, seconds, rate, seed, process.pid)
+            )
+        finally:
+            _stop_server(process)
+    latencies = sorted(run.latencies)
+    return ServerBench(
+        matches=matches,
+        seconds=round(elapsed, 3),
+        actions=len(latencies),
+        actions_per_second=round(len(latencies) / elapsed, 1),
+        p50_ms=round(percentile(latencies, 0.50) * 1000, 2),
+        p99_ms=round(percentile(latencies, 0.99) * 1000, 2),
+        offered_rate=rate,
+        database="sqlite (temporary file)" if database_url is None else shown_url(url),
+        errors=run.errors,
+        finished_matches=run.finished,
+        server_cpu_seconds=None if server_cpu is None else round(server_cpu, 2),
+        client_cpu_seconds=round(client_cpu, 2),
+    )
+
+
+def as_json(result: ServerBench) -> dict[str, Any]:
+    return asdict(result)
