@@ -168,6 +168,7 @@ export function createBoardSY(container, ctx) {
   let loadedBoard = null;
   let targets = new Map(); // station -> [parsed actions]
   let lastState = null;
+  let boardReady = null;
 
   function drawBoard(data) {
     const [x0, y0, x1, y1] = data.bounds;
@@ -358,15 +359,21 @@ export function createBoardSY(container, ctx) {
       const board = state.view.options.board || "2014";
       if (loadedBoard !== board) {
         loadedBoard = board;
-        try {
-          drawBoard(await loadBoard(board));
-        } catch (err) {
+        boardReady = loadBoard(board).then(drawBoard, (err) => {
           replace(edgesLayer);
           container.prepend(h("p", { class: "error", role: "alert" }, String(err.message)));
-          return;
-        }
-        if (lastState !== state) return; // a newer state arrived while loading
+          throw err;
+        });
       }
+      // Every state waits for the board: one arriving while it loads must not draw the
+      // pieces on a board without stations (they would be skipped, and the first state,
+      // now stale, draws nothing either).
+      try {
+        await boardReady;
+      } catch {
+        return;
+      }
+      if (lastState !== state) return; // a newer state arrived while loading
       const v = state.view;
       drawOverlay(v);
       drawPieces(v);

@@ -1,0 +1,78 @@
+"""Fixtures for the real-browser tests: a `getaway serve` subprocess and a headless chromium."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+class Server:
+    """A running `getaway serve` and a small JSON client for its HTTP API."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(
+            self.url + path, data=data, method=method, headers={"content-type": "application/json"}
+        )
+        with urllib.request.urlopen(req, timeout=10) as answer:
+            return json.load(answer)
+
+    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        created: dict[str, Any] = self.request("POST", "/api/matches", body)
+        return created
+
+    def state(self, match: str, token: str | None = None) -> dict[str, Any]:
+        query = f"?token={token}" if token else ""
+        state: dict[str, Any] = self.request("GET", f"/api/matches/{match}{query}")
+        return state
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("browser") / "getaway.sqlite3"
+    getaway = Path(sys.executable).parent / "getaway"
+    proc = subprocess.Popen(
+        [str(getaway), "serve", "--port", "0", "--database-url", f"sqlite:///{db}"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("getaway serving on "), f"unexpected first line: {line!r}"
+        yield Server(line.split()[-1])
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run ./dev test, which installs it"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
