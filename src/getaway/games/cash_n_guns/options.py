@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from getaway.core import OptionsError
+from getaway.core.options import bool_option, int_option
 from getaway.games.cash_n_guns.cards import (
     ALL_ABILITIES,
     CRAZY,
@@ -43,30 +44,6 @@ OPTION_HELP = {
 }
 
 
-def _int(options: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = options.get(key, default)
-    if value is None:
-        value = default
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise OptionsError(
-            f"option {key!r} must be a whole number from {low} to {high}; got {value!r}"
-        )
-    return value
-
-
-def _bool(options: Mapping[str, Any], key: str, default: bool) -> bool:
-    value = options.get(key, default)
-    if value is None:
-        return default
-    if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "1", "0"):
-        return value.lower() in ("true", "yes", "1")
-    if not isinstance(value, bool):
-        raise OptionsError(f"option {key!r} must be true or false; got {value!r}")
-    return value
-
-
 _NORMALIZED: dict[tuple[tuple[str, Any], ...], dict[str, Any]] = {}
 
 
@@ -92,10 +69,10 @@ def _normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
             f"unknown option(s) {', '.join(map(repr, unknown))}; options of {GAME_NAME}: "
             f"{', '.join(OPTION_HELP)}"
         )
-    players = _int(options, "players", 5, MIN_PLAYERS, MAX_PLAYERS)
-    advanced = _bool(options, "advanced", False)
-    first_game = _bool(options, "first_game", False)
-    cop = _bool(options, "undercover_cop", False)
+    players = int_option(options, "players", 5, MIN_PLAYERS, MAX_PLAYERS)
+    advanced = bool_option(options, "advanced", False)
+    first_game = bool_option(options, "first_game", False)
+    cop = bool_option(options, "undercover_cop", False)
     if first_game and not advanced:
         raise OptionsError("option 'first_game' needs the Advanced game (advanced=true)")
     if cop and players < MIN_COP_PLAYERS:
@@ -107,8 +84,8 @@ def _normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
         "advanced": advanced,
         "first_game": first_game,
         "undercover_cop": cop,
-        "specialist_recover_unfired": _bool(options, "specialist_recover_unfired", True),
-        "crazy_after_aims": _bool(options, "crazy_after_aims", True),
+        "specialist_recover_unfired": bool_option(options, "specialist_recover_unfired", True),
+        "crazy_after_aims": bool_option(options, "crazy_after_aims", True),
     }
 
 

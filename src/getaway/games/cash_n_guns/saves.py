@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from getaway.core import GetawayError, JSONDict, Rng, SaveFileError, SecretChoices
+from getaway.core.options import whole_number
 from getaway.games.cash_n_guns.actions import AIM_PARSE, FLIP, HIDE, LOAD_PARSE, PASS, STAY
 from getaway.games.cash_n_guns.cards import (
     ABILITY_CODES,
@@ -151,7 +152,7 @@ class _Reader:
         return self.data[key]
 
     def integer(self, key: str, low: int, high: int) -> int:
-        return _int(self.get(key), f"{self.where}{key}", low, high)
+        return whole_number(self.get(key), f"{self.where}{key}", low, high)
 
     def boolean(self, key: str) -> bool:
         value = self.get(key)
@@ -184,14 +185,6 @@ class _Reader:
         ):
             raise self.fail(f"{key!r} must be a list of note values ({NOTE_VALUES})")
         return list(value)
-
-
-def _int(value: Any, key: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise SaveFileError(
-            f"save file: {key!r} must be a whole number from {low} to {high}, not {value!r}"
-        )
-    return value
 
 
 def state_from_json(data: Mapping[str, Any]) -> CashNGunsState:
@@ -275,7 +268,7 @@ def _load(r: _Reader) -> CashNGunsState:
     if not isinstance(scores, dict) or any(k not in seats for k in scores):
         raise r.fail("'scores' must map seats to scores")
     s.scores = {
-        seats.index(k): _int(v, f"scores.{k}", -(10**7), 10**7)
+        seats.index(k): whole_number(v, f"scores.{k}", -(10**7), 10**7)
         for k, v in sorted(scores.items(), key=lambda kv: seats.index(kv[0]))
     }
     _check_money(r, s)
@@ -286,7 +279,7 @@ def _load(r: _Reader) -> CashNGunsState:
 def _cards(value: Any, key: str) -> tuple[int, ...]:
     if not (isinstance(value, list) and len(value) == 3):
         raise SaveFileError(f"save file: {key!r} must be [bbb, bang, click] counts")
-    return tuple(_int(v, key, 0, BULLET_SET[kind]) for kind, v in enumerate(value))
+    return tuple(whole_number(v, key, 0, BULLET_SET[kind]) for kind, v in enumerate(value))
 
 
 def _load_players(r: _Reader, s: CashNGunsState) -> None:
@@ -393,7 +386,7 @@ def _spent(p: _Reader, round_: int) -> tuple[tuple[int, int, int, int], ...]:
             raise p.fail("each spent card is [round, gun (0 or 1), card, mode]")
         records.append(
             (
-                _int(v[0], "spent round", 1, round_),
+                whole_number(v[0], "spent round", 1, round_),
                 v[1],
                 CARD_CODES[v[2]],
                 SPENT_MODE_NAMES.index(v[3]),

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from getaway.core import OptionsError
+from getaway.core.options import bool_option, choice_option, int_option
 from getaway.games.scotland_yard.board import EDITIONS, Board, board_for
 from getaway.games.scotland_yard.moves import MoveTables
 
@@ -47,41 +48,6 @@ OPTION_HELP = {
 }
 
 
-def _choice(options: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str) -> str:
-    value = options.get(key, default)
-    if value is None:
-        value = default
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
-    if value not in allowed:
-        raise OptionsError(f"option {key!r} must be one of {', '.join(allowed)}; got {value!r}")
-    return str(value)
-
-
-def _int(options: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = options.get(key, default)
-    if value is None:
-        value = default
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise OptionsError(
-            f"option {key!r} must be a whole number from {low} to {high}; got {value!r}"
-        )
-    return value
-
-
-def _bool(options: Mapping[str, Any], key: str, default: bool) -> bool:
-    value = options.get(key, default)
-    if value is None:
-        return default
-    if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "1", "0"):
-        return value.lower() in ("true", "yes", "1")
-    if not isinstance(value, bool):
-        raise OptionsError(f"option {key!r} must be true or false; got {value!r}")
-    return value
-
-
 _NORMALIZED: dict[tuple[tuple[str, Any], ...], dict[str, Any]] = {}
 
 
@@ -110,7 +76,7 @@ def _normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
             f"unknown option(s) {', '.join(map(repr, unknown))}; options of scotland-yard: "
             f"{', '.join(OPTION_HELP)}"
         )
-    edition = _choice(options, "edition", EDITIONS, "2014")
+    edition = choice_option(options, "edition", EDITIONS, "2014")
     reveal_at = options.get("reveal_at", REVEAL_AT)
     if reveal_at is None:
         reveal_at = REVEAL_AT
@@ -122,16 +88,16 @@ def _normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
             f"option 'reveal_at' must be a list of numbers from 1 to 30; got {reveal_at!r}"
         )
     return {
-        "players": _int(options, "players", 4, 2, 6),
+        "players": int_option(options, "players", 4, 2, 6),
         "edition": edition,
-        "board": _choice(options, "board", EDITIONS, edition),
-        "start_cards": _choice(options, "start_cards", EDITIONS, edition),
-        "max_rounds": _int(options, "max_rounds", _EDITION_ROUNDS[edition], 1, 30),
-        "reveal_rule": _choice(options, "reveal_rule", ("entries", "rounds"), "entries"),
+        "board": choice_option(options, "board", EDITIONS, edition),
+        "start_cards": choice_option(options, "start_cards", EDITIONS, edition),
+        "max_rounds": int_option(options, "max_rounds", _EDITION_ROUNDS[edition], 1, 30),
+        "reveal_rule": choice_option(options, "reveal_rule", ("entries", "rounds"), "entries"),
         "reveal_at": sorted(set(reveal_at)),
-        "mrx_tickets": _choice(options, "mrx_tickets", ("supply", "unlimited"), "supply"),
-        "pooled_tickets": _bool(options, "pooled_tickets", True),
-        "x2_counts_police": _bool(options, "x2_counts_police", True),
+        "mrx_tickets": choice_option(options, "mrx_tickets", ("supply", "unlimited"), "supply"),
+        "pooled_tickets": bool_option(options, "pooled_tickets", True),
+        "x2_counts_police": bool_option(options, "x2_counts_police", True),
     }
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from getaway.core import GetawayError, JSONDict, Rng, SaveFileError
+from getaway.core.options import whole_number
 from getaway.games.scotland_yard.board import STATIONS, TICKET_CODES, TICKETS, mask_of, stations_of
 from getaway.games.scotland_yard.options import (
     BLACK_TICKETS,
@@ -85,7 +86,7 @@ class _Reader:
 
     def integer(self, key: str, low: int, high: int) -> int:
         value = self.get(key)
-        return _int(value, key, low, high)
+        return whole_number(value, key, low, high)
 
     def station(self, key: str) -> int:
         return self.integer(key, 1, STATIONS)
@@ -93,15 +94,7 @@ class _Reader:
     def stations(self, value: Any, key: str) -> list[int]:
         if not isinstance(value, list):
             raise SaveFileError(f"save file: {key!r} must be a list of stations")
-        return [_int(v, key, 1, STATIONS) for v in value]
-
-
-def _int(value: Any, key: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise SaveFileError(
-            f"save file: {key!r} must be a whole number from {low} to {high}, not {value!r}"
-        )
-    return value
+        return [whole_number(v, key, 1, STATIONS) for v in value]
 
 
 def state_from_json(data: Mapping[str, Any]) -> ScotlandYardState:
@@ -136,7 +129,7 @@ def _load(r: _Reader) -> ScotlandYardState:
         raise SaveFileError(
             f"save file: 'hunters' must give the stations of {', '.join(rules.pieces)}"
         )
-    hunter_pos = [_int(hunters[p], f"hunters.{p}", 1, STATIONS) for p in rules.pieces]
+    hunter_pos = [whole_number(hunters[p], f"hunters.{p}", 1, STATIONS) for p in rules.pieces]
     if len(set(hunter_pos)) != len(hunter_pos):
         raise SaveFileError("save file: two hunters share a station")
     s.pos = [r.station("mrx"), *hunter_pos]
@@ -151,12 +144,12 @@ def _load(r: _Reader) -> ScotlandYardState:
         if not (isinstance(w, list) and len(w) == 3):
             raise SaveFileError("save file: a wallet is [taxi, bus, underground]")
         s.wallets.append(
-            [_int(n, f"wallets[{i}]", 0, rules.wallets[i][t]) for t, n in enumerate(w)]
+            [whole_number(n, f"wallets[{i}]", 0, rules.wallets[i][t]) for t, n in enumerate(w)]
         )
     supply = r.get("supply")
     if not (isinstance(supply, list) and len(supply) == 3):
         raise SaveFileError("save file: 'supply' is [taxi, bus, underground]")
-    s.supply = [_int(n, "supply", 0, BOX_TICKETS[t]) for t, n in enumerate(supply)]
+    s.supply = [whole_number(n, "supply", 0, BOX_TICKETS[t]) for t, n in enumerate(supply)]
     s.black = r.integer("black", 0, BLACK_TICKETS)
     s.doubles = r.integer("double", 0, DOUBLE_TICKETS)
     log = r.get("log")
@@ -176,7 +169,7 @@ def _load(r: _Reader) -> ScotlandYardState:
             )
         s.log_ticket.append(TICKET_CODES[entry[0]])
         s.log_double.append(entry[1])
-        s.log_station.append(_int(entry[2], f"log[{k}]", 1, STATIONS))
+        s.log_station.append(whole_number(entry[2], f"log[{k}]", 1, STATIONS))
         s.log_revealed.append(entry[3])
     n = len(log)
     at_entry = r.get("hunters_at_entry")
