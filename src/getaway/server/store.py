@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
@@ -161,8 +161,10 @@ class Store:
         try:
             with self._session() as db, db.begin():
                 self._bump(db, match_id, version, FINISHED if finished else ACTIVE)
-                db.add(
-                    ActionRow(
+                # A plain INSERT, not the ORM unit of work: this runs for every action and
+                # needs no object identity.
+                db.execute(
+                    insert(ActionRow).values(
                         match_id=match_id,
                         number=number,
                         seat=move.seat,
@@ -199,6 +201,8 @@ class Store:
             update(MatchRow)
             .where(MatchRow.id == match_id, MatchRow.version == version)
             .values(version=version + 1, status=status, updated_at=utcnow())
+            # No loaded MatchRow objects to keep in step: skip the ORM's session sync.
+            .execution_options(synchronize_session=False)
         )
         if result.rowcount != 1:  # type: ignore[attr-defined]
             raise LogConflictError(f"match {match_id} is no longer at version {version}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 from collections import deque
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from importlib.resources import files
 
 TAXI, BUS, UNDERGROUND, BLACK = 0, 1, 2, 3
@@ -45,13 +45,20 @@ def mask_of(stations: object) -> int:
 
 
 def stations_of(mask: int) -> list[int]:
-    """The stations in a bitmask, ascending."""
+    """The stations in a bitmask, ascending (a fresh list: callers may keep or change it)."""
+    return list(_stations(mask))
+
+
+@lru_cache(maxsize=16384)
+def _stations(mask: int) -> tuple[int, ...]:
+    # Views turn the same few masks (hunters' stations, searched stations) into lists again
+    # and again; the cache makes that a look-up.
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
-    return out
+    return tuple(out)
 
 
 class Board:
