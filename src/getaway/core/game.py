@@ -33,6 +33,7 @@ from getaway.core.errors import NotYourTurnError, UnknownSeatError
 if TYPE_CHECKING:
     from getaway.core.bots import Bot
     from getaway.core.rng import Rng
+    from getaway.core.search import SearchPolicy
 
 #: The view of someone who sits at no seat: public information only.
 SPECTATOR = "spectator"
@@ -106,6 +107,15 @@ class Game(ABC):
     def bots(self) -> dict[str, BotFactory]:
         """The game's own bots by name (game-agnostic ones live in :mod:`getaway.ai`)."""
         return {}
+
+    def search_policy(
+        self, seat: str, view: Mapping[str, Any], enabled: frozenset[str] | None = None
+    ) -> SearchPolicy:
+        """What this game tells a search bot deciding for ``seat`` from ``view`` (see
+        :mod:`getaway.core.search`); the default knows nothing game-specific."""
+        from getaway.core.search import SearchPolicy
+
+        return SearchPolicy(self, seat, view, enabled)
 
     def describe(self) -> JSONDict:
         return {
