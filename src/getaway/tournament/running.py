@@ -1,0 +1,111 @@
+"""Playing a tournament's games, in this process or spread over worker processes.
+
+Each game is a pure function of the plan and its fixture: fresh bots (a bot may keep memory
+between moves, never between games), the deal's seed, and each seat's bot generator derived
+from that seed as in :func:`getaway.simulate.play_one`. So the results are the same whatever
+the number of workers or the order in which games finish.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from getaway.ai import make_bot
+from getaway.core import Bot, Game, JSONDict, Rng, get_game
+from getaway.simulate import play_one
+from getaway.tournament.plan import Plan
+from getaway.tournament.ranking import RoleResult, role_results
+from getaway.tournament.schedule import Fixture, Role, seat_lineup
+
+#: Most games handed to a worker at once: small, so slow bots still spread evenly and the
+#: progress bar moves.
+MAX_CHUNK = 20
+
+
+@dataclass
+class GameResult:
+    """One game's outcome for each role (empty if the game failed), and its cost."""
+
+    fixture: Fixture
+    results: tuple[RoleResult, ...] = ()
+    plies: int = 0
+    error: str | None = None
+    #: Seconds each bot spent choosing, and how many moves it chose (timing only).
+    think: dict[str, float] = field(default_factory=dict)
+    moves: dict[str, int] = field(default_factory=dict)
+
+
+class TimedBot:
+    """A bot that adds up the time its inner bot spends choosing."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds = 0.0
+        self.moves = 0
+
+    def choose(
+        self, game: Game, seat: str, view: Mapping[str, Any], legal: Sequence[str], rng: Rng
+    ) -> str:
+        started = time.perf_counter()
+        try:
+            return self.bot.choose(game, seat, view, legal, rng)
+        finally:
+            self.seconds += time.perf_counter() - started
+            self.moves += 1
+
+
+def play_fixture(
+    game: Game, options: JSONDict, game_roles: Sequence[Role], fixture: Fixture
+) -> GameResult:
+    """Play one game of the tournament; a bot or rules error is recorded, not raised."""
+    names = seat_lineup(game_roles, fixture.lineup)
+    bots = {seat: TimedBot(make_bot(game, name)) for seat, name in names.items()}
+    result = GameResult(fixture)
+    try:
+        state, result.plies = play_one(game, options, fixture.seed, bots)
+        result.results = role_results(state, game_roles)
+    except Exception as exc:  # a bot or rules bug: report it, keep the tournament going
+        result.error = f"game {fixture.index} (seed {fixture.seed}): {type(exc).__name__}: {exc}"
+    for seat, bot in bots.items():
+        name = names[seat]
+        result.think[name] = result.think.get(name, 0.0) + bot.seconds
+        result.moves[name] = result.moves.get(name, 0) + bot.moves
+    return result
+
+
+def play_fixtures(plan: Plan, indices: Sequence[int]) -> list[GameResult]:
+    game = get_game(plan.game)
+    return [play_fixture(game, plan.options, plan.roles, plan.fixtures[i]) for i in indices]
+
+
+def play_all(
+    plan: Plan, workers: int, on_games: Callable[[int], None] | None = None
+) -> list[GameResult]:
+    """Every game of ``plan`` in fixture order; ``workers > 1`` uses that many processes.
+    ``on_games(n)`` is called as games finish, for progress bars."""
+    count = len(plan.fixtures)
+    if workers <= 1:
+        results = []
+        for i in range(count):
+            results += play_fixtures(plan, [i])
+            if on_games is not None:
+                on_games(1)
+        return results
+    chunk = max(1, min(MAX_CHUNK, count // (workers * 8)))
+    by_start: dict[int, list[GameResult]] = {}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {
+            pool.submit(play_fixtures, plan, range(start, min(start + chunk, count))): start
+            for start in range(0, count, chunk)
+        }
+        for future in as_completed(futures):
+            done = future.result()
+            by_start[futures[future]] = done
+            if on_games is not None:
+                on_games(len(done))
+    return [result for start in sorted(by_start) for result in by_start[start]]

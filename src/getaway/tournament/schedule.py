@@ -1,0 +1,98 @@
+"""Who plays what, on which deal: roles, fair line-ups and paired seeds.
+
+A *role* is what one bot plays in one game: a side of a team game (Scotland Yard: ``mrx``,
+and ``detectives`` with every detective seat), or one seat where each player plays alone
+(Cash 'n Guns). A *line-up* names the bot of every role. A *deal* is one seed; every line-up
+of the tournament plays every deal, so bots are compared on the same cards and start
+positions, and every bot plays every role equally often:
+
+* two roles: every ordered pair of different bots (each pairing plays both sides);
+* more roles: the bots rotate over the roles, ``lineup r`` giving role ``i`` the bot
+  ``bots[(i + r) % K]`` for ``r < K``, so every bot sits in every role exactly once a deal.
+
+Deal ``d`` of a tournament seeded ``S`` uses seed ``derive_seed(S, d)``, like game ``d`` of
+``getaway simulate --seed S``, so any deal can be replayed alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from getaway.core import Game, GetawayError, derive_seed
+
+
+@dataclass(frozen=True)
+class Role:
+    """The seats one bot plays in a game, named after its side (or its seat)."""
+
+    name: str
+    seats: tuple[str, ...]
+
+
+def roles(game: Game, options: Mapping[str, Any]) -> tuple[Role, ...]:
+    """The roles of ``game`` with these (normalized) options, in seat order.
+
+    The protocol has no seat-to-side map, so teams are read from the names: where every seat
+    is also a side, each seat plays alone; otherwise a seat named like a side plays that side
+    alone and the other seats form the one side not named after a seat (Scotland Yard's
+    ``detectives``).
+    """
+    seats = game.seats(options)
+    sides = game.sides(options)
+    if all(seat in sides for seat in seats):
+        return tuple(Role(seat, (seat,)) for seat in seats)
+    team_sides = [side for side in sides if side not in seats]
+    if len(team_sides) != 1:
+        raise GetawayError(
+            f"cannot tell which seats of {game.name} play together: sides "
+            f"{', '.join(sides)}, seats {', '.join(seats)}"
+        )
+    team = Role(team_sides[0], tuple(seat for seat in seats if seat not in sides))
+    found: list[Role] = []
+    for seat in seats:
+        if seat in sides:
+            found.append(Role(seat, (seat,)))
+        elif team not in found:
+            found.append(team)
+    return tuple(found)
+
+
+def lineups(bots: Sequence[str], role_count: int) -> tuple[tuple[str, ...], ...]:
+    """Every line-up played on each deal: a bot name per role (see the module docstring)."""
+    count = len(bots)
+    if role_count == 2:
+        return tuple((a, b) for a in bots for b in bots if a != b)
+    return tuple(tuple(bots[(i + r) % count] for i in range(role_count)) for r in range(count))
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One game of the tournament: its number, its deal and seed, and who plays each role."""
+
+    index: int
+    deal: int
+    seed: int
+    lineup: tuple[str, ...]
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The seed of deal ``deal`` in a tournament seeded ``seed``."""
+    return derive_seed(seed, deal)
+
+
+def fixtures(seed: int, deals: int, all_lineups: Sequence[tuple[str, ...]]) -> tuple[Fixture, ...]:
+    """Every game, deal by deal: game ``d * len(all_lineups) + j`` plays line-up ``j`` on
+    deal ``d``."""
+    per_deal = len(all_lineups)
+    return tuple(
+        Fixture(deal * per_deal + j, deal, deal_seed(seed, deal), lineup)
+        for deal in range(deals)
+        for j, lineup in enumerate(all_lineups)
+    )
+
+
+def seat_lineup(game_roles: Sequence[Role], lineup: Sequence[str]) -> dict[str, str]:
+    """Seat -> bot name for a line-up (a role's bot plays every seat of that role)."""
+    return {seat: bot for role, bot in zip(game_roles, lineup, strict=True) for seat in role.seats}
