@@ -1,4 +1,9 @@
-"""Fixtures for the real-browser tests: a `getaway serve` subprocess and a headless chromium."""
+"""Fixtures for the real-browser tests: a `getaway serve` subprocess and a headless chromium.
+
+The server runs on each database the server tests use (`database_url` from
+tests/server/conftest.py: a SQLite file, then a fresh PostgreSQL database), so every browser
+test passes on both, as the issue asks.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
+
+# Re-exported as this package's fixture: one fresh database per module, on each backend.
+from tests.server.conftest import database_url
+
+__all__ = ["Server", "browser", "database_url", "server"]
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -42,11 +52,10 @@ class Server:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("browser") / "getaway.sqlite3"
+def server(database_url: str) -> Iterator[Server]:
     getaway = Path(sys.executable).parent / "getaway"
     proc = subprocess.Popen(
-        [str(getaway), "serve", "--port", "0", "--database-url", f"sqlite:///{db}"],
+        [str(getaway), "serve", "--port", "0", "--database-url", database_url],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,

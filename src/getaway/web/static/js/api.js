@@ -2,6 +2,8 @@
 // server only; nothing is cached beyond what the caller keeps, so a seat never holds more
 // than the server chose to send to its token.
 
+import { localSeconds, observeDateHeader } from "./clock.js";
+
 /** An answer with a 4xx/5xx status; `detail` is the server's message for the user. */
 export class ApiError extends Error {
   constructor(status, detail) {
@@ -22,6 +24,7 @@ function detailText(detail) {
 
 async function request(method, path, body) {
   let response;
+  const sentAt = localSeconds();
   try {
     response = await fetch(path, {
       method,
@@ -33,6 +36,8 @@ async function request(method, path, body) {
     // Network down or server gone: status 0 lets callers tell this from a refusal.
     throw new ApiError(0, String(err.message || err));
   }
+  // Every answer tells us the server's time (see clock.js), whatever its status.
+  observeDateHeader(response.headers.get("date"), sentAt, localSeconds());
   let data = null;
   try {
     data = await response.json();
@@ -50,6 +55,18 @@ const enc = encodeURIComponent;
 const tokenQuery = (token) => (token ? `?token=${enc(token)}` : "");
 
 export const getGames = () => request("GET", "/api/games");
+
+let gamesOnce = null;
+/** The game list, asked once per page load (names, titles, bot levels do not change). */
+export function gameInfo(name) {
+  if (!gamesOnce) {
+    gamesOnce = getGames().catch((err) => {
+      gamesOnce = null;
+      throw err;
+    });
+  }
+  return gamesOnce.then((list) => list.find((g) => g.name === name) || null);
+}
 export const createMatch = (body) => request("POST", "/api/matches", body);
 export const getState = (id, token) => request("GET", `/api/matches/${enc(id)}${tokenQuery(token)}`);
 export const postAction = (id, token, action, version) =>
@@ -156,3 +173,14 @@ export function follow(id, token, onState, onStatus) {
 
 export const postRematch = (id, hostToken) =>
   request("POST", `/api/matches/${enc(id)}/rematch`, { host_token: hostToken });
+
+/** Host only: hand `seat` to the bot `level`, or (level null) to a person with a new link. */
+export const postHandOver = (id, hostToken, seat, level) =>
+  request("POST", `/api/matches/${enc(id)}/bot`, { host_token: hostToken, seat, level });
+
+/** A finished match step by step as `viewer` (a seat, "spectator" or "all") saw it. */
+export const getSteps = (id, viewer) =>
+  request("GET", `/api/matches/${enc(id)}/steps?as=${enc(viewer)}`);
+
+/** Where the replay file of a finished match is (for `getaway replay`). */
+export const replayFileUrl = (id) => `/api/matches/${enc(id)}/replay`;

@@ -8,8 +8,15 @@ import { LANGUAGES, preferredLanguage, setLanguage, translatePage } from "./i18n
 import { h } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showMatch } from "./play.js";
+import { showReplay } from "./replay.js";
 
-/** {page: "lobby"} or {page: "play"|"watch", id, token}. */
+/**
+ * {page: "lobby"}, {page: "play"|"watch", id, token, host} or {page: "replay", id, as, step}.
+ *
+ * The replay of a finished match is /watch/{id}?replay (the server serves the page there),
+ * optionally with &as=SEAT|spectator|all and &step=N; /replay/{id} is understood too.
+ * `host` is the host's token (the lobby's private host link), remembered on this device.
+ */
 export function parseRoute(loc = location) {
   let path = loc.pathname;
   let query = loc.search;
@@ -18,10 +25,16 @@ export function parseRoute(loc = location) {
     path = hashPath;
     query = `?${hashQuery}`;
   }
-  const match = path.match(/^\/(play|watch)\/([^/?#]+)\/?$/);
+  const match = path.match(/^\/(play|watch|replay)\/([^/?#]+)\/?$/);
   if (!match) return { page: "lobby" };
-  const token = new URLSearchParams(query).get("token");
-  return { page: match[1], id: decodeURIComponent(match[2]), token: match[1] === "play" ? token : null };
+  const params = new URLSearchParams(query);
+  const id = decodeURIComponent(match[2]);
+  if (match[1] === "replay" || (match[1] === "watch" && params.has("replay"))) {
+    const step = params.get("step");
+    return { page: "replay", id, as: params.get("as"), step: step === null ? null : Number(step) };
+  }
+  const token = match[1] === "play" ? params.get("token") : null;
+  return { page: match[1], id, token, host: params.get("host") };
 }
 
 let current = null;
@@ -30,7 +43,8 @@ async function render() {
   if (current && current.stop) current.stop();
   const main = document.getElementById("main");
   const route = parseRoute();
-  current = route.page === "lobby" ? await showLobby(main) : await showMatch(main, route);
+  const pages = { lobby: showLobby, replay: showReplay, play: showMatch, watch: showMatch };
+  current = await pages[route.page](main, route);
 }
 
 function setupLanguagePicker() {

@@ -267,8 +267,9 @@ export function createBoardSY(container, ctx) {
     }
     if (v.mrx_location !== null && v.mrx_location !== undefined) {
       const p = coords.get(v.mrx_location);
-      // For detectives and spectators this is only where he was last seen.
-      const exact = v.seat === "mrx" || v.over || v.mrx_visible;
+      // For detectives and spectators this is only where he was last seen ("all" is the
+      // replay's omniscient view).
+      const exact = v.seat === "mrx" || v.seat === "all" || v.over || v.mrx_visible;
       const label = t(exact ? "sy_mrx_at" : "sy_mrx_last_seen", { n: v.mrx_location });
       if (p) {
         pieces.push(s("g", { class: `piece mrx${exact ? "" : " last-seen"}`, transform: `translate(${p.x + 8} ${p.y - 8})`, role: "img", "aria-label": label },

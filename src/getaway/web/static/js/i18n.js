@@ -45,6 +45,9 @@ export function t(key, params = {}) {
 /** Whether a key exists (used to translate ids when we have a word for them). */
 export const has = (key) => key in strings || key in fallback;
 
+/** The word for an id the server sends (`prefix` + id), or the id itself if we have none. */
+export const word = (prefix, id) => (has(`${prefix}${id}`) ? t(`${prefix}${id}`) : id);
+
 /** Fill static markup: data-i18n sets the text, data-i18n-aria the aria-label. */
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);

@@ -2,7 +2,9 @@
 
 import { createMatch, getGames } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, translatePage } from "./i18n.js";
+import { has, t, translatePage, word } from "./i18n.js";
+import { copyButton } from "./copy.js";
+import { rememberHostToken } from "./host.js";
 
 // /api/games lists the seats for the default player count only; these rules (from the
 // games' options modules) give them for any count. Unknown games use the server's list.
@@ -17,8 +19,11 @@ function seatsFor(game, players) {
   return rule ? rule(players) : game.seats;
 }
 
-/** One input per game option, typed after its default value. */
-function optionField(name, help, value) {
+/** One input per game option, typed after its default value. Labels and help come from the
+ * translations when we have them (`opt_{game}_{name}`), else from the server's English. */
+function optionField(game, name, serverHelp, value) {
+  const label = word(`opt_${game}_`, name);
+  const help = has(`opt_${game}_${name}_help`) ? t(`opt_${game}_${name}_help`) : serverHelp;
   const id = `opt-${name}`;
   let input;
   if (typeof value === "boolean") {
@@ -36,7 +41,7 @@ function optionField(name, help, value) {
   return h(
     "div",
     { class: `field option ${typeof value === "boolean" ? "field-check" : ""}` },
-    h("label", { for: id }, name),
+    h("label", { for: id }, label),
     input,
     h("small", { id: helpId, class: "help" }, help),
   );
@@ -52,23 +57,6 @@ function readOption(input) {
   return input.value;
 }
 
-function copyButton(text, label) {
-  const button = h("button", { type: "button", class: "small", "aria-label": label }, t("copy"));
-  button.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      button.textContent = t("copied");
-    } catch {
-      // Clipboard needs a secure context; selecting the text is the fallback.
-      const field = button.parentElement.querySelector("input");
-      if (field) field.select();
-      button.textContent = t("copy_manually");
-    }
-    setTimeout(() => (button.textContent = t("copy")), 2000);
-  });
-  return button;
-}
-
 function linkRow(label, url, kind) {
   return h(
     "li",
@@ -78,6 +66,13 @@ function linkRow(label, url, kind) {
     copyButton(url, t("copy_link_of", { who: label })),
     h("a", { href: url, class: "button small", target: kind === "watch" ? "_blank" : null }, t(kind === "watch" ? "watch" : "open")),
   );
+}
+
+/** The host's own page: the spectators' page with the host token, which it remembers. */
+function hostLink(created) {
+  const url = new URL(created.spectator_url, location.href);
+  url.searchParams.set("host", created.host_token);
+  return url.href;
 }
 
 function showCreated(out, created) {
@@ -90,17 +85,16 @@ function showCreated(out, created) {
       { class: "links" },
       created.seats.map((s) => linkRow(t("seat_link", { seat: s.seat }), s.url, "play")),
       linkRow(t("spectator_link"), created.spectator_url, "watch"),
+      linkRow(t("host_link"), hostLink(created), "watch"),
     ),
+    h("p", { class: "muted small" }, t("host_link_hint")),
     Object.keys(created.bots || {}).length
       ? h("p", { class: "muted" }, t("bots_playing", { list: Object.entries(created.bots).map(([s, l]) => `${s} (${l})`).join(", ") }))
       : null,
   );
-  // The host token allows handing seats to bots and rematches; keep it on this device only.
-  try {
-    localStorage.setItem(`getaway.host.${created.id}`, created.host_token);
-  } catch {
-    /* private mode: the host features are just unavailable */
-  }
+  // The host token allows handing seats to bots and rematches; kept on this device, and in
+  // the private host link for another one.
+  rememberHostToken(created.id, created.host_token);
   out.querySelector("h2").focus();
 }
 
@@ -157,7 +151,7 @@ export async function showLobby(main) {
       h("legend", {}, t("options")),
       Object.entries(g.options)
         .filter(([name]) => name !== "players")
-        .map(([name, help]) => optionField(name, help, g.default_options[name])),
+        .map(([name, help]) => optionField(g.name, name, help, g.default_options[name])),
     );
     renderSeats();
   };

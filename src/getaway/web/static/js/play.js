@@ -2,32 +2,22 @@
 // generic parts (turn, errors, actions, timer, seats, result). The board or table comes from
 // the game's renderer module, chosen by the state's `game`.
 
-import { follow, getState, joinMatch, postAction, postRematch, postUndo } from "./api.js";
+import { follow, gameInfo, getState, joinMatch, postAction, postRematch, postUndo } from "./api.js";
+import { observeState, secondsLeft } from "./clock.js";
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
-import { createBoardSY } from "./board-sy.js";
-import { createTableCNG } from "./table-cng.js";
+import { t, word } from "./i18n.js";
+import { createHostPanel, hostToken } from "./host.js";
+import { createRenderer } from "./renderers.js";
+import { matchUrl, replayUrl } from "./routes.js";
 
-const RENDERERS = { "scotland-yard": createBoardSY, "cash-n-guns": createTableCNG };
-
-/** A fallback renderer for games without a dedicated one: the raw view, pretty-printed. */
-function createRawView(container) {
-  const pre = h("pre", { class: "raw-view" });
-  container.append(pre);
-  return { update: (state) => (pre.textContent = JSON.stringify(state.view, null, 2)) };
-}
+/** Seconds left at which the countdown turns urgent and is read out once. */
+const URGENT_SECONDS = 10;
 
 function announce(text) {
   const region = document.getElementById("announcer");
   // Clearing first makes screen readers repeat an identical message.
   region.textContent = "";
   setTimeout(() => (region.textContent = text), 50);
-}
-
-function matchUrl(page, id, token) {
-  // Keep the style of routing the page was opened with (path or hash).
-  const path = `/${page}/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
-  return location.hash.startsWith("#/") ? `${location.pathname}#${path}` : path;
 }
 
 export async function showMatch(main, route) {
@@ -38,6 +28,10 @@ export async function showMatch(main, route) {
   let lastTurnKey = "";
   let follower = null;
   let tick = null;
+  let info = null; // the game's entry in GET /api/games: title, bot levels
+  let host = null; // the host's seat panel, where this device knows the host token
+  let urgentSaid = "";
+  const hostSecret = hostToken(id, route.host);
 
   const title = h("h1", { class: "match-title" });
   const connection = h("span", { class: "connection", role: "status" });
@@ -48,6 +42,7 @@ export async function showMatch(main, route) {
   const actionsBox = h("section", { class: "actions", "aria-label": t("your_actions") });
   const typed = h("form", { class: "typed-action" });
   const seatsBox = h("section", { class: "seats-box" });
+  const hostBox = h("section", { class: "host-box", "aria-label": t("host_title"), hidden: true });
   const resultBox = h("section", { class: "result", hidden: true });
   const joinBox = h("section", { class: "join", hidden: true });
 
@@ -58,7 +53,7 @@ export async function showMatch(main, route) {
     countdown,
     error,
     resultBox,
-    h("div", { class: "match-body" }, gameArea, h("div", { class: "side" }, actionsBox, typed, joinBox, seatsBox)),
+    h("div", { class: "match-body" }, gameArea, h("div", { class: "side" }, actionsBox, typed, joinBox, hostBox, seatsBox)),
   );
 
   const showError = (message) => {
@@ -107,6 +102,7 @@ export async function showMatch(main, route) {
 
   // Frames may arrive out of order (a POST answer and a WebSocket push); never go back.
   function apply(next) {
+    observeState(next);
     if (state && next.version < state.version) return;
     state = next;
     render();
@@ -114,13 +110,11 @@ export async function showMatch(main, route) {
 
   function render() {
     if (!state) return;
-    if (!renderer) {
-      const create = RENDERERS[state.game] || createRawView;
-      renderer = create(gameArea, ctx);
-    }
+    if (!renderer) renderer = createRenderer(state.game, gameArea, ctx);
     const who = state.seat === "spectator" ? t("spectator") : t("seat_named", { seat: state.seat });
-    title.textContent = `${state.game} · ${who}`;
-    document.title = `${state.game} · ${who} · getaway`;
+    const game = info ? info.title : state.game;
+    title.textContent = `${game} · ${who}`;
+    document.title = `${game} · ${who} · getaway`;
     renderTurn();
     renderer.update(state);
     renderActions();
@@ -128,6 +122,7 @@ export async function showMatch(main, route) {
     renderResult();
     renderJoin();
     renderCountdown();
+    if (host) host.update(state);
   }
 
   function renderTurn() {
@@ -172,6 +167,8 @@ export async function showMatch(main, route) {
       typed.hidden = false;
     }
     if (state.can_undo) actionsBox.append(h("button", { type: "button", class: "undo", onclick: undo }, t("undo")));
+    // A spectator has no moves: no empty panel either.
+    actionsBox.hidden = !actionsBox.childElementCount;
   }
 
   // The typed box accepts any action id, for keyboard users and for long lists.
@@ -194,6 +191,8 @@ export async function showMatch(main, route) {
     replace(datalist, (state ? state.legal_actions : []).map((a) => h("option", { value: a })));
 
   function renderSeats() {
+    // The host's panel lists the seats already, with more to do.
+    seatsBox.hidden = Boolean(host) && !state.over;
     replace(
       seatsBox,
       h("h2", {}, t("seats")),
@@ -222,18 +221,17 @@ export async function showMatch(main, route) {
     const returns = state.returns
       ? Object.entries(state.returns).map(([seat, r]) => h("li", {}, `${seat}: ${r}`))
       : [];
-    const hostToken = localStorage.getItem(`getaway.host.${id}`);
     let rematch = null;
     if (state.rematch) {
       const page = token ? "play" : "watch";
       rematch = h("a", { class: "button primary", href: matchUrl(page, state.rematch, token) }, t("go_to_rematch"));
-    } else if (hostToken) {
+    } else if (hostSecret) {
       rematch = h("button", {
         type: "button",
         class: "primary",
         onclick: async () => {
           try {
-            await postRematch(id, hostToken);
+            await postRematch(id, hostSecret);
             refresh();
           } catch (err) {
             showError(err.detail);
@@ -244,9 +242,15 @@ export async function showMatch(main, route) {
     replace(
       resultBox,
       h("h2", {}, t("game_over")),
-      h("p", {}, t("winner_is", { winner: state.winner ?? "—" })),
+      h("p", {}, t("winner_is", { winner: state.winner === null ? "—" : word("side_", state.winner) })),
+      state.view.end_reason ? h("p", {}, t("end_reason", { reason: word("end_", state.view.end_reason) })) : null,
       returns.length ? h("ul", { class: "returns" }, returns) : null,
-      rematch,
+      h("div", { class: "result-links" },
+        h("a", {
+          class: "button replay-link",
+          href: replayUrl(id, state.seat === "spectator" ? "all" : state.seat),
+        }, t("watch_replay")),
+        rematch),
     );
   }
 
@@ -285,23 +289,29 @@ export async function showMatch(main, route) {
       countdown.hidden = true;
       return;
     }
-    // The server's clock is Unix seconds; ours may be off a little, which is fine for a
-    // display (the server decides when time is up).
+    // Counted on the server's clock as estimated in clock.js, never on this device's: a
+    // phone whose clock is a minute off still shows the right number of seconds.
     const update = () => {
-      const now = Date.now() / 1000;
-      const left = (at) => Math.max(0, Math.ceil(at - now));
+      const left = (at) => secondsLeft(at, state.turn_seconds);
       countdown.hidden = false;
       if (mine !== undefined) {
         const s = left(mine);
         countdown.textContent = t("time_left_you", { seconds: s });
-        countdown.classList.toggle("urgent", s <= 10);
+        const urgent = s <= URGENT_SECONDS;
+        countdown.classList.toggle("urgent", urgent);
+        // Read out once per decision, not every second.
+        const key = `${state.version}|${mine}`;
+        if (urgent && s > 0 && urgentSaid !== key) {
+          urgentSaid = key;
+          announce(countdown.textContent);
+        }
       } else {
         countdown.textContent = entries.map(([seat, at]) => t("time_left_seat", { seat, seconds: left(at) })).join(" · ");
         countdown.classList.remove("urgent");
       }
     };
     update();
-    tick = setInterval(update, 1000);
+    tick = setInterval(update, 250);
   }
 
   const onStatus = (kind, detail) => {
@@ -312,7 +322,18 @@ export async function showMatch(main, route) {
 
   title.textContent = t("loading");
   try {
-    apply(await getState(id, token));
+    const first = await getState(id, token);
+    info = await gameInfo(first.game).catch(() => null);
+    if (hostSecret && !first.over) {
+      host = createHostPanel(hostBox, {
+        id,
+        token: hostSecret,
+        levels: info ? info.bots : [],
+        onError: showError,
+        onChanged: refresh,
+      });
+    }
+    apply(first);
   } catch (err) {
     showError(err.detail);
   }

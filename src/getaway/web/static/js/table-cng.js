@@ -2,10 +2,9 @@
 // the seat's own secrets (`me`, present only in its own view) and the narrated events.
 
 import { h, replace } from "./dom.js";
-import { t, has } from "./i18n.js";
+import { t, has, word } from "./i18n.js";
 
 const money = (n) => `$${Number(n).toLocaleString()}`;
-const word = (prefix, id) => (has(`${prefix}${id}`) ? t(`${prefix}${id}`) : id);
 
 /** A readable label for an action id (docs/games/cash-n-guns.md, "Action ids"). */
 export function actionLabel(id) {
@@ -34,17 +33,34 @@ function narrate(e) {
     case "aims": return t("ev_aims", { aims: Object.entries(e.aims).map(([s, ts]) => `${s} → ${ts.map((x) => (x === "none" ? t("cng_nobody") : x)).join("/")}`).join("; ") });
     case "kid-aim": return t("ev_kid_aim", { seat: e.seat, target: e.target === "none" ? t("cng_nobody") : e.target });
     case "hide": return t("ev_hide", { seats: e.seats.join(", ") });
-    case "lowered": return t("ev_lowered", { seat: e.seat, gun: e.gun, reason: e.reason });
+    case "lowered": return t("ev_lowered", { seat: e.seat, gun: e.gun, reason: word("reason_", e.reason) });
     case "fire": return t("ev_fire", { seat: e.seat, card: word("card_", e.card), target: e.target ?? t("cng_nobody") });
-    case "wound": return t("ev_wound", { seat: e.seat, wounds: e.wounds, total: e.total });
+    case "wound": return t(e.cause === "grenade" ? "ev_wound_grenade" : "ev_wound", { seat: e.seat, wounds: e.wounds, total: e.total });
     case "grenade": return t("ev_grenade", { seat: e.seat, victims: e.victims.join(", ") || "—" });
     case "death": return t("ev_death", { seat: e.seat, money: money(e.money) });
     case "claim": return t("ev_claim", { seat: e.seat, from: e.from });
     case "split": return t("ev_split", { share: money(e.share), seats: e.shares.map((x) => x.seat).join(", ") || "—", leftover: e.leftover.map(money).join(", ") || "—" });
     case "phone": return t("ev_phone", { used: e.used ? t("yes") : t("no"), uses: e.uses });
-    case "end": return t("ev_end", { winners: e.winners.join(", ") || "—", reason: e.reason });
-    default: return `${e.type}${e.seat ? ` (${e.seat})` : ""}`;
+    case "end": return t("ev_end", { winners: e.winners.join(", ") || "—", reason: word("end_", e.reason) });
+    case "card-returned": return t("ev_card_returned", { seat: e.seat });
+    case "specialist": return t("ev_specialist", { seat: e.seat });
+    case "unhurt": return t("ev_unhurt", { seat: e.seat });
+    default: return t("ev_other", { type: e.type, seat: e.seat ?? "—" });
   }
+}
+
+/** What only `seat` knows, in the replay's "everything" view (`secrets`, never sent live). */
+function secretLine(secret) {
+  if (!secret) return null;
+  const parts = [];
+  const loaded = secret.loaded.filter(Boolean).map((c) => word("card_", c));
+  if (loaded.length) parts.push(`${t("cng_loaded")}: ${loaded.join(" / ")}`);
+  if (secret.my_choice) parts.push(`${t("cng_choice")}: ${actionLabel(secret.my_choice)}`);
+  if (secret.ability) parts.push(`${t("cng_ability")}: ${word("ability_", secret.ability)}`);
+  if (secret.role) parts.push(`${t("cng_role")}: ${word("role_", secret.role)}`);
+  const hand = secret.hand.map((counts) => ["bbb", "bang", "click"].map((c) => `${word("card_", c)} ×${counts[c]}`).join(", "));
+  parts.push(`${t("cng_hand")}: ${hand.join(" | ")}`);
+  return h("p", { class: "secret small" }, h("span", { class: "badge secret-badge" }, t("cng_secret")), " ", parts.join(" · "));
 }
 
 function playerCard(p, v) {
@@ -76,6 +92,7 @@ function playerCard(p, v) {
       h("dt", {}, t("cng_hand")), h("dd", {}, p.hand_size.join(" + "))),
     guns.length ? h("ul", { class: "guns" }, guns) : null,
     revealed.length ? h("p", { class: "muted small" }, t("cng_revealed_cards"), ": ", revealed.join(", ")) : null,
+    secretLine(v.secrets && v.secrets.players ? v.secrets.players[p.seat] : null),
   );
 }
 
@@ -118,7 +135,7 @@ export function createTableCNG(container) {
       const v = state.view;
       replace(head,
         h("p", { class: "step" }, t("cng_round", { round: v.round, rounds: v.rounds }), " · ", t("cng_step"), ": ", h("strong", {}, word("step_", v.step ?? "—"))),
-        v.grenade !== "none" ? h("p", { class: "warn" }, t("cng_grenade", { state: v.grenade })) : null,
+        v.grenade !== "none" ? h("p", { class: "warn" }, t("cng_grenade", { state: word("grenade_", v.grenade) })) : null,
         v.phone ? h("p", {}, t("cng_phone", { uses: v.phone.uses, backup: v.phone.backup_called ? t("yes") : t("no") })) : null);
       replace(pot,
         h("h2", {}, t("cng_pot"), " ", h("span", { class: "muted" }, money(v.pot.reduce((a, b) => a + b, 0)))),

@@ -1,0 +1,143 @@
+// The host's panel on a match page: every seat, whether its person is here (the server
+// counts open WebSockets per seat), and the host's power over seats: hand an absent
+// player's seat to a bot of a chosen level, or give a bot's seat back to a person with a new
+// link (which also revokes the old one). Shown only where the host token is known: the
+// device that created the match, or the lobby's private host link.
+
+import { postHandOver } from "./api.js";
+import { copyButton } from "./copy.js";
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+
+const STORAGE_PREFIX = "getaway.host.";
+
+/** The host token of match `id` on this device, remembering one given in the URL. */
+export function hostToken(id, fromUrl = null) {
+  try {
+    if (fromUrl) localStorage.setItem(`${STORAGE_PREFIX}${id}`, fromUrl);
+    return fromUrl || localStorage.getItem(`${STORAGE_PREFIX}${id}`);
+  } catch {
+    return fromUrl; // storage refused (private mode): only the URL's token
+  }
+}
+
+export function rememberHostToken(id, token) {
+  try {
+    localStorage.setItem(`${STORAGE_PREFIX}${id}`, token);
+  } catch {
+    /* private mode: the host features are just unavailable on this page later */
+  }
+}
+
+function presence(seat) {
+  if (seat.kind === "bot") return t("host_bot_plays");
+  if (seat.connected) return t("online");
+  return seat.claimed ? t("offline") : t("host_link_unused");
+}
+
+/**
+ * createHostPanel(box, {id, token, levels, onError, onChanged}) -> {update(state)}.
+ * `levels` are the game's bot names (GET /api/games), in the server's order.
+ */
+export function createHostPanel(box, { id, token, levels, onError, onChanged }) {
+  const chosen = new Map(); // seat -> the level picked in its menu (kept across updates)
+  const newLinks = new Map(); // seat -> the new link of a seat given back to a person
+  let busy = false;
+  let lastKey = "";
+  let lastState = null;
+
+  async function handOver(seat, level) {
+    if (busy) return;
+    busy = true;
+    onError("");
+    box.classList.add("busy");
+    try {
+      const answer = await postHandOver(id, token, seat, level);
+      if (answer.url) newLinks.set(seat, answer.url);
+      else newLinks.delete(seat);
+      onChanged();
+    } catch (err) {
+      onError(err.detail);
+    } finally {
+      busy = false;
+      box.classList.remove("busy");
+      lastKey = "";
+      if (lastState) update(lastState);
+    }
+  }
+
+  function seatRow(seat) {
+    const name = seat.seat;
+    const what = seat.kind === "bot" ? t("bot_level", { level: seat.bot_level }) : t("human");
+    const status = h("span", { class: `presence ${seat.kind === "human" && seat.connected ? "is-online" : ""}` }, presence(seat));
+    const controls = [];
+    if (seat.kind === "human") {
+      const selectId = `host-level-${name}`;
+      const select = h(
+        "select",
+        { id: selectId, dataset: { seat: name } },
+        levels.map((level) => h("option", { value: level }, t("bot_level", { level }))),
+      );
+      select.value = chosen.get(name) || levels[0];
+      select.addEventListener("change", () => chosen.set(name, select.value));
+      controls.push(
+        h("label", { for: selectId, class: "visually-hidden" }, t("host_level_for", { seat: name })),
+        select,
+        h("button", {
+          type: "button",
+          class: "small host-to-bot",
+          dataset: { seat: name },
+          onclick: () => handOver(name, select.value),
+        }, t("host_to_bot")),
+      );
+    } else {
+      controls.push(
+        h("button", {
+          type: "button",
+          class: "small host-to-person",
+          dataset: { seat: name },
+          onclick: () => handOver(name, null),
+        }, t("host_to_person")),
+      );
+    }
+    const link = newLinks.get(name);
+    return h(
+      "li",
+      { class: "host-seat", dataset: { seat: name, kind: seat.kind } },
+      h("div", { class: "host-seat-head" }, h("strong", {}, name), " ", what, " · ", status),
+      h("div", { class: "host-controls" }, controls),
+      link && seat.kind === "human"
+        ? h("div", { class: "host-new-link link-row" },
+          h("span", { class: "link-label" }, t("host_new_link", { seat: name })),
+          h("input", { type: "text", readonly: true, value: link, class: "link-text", "aria-label": t("host_new_link", { seat: name }) }),
+          copyButton(link, t("copy_link_of", { who: name })),
+          h("p", { class: "muted small" }, t("host_old_link_revoked")))
+        : null,
+    );
+  }
+
+  function update(state) {
+    lastState = state;
+    box.hidden = state.over;
+    if (state.over) return;
+    // Rebuild only when something shown changed, so an open menu is not torn down by a
+    // presence update from another seat.
+    const key = JSON.stringify([state.seats, [...newLinks]]);
+    if (key === lastKey) return;
+    lastKey = key;
+    const focused = document.activeElement && box.contains(document.activeElement)
+      ? document.activeElement.id || document.activeElement.dataset.seat : null;
+    replace(
+      box,
+      h("h2", {}, t("host_title")),
+      h("p", { class: "muted small" }, t("host_hint")),
+      h("ul", { class: "host-seats" }, state.seats.map(seatRow)),
+    );
+    if (focused) {
+      const again = box.querySelector(`#${CSS.escape(focused)}`) || box.querySelector(`[data-seat="${CSS.escape(focused)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  return { update };
+}

@@ -1,0 +1,306 @@
+"""The browser client's later pages in real chromium: the replay viewer, the host's seat
+panel, the languages and countdowns that do not trust the device's clock.
+
+Like test_browser.py, these drive the pages as a person would (clicks, keys, menus) against
+a `getaway serve` subprocess, on SQLite and on PostgreSQL (see conftest.py).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.web.conftest import Server
+from tests.web.test_browser import _HIDDEN_TEXT, READY_OR_OVER, TIMEOUT_MS
+
+SY_ALL_BOTS = {"mrx": "heuristic", "d1": "heuristic", "d2": "heuristic", "d3": "heuristic"}
+CNG_BOTS = {"lotus": "heuristic", "mr-black": "heuristic", "haggis": "heuristic"}
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context()
+    ctx.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    return context.new_page()
+
+
+def _wait_over(server: Server, match: str, seconds: float = 30) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        state = server.state(match)
+        if state["over"]:
+            return state
+        time.sleep(0.1)
+    raise AssertionError(f"match {match} did not end within {seconds} s")
+
+
+def _finished_sy(server: Server, seed: int) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """A Scotland Yard game the bots play to its end, and its steps as mrx, d1 and all."""
+    created = server.create(
+        {"game": "scotland-yard", "options": {"max_rounds": 5}, "bots": SY_ALL_BOTS, "seed": seed}
+    )
+    _wait_over(server, created["id"])
+    steps = {
+        viewer: server.request("GET", f"/api/matches/{created['id']}/steps?as={viewer}")
+        for viewer in ("mrx", "d1", "all")
+    }
+    return created, steps
+
+
+def _counter(page: Page) -> tuple[int, int]:
+    text = page.locator(".replay-counter").inner_text()
+    found = re.fullmatch(r"Step (\d+) of (\d+)", text.strip())
+    assert found, text
+    return int(found[1]), int(found[2])
+
+
+# The replay viewer ------------------------------------------------------------------------
+
+
+def test_replay_steps_through_a_finished_game_showing_each_viewer_only_its_view(
+    server: Server, page: Page
+) -> None:
+    created, steps = _finished_sy(server, seed=3)
+    last = len(steps["mrx"]) - 1
+    # A step where Mr. X has moved but not surfaced: his seat knows where he is, d1 does not.
+    hidden = [
+        k
+        for k, step in enumerate(steps["mrx"])
+        if step["seat"] == "mrx" and steps["d1"][k]["view"]["mrx_location"] is None
+    ]
+    assert hidden, "Mr. X surfaced at once: pick another seed"
+    k = hidden[-1]
+    station = steps["mrx"][k]["view"]["mrx_location"]
+    assert station == steps["all"][k]["view"]["mrx_location"]
+
+    page.goto(f"{created['spectator_url']}?replay&as=mrx&step={k}")
+    expect(page.locator(".replay-counter")).to_have_text(f"Step {k} of {last}")
+    expect(page.locator("g.piece.mrx")).to_have_attribute(
+        "aria-label", f"Mr. X at station {station}"
+    )
+    # His own move is named to his seat.
+    expect(page.locator(".replay-caption")).to_contain_text("mrx plays")
+
+    # As detective d1, the same step shows no Mr. X and nowhere his station.
+    page.select_option("#replay-as", "d1")
+    expect(page.locator("g.piece.mrx")).to_have_count(0)
+    expect(page.locator(".replay-caption")).to_have_text("mrx acts")
+    text = page.evaluate(_HIDDEN_TEXT)
+    found = re.search(rf"(?<!\d){station}(?!\d)", text)
+    assert not found, (
+        f"{station} shows to d1: {text[max(0, found.start() - 80) : found.end() + 80]}"
+    )
+    assert f"as=d1&step={k}" in page.url
+
+    # Everything: the omniscient view shows him (the replay exists only after the end).
+    page.select_option("#replay-as", "all")
+    expect(page.locator("g.piece.mrx")).to_have_attribute(
+        "aria-label", f"Mr. X at station {station}"
+    )
+
+    # Stepping: buttons, keys and the slider.
+    page.get_by_role("button", name="First step").click()
+    assert _counter(page) == (0, last)
+    expect(page.get_by_role("button", name="Previous step")).to_be_disabled()
+    expect(page.locator(".replay-caption")).to_have_text("The start of the game")
+    page.get_by_role("button", name="Next step").click()
+    assert _counter(page) == (1, last)
+    page.locator("body").press("ArrowRight")
+    assert _counter(page) == (2, last)
+    page.locator("body").press("ArrowLeft")
+    assert _counter(page) == (1, last)
+    page.locator("#replay-slider").fill("4")
+    assert _counter(page) == (4, last)
+    expect(page.locator("section.result")).to_be_hidden()
+    page.locator("body").press("End")
+    assert _counter(page) == (last, last)
+    expect(page.get_by_role("button", name="Next step")).to_be_disabled()
+    expect(page.locator("section.result")).to_contain_text("Game over")
+    expect(page.locator("section.result")).to_contain_text("Mr. X escaped")
+    page.get_by_role("button", name="Previous step").click()
+    assert _counter(page) == (last - 1, last)
+    page.locator("body").press("Home")
+    assert _counter(page) == (0, last)
+    # Autoplay steps by itself.
+    page.get_by_role("button", name="Play").click()
+    page.wait_for_function("() => document.querySelector('#replay-slider').value >= 2")
+    page.get_by_role("button", name="Pause").click()
+
+
+def test_finished_match_page_links_to_its_replay(server: Server, page: Page) -> None:
+    created, steps = _finished_sy(server, seed=4)
+    page.goto(created["spectator_url"])
+    link = page.get_by_role("link", name="Watch the replay")
+    expect(link).to_be_visible()
+    link.click()
+    expect(page.locator(".replay-counter")).to_have_text(f"Step 0 of {len(steps['all']) - 1}")
+    expect(page.locator("#replay-as")).to_have_value("all")
+    expect(page.locator("g.piece.mrx")).to_have_count(1)
+
+
+def test_replay_of_a_running_match_stays_closed(server: Server, page: Page) -> None:
+    created = server.create(
+        {"game": "scotland-yard", "bots": {"d1": "random", "d2": "random", "d3": "random"}}
+    )
+    page.goto(f"{created['spectator_url']}?replay&as=all")
+    expect(page.locator(".replay-closed")).to_contain_text("when the match is over")
+    expect(page.locator("g.station")).to_have_count(0)
+    expect(page.locator(".replay-counter")).to_have_count(0)
+
+
+def test_cash_n_guns_replay_shows_secrets_only_as_everything(server: Server, page: Page) -> None:
+    bots = {"tino": "random", **CNG_BOTS, "el-toro": "random"}
+    created = server.create({"game": "cash-n-guns", "bots": bots, "seed": 5})
+    _wait_over(server, created["id"])
+    page.goto(f"{created['spectator_url']}?replay&as=tino&step=3")
+    expect(page.locator("section.me")).to_be_visible()
+    expect(page.locator("p.secret")).to_have_count(0)
+    page.select_option("#replay-as", "all")
+    expect(page.locator("section.me")).to_have_count(0)
+    expect(page.locator("p.secret")).to_have_count(5)
+    page.select_option("#replay-as", "spectator")
+    expect(page.locator("p.secret")).to_have_count(0)
+    expect(page.locator("section.me")).to_have_count(0)
+
+
+# The host's seat panel ----------------------------------------------------------------------
+
+
+def _host_page(created: dict[str, Any]) -> str:
+    return f"{created['spectator_url']}?host={created['host_token']}"
+
+
+def test_host_hands_an_absent_seat_to_a_bot_which_then_plays(
+    server: Server, browser: Browser, page: Page
+) -> None:
+    created = server.create(
+        {
+            "game": "scotland-yard",
+            "options": {"max_rounds": 3},
+            "bots": {"d1": "heuristic", "d2": "heuristic", "d3": "heuristic"},
+            "seed": 8,
+        }
+    )
+    (mrx,) = created["seats"]
+    page.goto(_host_page(created))
+    row = page.locator('li.host-seat[data-seat="mrx"]')
+    expect(row).to_contain_text("link not opened yet")
+    # Presence comes from the seat's WebSocket: online while its page is open, away after.
+    player = browser.new_context()
+    try:
+        player_page = player.new_page()
+        player_page.goto(mrx["url"])
+        expect(row).to_contain_text("online")
+    finally:
+        player.close()
+    expect(row).to_contain_text("away")
+    assert not server.state(created["id"])["over"]
+
+    levels = row.locator("select option").evaluate_all("(os) => os.map((o) => o.value)")
+    game = next(g for g in server.request("GET", "/api/games") if g["name"] == "scotland-yard")
+    assert levels == game["bots"]
+    row.locator("select").select_option("heuristic")
+    row.get_by_role("button", name="Hand to the bot").click()
+    # The bot plays Mr. X now, so the game runs to its end with nobody clicking.
+    final = _wait_over(server, created["id"])
+    seat = next(s for s in final["seats"] if s["seat"] == "mrx")
+    assert (seat["kind"], seat["bot_level"]) == ("bot", "heuristic")
+    expect(page.locator("section.result")).to_contain_text("Game over")
+    log = server.request("GET", f"/api/matches/{created['id']}/replay")["actions"]
+    assert any(a["seat"] == "mrx" for a in log)
+
+
+def test_host_gives_a_bot_seat_back_to_a_person_with_a_new_link(
+    server: Server, browser: Browser, page: Page
+) -> None:
+    created = server.create({"game": "cash-n-guns", "bots": CNG_BOTS, "seed": 9})
+    page.goto(_host_page(created))
+    row = page.locator('li.host-seat[data-seat="lotus"]')
+    expect(row).to_contain_text("bot: heuristic")
+    row.get_by_role("button", name="Give back to a person").click()
+    link = row.locator(".host-new-link input")
+    expect(link).to_have_value(re.compile(rf"/play/{created['id']}\?token="))
+    expect(row).to_contain_text("person")
+    expect(row.get_by_role("button", name="Hand to the bot")).to_be_visible()
+    newcomer = browser.new_context()
+    try:
+        seat_page = newcomer.new_page()
+        seat_page.set_default_timeout(TIMEOUT_MS)
+        seat_page.goto(link.input_value())
+        expect(seat_page.locator("h1")).to_contain_text("seat lotus")
+        expect(seat_page.locator("section.me")).to_be_visible()
+        expect(row).to_contain_text("online")
+    finally:
+        newcomer.close()
+    seats = {s["seat"]: s for s in server.state(created["id"])["seats"]}
+    assert seats["lotus"]["kind"] == "human" and seats["lotus"]["claimed"]
+
+
+def test_no_host_panel_without_the_host_token(server: Server, page: Page) -> None:
+    created = server.create({"game": "cash-n-guns", "bots": CNG_BOTS})
+    page.goto(created["spectator_url"])
+    expect(page.locator("section.seats-box")).to_contain_text("lotus")
+    expect(page.locator("section.host-box")).to_be_hidden()
+    expect(page.locator("li.host-seat")).to_have_count(0)
+
+
+# Languages ----------------------------------------------------------------------------------
+
+
+def test_language_switch_shows_russian_and_portuguese(server: Server, page: Page) -> None:
+    page.goto(server.url + "/")
+    expect(page.locator("h1")).to_have_text("New match")
+    page.select_option("#lang-select", "ru")
+    expect(page.locator("h1")).to_have_text("Новая партия")
+    expect(page.get_by_role("button", name="Создать партию")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    page.select_option("#lang-select", "pt")
+    expect(page.locator("h1")).to_have_text("Nova partida")
+    expect(page.get_by_role("button", name="Criar partida")).to_be_visible()
+    # The choice sticks: a match page opens in Portuguese, the game's words included.
+    created = server.create({"game": "cash-n-guns", "bots": CNG_BOTS, "seed": 2})
+    page.goto(created["seats"][0]["url"])
+    expect(page.locator("p.turn")).to_have_text("Sua vez")
+    expect(page.locator(".cng-head")).to_contain_text("carregar")
+    page.select_option("#lang-select", "ru")
+    expect(page.locator("p.turn")).to_have_text("Ваш ход")
+    expect(page.locator(".cng-head")).to_contain_text("Раунд 1 из 8")
+    expect(page.locator("section.actions")).to_contain_text("Зарядить")
+
+
+# Countdowns ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("skew_hours", [1, -1])
+def test_countdown_ignores_a_wrong_device_clock(
+    server: Server, page: Page, skew_hours: int
+) -> None:
+    turn = 300
+    created = server.create(
+        {"game": "cash-n-guns", "bots": CNG_BOTS, "turn_seconds": turn, "seed": 6}
+    )
+    # The device's clock is an hour off; the server's deadlines are Unix times.
+    page.clock.set_system_time(time.time() + skew_hours * 3600)
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_function(READY_OR_OVER)
+    countdown = page.locator("p.countdown")
+    expect(countdown).to_have_text(re.compile(r"Time left: \d+ s"))
+    seconds = int(re.findall(r"\d+", countdown.inner_text())[0])
+    assert turn - 20 <= seconds <= turn, countdown.inner_text()
+    # It counts down on the server's time: a second later, a second less (or so).
+    page.wait_for_timeout(1300)
+    later = int(re.findall(r"\d+", countdown.inner_text())[0])
+    assert seconds - 3 <= later < seconds
