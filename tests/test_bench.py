@@ -87,3 +87,51 @@ def test_bench_game_uses_about_the_time_it_is_given():
     started = time.perf_counter()
     bench_game(GAME, seconds=0.3)
     assert time.perf_counter() - started < 3.0
+
+
+# getaway bench --ismcts ----------------------------------------------------------------------
+
+ISMCTS_KEYS = {
+    "game",
+    "bot",
+    "moves",
+    "iterations",
+    "iterations_per_second",
+    "mean_move_seconds",
+    "max_move_seconds",
+    "capped_moves",
+    "python",
+}
+
+
+def test_bench_ismcts_prints_iterations_per_second(capsys):
+    spec = "ismcts:iterations=20:seconds=none"
+    argv = ["bench", "scotland-yard", "--ismcts", "--bot", spec, "--positions", "2", "--json"]
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) >= ISMCTS_KEYS
+    assert result["bot"] == spec and result["moves"] == 2
+    # An iteration budget without a time cap is spent exactly at every position.
+    assert result["iterations"] == 40 and result["capped_moves"] == 0
+    assert result["iterations_per_second"] > 0
+    assert 0 < result["mean_move_seconds"] <= result["max_move_seconds"]
+
+
+def test_bench_ismcts_table(capsys):
+    argv = ["bench", "cash-n-guns", "--ismcts", "--bot", "ismcts:iterations=5", "--positions", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "cash-n-guns" in out and "iter/s" in out and "s/move" in out
+
+
+def test_decision_states_offer_a_choice():
+    from getaway.bench import decision_states
+
+    for state in decision_states(get_game("cash-n-guns"), 0, 5):
+        assert len(state.legal_actions(state.to_act()[0])) > 1
+
+
+@pytest.mark.parametrize("bot", ["random", "ismcts:iterations=-1"])
+def test_bench_ismcts_needs_a_search_bot(capsys, bot):
+    assert main(["bench", "scotland-yard", "--ismcts", "--bot", bot, "--positions", "1"]) == 2
+    assert "error" in capsys.readouterr().err

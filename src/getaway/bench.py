@@ -8,6 +8,9 @@ Two measures, comparable across versions and machines:
 
 Randomness comes from :mod:`random` seeded with ``seed``: the loop is the cheapest honest
 random player, so the numbers measure the rules and not a bot.
+
+``bench_ismcts`` measures the search bot instead: iterations per second and seconds per move
+at positions spread along random games.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from getaway.core import Game, JSONDict, State
+from getaway.core import Game, GetawayError, JSONDict, Rng, State, derive_seed
 
 #: Positions sampled for the per-call timings.
 SAMPLES = 200
@@ -150,6 +153,78 @@ def bench_game(
         "mean_plies": round(speed.plies / speed.games, 2),
         **calls,
         "samples": SAMPLES,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+    }
+
+
+# The search bot -------------------------------------------------------------------------------
+
+#: Positions searched by ``bench_ismcts`` unless told otherwise.
+SEARCH_POSITIONS = 20
+
+
+def decision_states(game: Game, seed: int, count: int) -> list[State]:
+    """``count`` positions along random games where the first seat to act has a real choice
+    (two legal actions or more), one every :data:`SAMPLE_EVERY` plies at most."""
+    rnd = random.Random(seed).random
+    found: list[State] = []
+    game_number = 0
+    while len(found) < count:
+        state = game.new_state(None, seed + game_number)
+        game_number += 1
+        since = SAMPLE_EVERY
+        while not state.is_over() and len(found) < count:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if since >= SAMPLE_EVERY and len(legal) > 1:
+                found.append(state.clone())
+                since = 0
+            state.apply(seat, legal[int(rnd() * len(legal))])
+            since += 1
+    return found
+
+
+def bench_ismcts(
+    game: Game, spec: str = "hard", positions: int = SEARCH_POSITIONS, seed: int = 0
+) -> JSONDict:
+    """The search bot ``spec`` deciding once at each of ``positions`` positions spread along
+    random games, from the view of the first seat to act: iterations per second of search
+    (policy preparation excluded) and seconds per move (everything the bot does included)."""
+    from getaway.ai import ISMCTSBot, make_bot
+
+    bot = make_bot(game, spec)
+    if not isinstance(bot, ISMCTSBot):
+        raise GetawayError(f"{spec!r} is not a search bot (use a level or an ismcts: spec)")
+    iterations = 0
+    search_seconds = 0.0
+    move_seconds: list[float] = []
+    capped = 0
+    for i, state in enumerate(decision_states(game, seed, positions)):
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        started = time.perf_counter()
+        bot.choose(game, seat, view, legal, Rng(derive_seed(seed, "ismcts", i)))
+        move_seconds.append(time.perf_counter() - started)
+        report = bot.last
+        assert report is not None
+        iterations += report.iterations
+        search_seconds += report.seconds
+        capped += report.iterations < bot.settings.iterations
+    return {
+        "game": game.name,
+        "options": game.normalize_options(None),
+        "bot": spec,
+        "budget_iterations": bot.settings.iterations,
+        "budget_seconds": bot.settings.seconds,
+        "seed": seed,
+        "moves": len(move_seconds),
+        "iterations": iterations,
+        "iterations_per_second": round(iterations / max(search_seconds, 1e-9)),
+        "mean_move_seconds": round(sum(move_seconds) / len(move_seconds), 4),
+        "max_move_seconds": round(max(move_seconds), 4),
+        "capped_moves": capped,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
     }

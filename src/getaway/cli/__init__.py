@@ -161,6 +161,8 @@ def port_number(text: str) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.game == "server":
         return cmd_bench_server(args)
+    if args.ismcts:
+        return cmd_bench_ismcts(args)
     from getaway.bench import bench_game
 
     chosen = [get_game(args.game)] if args.game else list(games().values())
@@ -174,6 +176,43 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print_json(results[0] if args.game else results)
     else:
         out.print(bench_table(results))
+    return EXIT_OK
+
+
+def cmd_bench_ismcts(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from getaway.bench import bench_ismcts
+
+    chosen = [get_game(args.game)] if args.game else list(games().values())
+    out = console()
+    results = []
+    for game in chosen:
+        if not args.json:
+            out.print(
+                f"searching {args.positions} positions of {game.name} with {args.bot} ...",
+                markup=False,
+                highlight=False,
+            )
+        results.append(bench_ismcts(game, args.bot, args.positions, args.seed))
+    if args.json:
+        print_json(results[0] if args.game else results)
+        return EXIT_OK
+    table = Table(title=f"ISMCTS search, one core (Python {results[0]['python']})")
+    columns = (
+        ("game", "game"),
+        ("bot", "bot"),
+        ("moves", "moves"),
+        ("iter/s", "iterations_per_second"),
+        ("s/move", "mean_move_seconds"),
+        ("max s", "max_move_seconds"),
+        ("capped", "capped_moves"),
+    )
+    for title, _ in columns:
+        table.add_column(title, justify="left" if title in ("game", "bot") else "right")
+    for result in results:
+        table.add_row(*(str(result[key]) for _, key in columns))
+    out.print(table)
     return EXIT_OK
 
 
@@ -313,13 +352,32 @@ def build_parser() -> argparse.ArgumentParser:
         "clone(), legal_actions() and apply() call. With GAME and --json: one JSON object; "
         "without GAME: every game, and --json prints a JSON list. 'getaway bench server' "
         "instead starts 'getaway serve' and plays --matches concurrent matches against it over "
-        "HTTP (see docs/performance.md).",
+        "HTTP (see docs/performance.md). With --ismcts: the search bot (--bot, default hard) "
+        "decides once at each of --positions positions along random games; prints its "
+        "iterations per second and seconds per move.",
     )
     p.add_argument("game", nargs="?", help="game name (default: every installed game)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--seconds", type=positive_float, default=5.0, help="time per game (default 5)")
     p.add_argument("--games", type=positive_int, help="play exactly this many whole games")
     p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument(
+        "--ismcts",
+        action="store_true",
+        help="measure the search bot instead of random games (see --bot, --positions)",
+    )
+    p.add_argument(
+        "--bot",
+        default="hard",
+        metavar="SPEC",
+        help="'--ismcts' only: a level or search spec, e.g. ismcts:iterations=2000 (hard)",
+    )
+    p.add_argument(
+        "--positions",
+        type=positive_int,
+        default=20,
+        help="'--ismcts' only: positions to search (default 20)",
+    )
     p.add_argument(
         "--matches",
         type=positive_int,

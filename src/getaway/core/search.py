@@ -49,6 +49,28 @@ class SearchPolicy:
     def uses(self, technique: str) -> bool:
         return technique in self.enabled
 
+    def prepare(self) -> None:
+        """Called once per decision, before the first ``determinize``: the place to parse
+        ``view`` once (possible locations, card counts) so that each sample is cheap."""
+
+    def simultaneous(self, state: State, seats: Sequence[str]) -> bool:
+        """Whether the ``seats`` of ``state.to_act()`` (more than one) choose without seeing
+        each other's choices. The search then keeps separate statistics per seat at that step
+        and picks with regret matching, so no seat conditions on choices it cannot see.
+
+        The default, ``True``, is always safe. A game says ``False`` where the seats act one
+        after another in any order and each sees the earlier moves (Scotland Yard's
+        detectives); the search then lets them act in turn, ``seats[0]`` first."""
+        return True
+
+    def observed(self, state: State, seat: str, action: str) -> str:
+        """How the deciding seat (``self.seat``) sees ``seat`` play ``action`` in ``state``:
+        actions with the same label cannot be told apart by it (Mr. X's moves seen by a
+        detective: only the ticket). Only asked for seats other than ``self.seat``; the
+        search tree then branches on labels, not on moves the deciding seat never sees.
+        The default, the action itself, means every move is seen."""
+        return action
+
     def determinize(self, rng: Rng) -> State:
         """A full state consistent with ``view``. Policies may weight the samples (location
         categorization) but must only return states the view allows."""

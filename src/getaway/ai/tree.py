@@ -1,0 +1,126 @@
+"""The search tree shared by every determinization of one decision.
+
+A node is reached by a sequence of moves from the root, as the deciding seat sees them (a
+move it cannot see is recorded by its ``observed`` label). Its statistics are kept per
+acting seat, each from that seat's own point of view:
+
+* at a *turn* (one seat acts, or several act in turn), an :class:`Arm` per move (or label)
+  with visits, total reward and availability, the number of times the move was legal when the
+  node was visited: UCB divides by it, since each determinization allows different moves;
+* at a *simultaneous* step, a :class:`RegretArm` per move of each acting seat (decoupled: a
+  seat's table never depends on the others' choices), chosen by regret matching; the child is
+  keyed by the joint choice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from getaway.ai.fast_rng import PlayoutRng
+
+
+class Arm:
+    """One move of the seat acting at a turn node."""
+
+    __slots__ = ("avail", "child", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.child = Node()
+
+
+class RegretArm:
+    """One move of one seat at a simultaneous step: cumulative regret and the sum of the
+    regret-matching strategy (without the exploration), whose average is what the seat
+    finally plays."""
+
+    __slots__ = ("regret", "strategy", "visits")
+
+    def __init__(self) -> None:
+        self.regret = 0.0
+        self.strategy = 0.0
+        self.visits = 0
+
+
+class Node:
+    __slots__ = ("arms", "joint", "regrets", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        #: Turn statistics: seat -> move (or label) -> arm.
+        self.arms: dict[str, dict[str, Arm]] = {}
+        #: Simultaneous statistics: seat -> move -> regret arm.
+        self.regrets: dict[str, dict[str, RegretArm]] = {}
+        #: Children of simultaneous steps, by joint choice.
+        self.joint: dict[tuple[str, ...], Node] = {}
+
+
+def ucb_pick(arms: dict[str, Arm], keys: Sequence[str], c: float) -> Arm:
+    """The arm of ``keys`` (all expanded) with the best upper confidence bound, counting each
+    as available once more."""
+    best: Arm | None = None
+    best_score = -math.inf
+    for key in keys:
+        arm = arms[key]
+        avail = arm.avail + 1
+        arm.avail = avail
+        visits = arm.visits
+        score = arm.total / visits + c * math.sqrt(math.log(avail) / visits)
+        if score > best_score:
+            best_score = score
+            best = arm
+    assert best is not None
+    return best
+
+
+def regret_matching(
+    table: dict[str, RegretArm], moves: Sequence[str], gamma: float, rng: PlayoutRng
+) -> tuple[str, float, list[float]]:
+    """Sample one of ``moves`` by regret matching mixed with ``gamma`` uniform exploration.
+
+    Returns the move, its probability, and the regret-matching strategy over ``moves`` (before
+    exploration), which the caller adds to the strategy sums. Moves new to the table start
+    with no regret.
+    """
+    arms = []
+    positive = []
+    total = 0.0
+    for move in moves:
+        arm = table.get(move)
+        if arm is None:
+            arm = table[move] = RegretArm()
+        arms.append(arm)
+        r = arm.regret if arm.regret > 0.0 else 0.0
+        positive.append(r)
+        total += r
+    n = len(moves)
+    strategy = [r / total for r in positive] if total > 0.0 else [1.0 / n] * n
+    explore = gamma / n
+    x = rng.random()
+    chosen = n - 1
+    for i in range(n):
+        x -= (1.0 - gamma) * strategy[i] + explore
+        if x < 0.0:
+            chosen = i
+            break
+    for arm, p in zip(arms, strategy, strict=True):
+        arm.strategy += p
+    return moves[chosen], (1.0 - gamma) * strategy[chosen] + explore, strategy
+
+
+def regret_update(
+    table: dict[str, RegretArm], moves: Sequence[str], chosen: str, prob: float, utility: float
+) -> None:
+    """Outcome-sampling regret update: the chosen move's value is estimated as
+    ``utility / prob`` and every other available move's as 0; each move's regret grows by its
+    estimate minus the utility obtained (``utility`` in [0, 1])."""
+    for move in moves:
+        arm = table[move]
+        if move == chosen:
+            arm.regret += utility / prob - utility
+            arm.visits += 1
+        else:
+            arm.regret -= utility

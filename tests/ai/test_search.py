@@ -1,0 +1,227 @@
+"""The search itself: it finds what only search finds, plays legal moves, is reproducible,
+keeps its budget, and handles simultaneous and blind steps without peeking."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from getaway.ai import ISMCTSBot, make_bot
+from getaway.core import Rng, State, get_game
+from getaway.core.search import SearchPolicy
+from tests.ai.games import NIM, ODDS, NimState, OddsGame, OddsState
+
+
+def search_bot(spec: str) -> ISMCTSBot:
+    bot = make_bot(NIM, spec)
+    assert isinstance(bot, ISMCTSBot)
+    return bot
+
+
+# What only search finds ------------------------------------------------------------------
+
+# Pile -> the only winning move (leave a multiple of 4). A random player gets all six right
+# with probability 3**-6 (0.14 %).
+WINNING = {5: "take:1", 6: "take:2", 7: "take:3", 9: "take:1", 10: "take:2", 11: "take:3"}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_search_finds_the_only_winning_move_at_nim(seed):
+    bot = search_bot("ismcts:iterations=1000:seconds=none")
+    for pile, move in WINNING.items():
+        state = NimState(pile, 0)
+        assert bot.choose(NIM, "a", state.view("a"), state.legal_actions("a"), Rng(seed)) == move
+
+
+def test_search_plays_for_the_seat_it_decides_for():
+    # Seat b to move at pile 6: its winning move is the same; a bot maximising a's reward
+    # (a wrong point of view) would pick a losing one.
+    bot = search_bot("ismcts:iterations=1000:seconds=none")
+    state = NimState(6, 1)
+    assert bot.choose(NIM, "b", state.view("b"), state.legal_actions("b"), Rng(3)) == "take:2"
+
+
+# Legality, reproducibility, budget -------------------------------------------------------
+
+
+def positions(game_name: str, count: int, seed: int) -> list[State]:
+    """Positions along one random game where the first seat to act has a choice."""
+    game = get_game(game_name)
+    rng = Rng(seed)
+    state = game.new_state(None, seed)
+    found: list[State] = []
+    while not state.is_over() and len(found) < count:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and rng.below(3) == 0:
+            found.append(state.clone())
+        state.apply(seat, legal[rng.below(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize("game_name", ["scotland-yard", "cash-n-guns"])
+def test_moves_are_legal_for_every_seat_to_act(game_name):
+    game = get_game(game_name)
+    bot = make_bot(game, "ismcts:iterations=30:seconds=none")
+    for i, state in enumerate(positions(game_name, 6, seed=4)):
+        for seat in state.to_act():
+            legal = state.legal_actions(seat)
+            assert bot.choose(game, seat, state.view(seat), legal, Rng(i)) in legal
+
+
+@pytest.mark.parametrize("game_name", ["scotland-yard", "cash-n-guns"])
+def test_same_seed_and_view_give_the_same_move_and_statistics(game_name):
+    game = get_game(game_name)
+    state = positions(game_name, 2, seed=9)[-1]
+    seat = state.to_act()[-1]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    runs = []
+    for _ in range(2):
+        bot = make_bot(game, "ismcts:iterations=150:seconds=none")
+        assert isinstance(bot, ISMCTSBot)
+        action = bot.choose(game, seat, view, legal, Rng(11))
+        assert bot.last is not None
+        runs.append((action, bot.last.root))
+    assert runs[0] == runs[1]
+
+
+def test_the_view_is_not_changed_by_the_search():
+    game = get_game("scotland-yard")
+    state = positions("scotland-yard", 3, seed=2)[-1]
+    seat = state.to_act()[0]
+    view = state.view(seat)
+    before = repr(view)
+    make_bot(game, "ismcts:iterations=50:seconds=none").choose(
+        game, seat, view, state.legal_actions(seat), Rng(1)
+    )
+    assert repr(view) == before
+
+
+def test_an_iteration_budget_is_exact():
+    bot = search_bot("ismcts:iterations=37:seconds=none")
+    state = NimState(10, 0)
+    bot.choose(NIM, "a", state.view("a"), state.legal_actions("a"), Rng(0))
+    assert bot.last is not None and bot.last.iterations == 37
+    assert sum(bot.last.root.values()) == 37
+
+
+def test_the_time_cap_stops_a_long_search():
+    game = get_game("scotland-yard")
+    bot = make_bot(game, "ismcts:iterations=100000000:seconds=0.2")
+    assert isinstance(bot, ISMCTSBot)
+    state = positions("scotland-yard", 1, seed=5)[0]
+    seat = state.to_act()[0]
+    started = time.perf_counter()
+    bot.choose(game, seat, state.view(seat), state.legal_actions(seat), Rng(0))
+    assert time.perf_counter() - started < 1.0
+    assert bot.last is not None and 0 < bot.last.iterations < 100000000
+
+
+def test_a_single_legal_move_is_played_without_search():
+    bot = search_bot("ismcts:iterations=1000000:seconds=none")
+    state = NimState(1, 0)
+    assert bot.choose(NIM, "a", state.view("a"), ["take:1"], Rng(0)) == "take:1"
+    assert bot.last is not None and bot.last.iterations == 0
+
+
+def test_a_pool_of_determinizations_is_drawn_once_and_reused():
+    calls = []
+
+    class Counting(SearchPolicy):
+        def determinize(self, rng: Rng) -> State:
+            calls.append(1)
+            return super().determinize(rng)
+
+    class CountingNim(type(NIM)):  # type: ignore[misc]
+        def search_policy(
+            self, seat: str, view: Any, enabled: frozenset[str] | None = None
+        ) -> SearchPolicy:
+            return Counting(self, seat, view, enabled)
+
+    game = CountingNim()
+    bot = ISMCTSBot("ismcts:iterations=200:pool=16")
+    state = NimState(9, 0)
+    bot.choose(game, "a", state.view("a"), state.legal_actions("a"), Rng(0))
+    assert len(calls) == 16
+
+
+# Simultaneous and blind steps ------------------------------------------------------------
+
+
+def odds_bot(spec: str = "ismcts:iterations=3000:seconds=none") -> ISMCTSBot:
+    bot = make_bot(ODDS, spec)
+    assert isinstance(bot, ISMCTSBot)
+    return bot
+
+
+def test_a_simultaneous_step_is_searched_with_decoupled_regret_matching():
+    # Odds' equilibrium plays x a quarter of the time. A tree in which b saw a's choice would
+    # make both of a's moves equally bad (-1/3) and split its visits evenly.
+    shares = []
+    for seed in range(4):
+        bot = odds_bot()
+        state = OddsState()
+        bot.choose(ODDS, "a", state.view("a"), state.legal_actions("a"), Rng(seed))
+        assert bot.last is not None and bot.last.simultaneous
+        assert set(bot.last.root) == {"x", "y"}
+        shares.append(bot.last.root["x"])
+    assert 0.1 < sum(shares) / len(shares) < 0.4
+
+
+def test_the_root_move_is_drawn_from_the_average_strategy():
+    state = OddsState()
+    picks = {
+        odds_bot("ismcts:iterations=400:seconds=none").choose(
+            ODDS, "a", state.view("a"), ("x", "y"), Rng(seed)
+        )
+        for seed in range(12)
+    }
+    assert picks == {"x", "y"}
+    maxed = {
+        odds_bot("ismcts:iterations=3000:seconds=none:pick=max").choose(
+            ODDS, "a", state.view("a"), ("x", "y"), Rng(seed)
+        )
+        for seed in range(3)
+    }
+    assert maxed == {"y"}
+
+
+def test_a_blind_step_gives_nothing_away():
+    # b decides while a has (secretly) answered x, answered y, or not answered: b's view is
+    # the same in all three, and so is its move.
+    states = [OddsState() for _ in range(3)]
+    states[0].apply("a", "x")
+    states[1].apply("a", "y")
+    views = [s.view("b") for s in states]
+    assert views[0] == views[1] == views[2]
+    assert states[0].public_to_act() == states[2].public_to_act() == ("a", "b")
+    moves = {odds_bot().choose(ODDS, "b", v, ("x", "y"), Rng(5)) for v in views}
+    assert len(moves) == 1
+
+
+class FreeOrderOdds(OddsGame):
+    """Odds as if the seats answered in turn, each seeing the earlier answers."""
+
+    def search_policy(
+        self, seat: str, view: Any, enabled: frozenset[str] | None = None
+    ) -> SearchPolicy:
+        class InTurn(SearchPolicy):
+            def simultaneous(self, state: State, seats: Sequence[str]) -> bool:
+                return False
+
+        return InTurn(self, seat, view, enabled)
+
+
+def test_a_policy_can_say_that_several_seats_act_in_turn():
+    game = FreeOrderOdds()
+    bot = make_bot(game, "ismcts:iterations=600:seconds=none")
+    assert isinstance(bot, ISMCTSBot)
+    state = OddsState()
+    bot.choose(game, "a", state.view("a"), ("x", "y"), Rng(0))
+    assert bot.last is not None and not bot.last.simultaneous
+    # b answers second and counters: both of a's moves are worth -1/3, visits about even.
+    visits = bot.last.root
+    assert abs(visits["x"] - visits["y"]) < 0.3 * 600
