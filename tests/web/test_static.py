@@ -21,7 +21,6 @@ from getaway.web.build_board_data import BOARDS, output_path, render
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "src/getaway/games/scotland_yard/data"
 JS_DIR = STATIC_DIR / "js"
-I18N_DIR = STATIC_DIR / "i18n"
 
 
 class _Refs(HTMLParser):
@@ -66,30 +65,7 @@ def test_no_network_at_run_time() -> None:
             assert "cdn" not in text.lower(), path
 
 
-def test_i18n_files_have_the_same_keys() -> None:
-    tables = {
-        lang: json.loads((I18N_DIR / f"{lang}.json").read_text("utf-8"))
-        for lang in ("en", "ru", "pt")
-    }
-    keys = set(tables["en"])
-    for lang, table in tables.items():
-        assert set(table) == keys, f"{lang}.json: {sorted(set(table) ^ keys)}"
-        for key, value in table.items():
-            assert isinstance(value, str) and value, f"{lang}.json: {key}"
-            # The same placeholders in every language.
-            assert set(re.findall(r"\{\w+\}", value)) == set(
-                re.findall(r"\{\w+\}", tables["en"][key])
-            ), f"{lang}.json: {key}"
-
-
-def test_i18n_covers_the_keys_the_code_uses() -> None:
-    en = json.loads((I18N_DIR / "en.json").read_text("utf-8"))
-    used: set[str] = set()
-    for path in JS_DIR.glob("*.js"):
-        used |= set(re.findall(r'\bt\("([a-z_]+)"', path.read_text(encoding="utf-8")))
-    html = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
-    used |= set(re.findall(r'data-i18n[a-z-]*="([a-z_]+)"', html))
-    assert used - set(en) == set()
+# The translations are checked in test_i18n.py.
 
 
 @pytest.mark.parametrize("board", sorted(BOARDS))
