@@ -10,6 +10,7 @@ from typing import Any
 
 from getaway.core import Game, JSONDict, Rng
 from getaway.core.game import BotFactory
+from getaway.core.search import SearchPolicy
 from getaway.games.scotland_yard.options import (
     DETECTIVES,
     MRX,
@@ -52,6 +53,14 @@ class ScotlandYard(Game):
         from getaway.games.scotland_yard.determinizer import determinize
 
         return determinize(view, rng)
+
+    def search_policy(
+        self, seat: str, view: Mapping[str, Any], enabled: frozenset[str] | None = None
+    ) -> SearchPolicy:
+        """Nijssen and Winands' techniques, each switchable (see ``search.py``)."""
+        from getaway.games.scotland_yard.search import ScotlandYardSearchPolicy
+
+        return ScotlandYardSearchPolicy(self, seat, view, enabled)
 
     def render(self, view: Mapping[str, Any]) -> str:
         from getaway.games.scotland_yard.render import render_view

@@ -22,36 +22,52 @@ from getaway.games.scotland_yard.state import ScotlandYardState
 
 def determinize(view: Mapping[str, Any], rng: Rng) -> ScotlandYardState:
     """A full state consistent with ``view``, Mr. X's hidden stations drawn by ``rng``."""
-    rules = rules_for(normalize(view["options"]))
-    log = view["mrx_log"]
-    tickets = [TICKET_CODES[e["ticket"]] for e in log]
-    record = view["public_record"]
-    known = all(e["station"] is not None for e in log) and view.get("mrx_start") is not None
-    if known:
-        path = [view["mrx_start"], *(e["station"] for e in log)]
+    hidden = hidden_record(view)
+    if hidden is None:
+        path = [view["mrx_start"], *(e["station"] for e in view["mrx_log"])]
     else:
-        sets = possible_sets(
-            rules.board,
-            mask_of(record["start_candidates"]),
-            tickets,
-            [e["station"] if e["revealed"] else 0 for e in log],
-            [mask_of(m) for m in record["hunters_at_entry"]],
-            [mask_of(m) for m in record["searched"]],
-        )
-        if view["phase"] == "mrx":
-            # His turn began and the game did not end: he can move from where he is.
-            sets[-1] = can_move_from(
-                rules.board,
-                sets[-1],
-                mask_of(h["station"] for h in view["hunters"]),
-                view["mrx_tickets"]["black"],
-                [view["supply"][k] for k in ("taxi", "bus", "underground")],
-                rules.unlimited_supply,
-            )
-        sampled = sample_path(rules.board, sets, tickets, rng)
+        sampled = sample_path(rules_for(normalize(view["options"])).board, *hidden, rng)
         if sampled is None:
             raise GetawayError("the view is inconsistent: Mr. X has no possible location")
         path = sampled
+    return state_with_path(view, path, rng)
+
+
+def hidden_record(view: Mapping[str, Any]) -> tuple[list[int], list[int]] | None:
+    """``(sets, tickets)``: the possible-location sets F_0..F_n and the logged tickets, as
+    ``knowledge.sample_path`` takes them; ``None`` when the view shows Mr. X's whole path."""
+    log = view["mrx_log"]
+    if all(e["station"] is not None for e in log) and view.get("mrx_start") is not None:
+        return None
+    rules = rules_for(normalize(view["options"]))
+    tickets = [TICKET_CODES[e["ticket"]] for e in log]
+    record = view["public_record"]
+    sets = possible_sets(
+        rules.board,
+        mask_of(record["start_candidates"]),
+        tickets,
+        [e["station"] if e["revealed"] else 0 for e in log],
+        [mask_of(m) for m in record["hunters_at_entry"]],
+        [mask_of(m) for m in record["searched"]],
+    )
+    if view["phase"] == "mrx":
+        # His turn began and the game did not end: he can move from where he is.
+        sets[-1] = can_move_from(
+            rules.board,
+            sets[-1],
+            mask_of(h["station"] for h in view["hunters"]),
+            view["mrx_tickets"]["black"],
+            [view["supply"][k] for k in ("taxi", "bus", "underground")],
+            rules.unlimited_supply,
+        )
+    return sets, tickets
+
+
+def state_with_path(view: Mapping[str, Any], path: list[int], rng: Rng) -> ScotlandYardState:
+    """The full state ``view`` shows, with Mr. X's stations ``path`` (start, then one per
+    travel-log entry) and a fresh generator drawn from ``rng``."""
+    log = view["mrx_log"]
+    record = view["public_record"]
     wallets = []
     pooled_seen = False
     for hunter in view["hunters"]:

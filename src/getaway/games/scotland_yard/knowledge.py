@@ -84,7 +84,15 @@ def sample_path(
     last = stations_of(sets[-1])
     if not last:
         return None
-    path = [rng.choice(last)]
+    return sample_path_to(board, sets, tickets, rng.choice(last), rng)
+
+
+def sample_path_to(
+    board: Board, sets: Sequence[int], tickets: Sequence[int], last: int, rng: Rng
+) -> list[int] | None:
+    """A path x_0..x_n ending on ``last`` (a station of F_n), each earlier station drawn
+    uniformly as in ``sample_path``. ``None`` if the record is inconsistent."""
+    path = [last]
     for k in range(len(tickets), 0, -1):
         # Lines are undirected, so the stations from which a ride reaches x are x's neighbours.
         preds = stations_of(sets[k - 1] & board.ticket_mask[tickets[k - 1]][path[-1]])

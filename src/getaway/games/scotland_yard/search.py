@@ -1,0 +1,363 @@
+"""What Scotland Yard tells a search bot: Nijssen and Winands' techniques (IEEE TCIAIG 4(4),
+2012), each one a switch so that its effect can be measured.
+
+* ``categorization``: a detective's determinizations draw Mr. X's station from the exact
+  possible set with probability proportional to its category's weight, measured from games
+  (``categorization.py``), instead of uniformly.
+* ``coalition``: coalition reduction. The detectives share the win, but a detective seat
+  gains less (N&W's ``1 - r`` on a 0..1 scale) when another seat's detective made the
+  capture, so that no seat leaves the hunt to the others.
+* ``playouts``: epsilon-greedy playouts with distance-table look-ups: with probability
+  ``1 - epsilon`` Mr. X rides where the nearest hunter is farthest, and a detective rides
+  nearest to Mr. X's station in the determinization; otherwise a random move.
+* ``filtering``: Mr. X's black and double-move tickets are considered only where they can
+  help (N&W's move filtering; the rules are in :func:`filter_mrx_moves`).
+
+The fifth technique, one tree shared by all determinizations, is the ISMCTS bot itself.
+Parameters are class attributes, so a measurement can set them for a whole process.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from itertools import accumulate
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from getaway.core import Rng
+from getaway.core.search import SearchPolicy
+from getaway.games.scotland_yard.board import BLACK, BUS, FERRY, UNDERGROUND, Board, stations_of
+from getaway.games.scotland_yard.categorization import WEIGHTS, category
+from getaway.games.scotland_yard.determinizer import hidden_record, state_with_path
+from getaway.games.scotland_yard.knowledge import sample_path_to
+from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG_PARSE
+from getaway.games.scotland_yard.options import MRX, normalize, rules_for
+from getaway.games.scotland_yard.state import END_CAPTURE, ScotlandYardState
+
+if TYPE_CHECKING:
+    from getaway.core import Game, State
+
+CATEGORIZATION = "categorization"
+COALITION = "coalition"
+PLAYOUTS = "playouts"
+FILTERING = "filtering"
+
+
+class PreparedSampler:
+    """Full states consistent with one view, drawn fast: the view is parsed once, then each
+    sample clones a template state and writes a freshly drawn hidden path of Mr. X into it.
+
+    ``weights``, if given, weight Mr. X's present station by its category (location
+    categorization); the rest of the path is drawn backwards as ``knowledge.sample_path``
+    draws it, so every sample is a state the view allows.
+    """
+
+    def __init__(self, view: Mapping[str, Any], weights: Sequence[float] | None = None) -> None:
+        hidden = hidden_record(view)
+        if hidden is None:
+            path = [view["mrx_start"], *(e["station"] for e in view["mrx_log"])]
+            self.sets: list[int] = []
+            self.tickets: list[int] = []
+            self.stations: list[int] = []
+        else:
+            self.sets, self.tickets = hidden
+            self.stations = stations_of(self.sets[-1])
+            if not self.stations:
+                raise ValueError("the view is inconsistent: Mr. X has no possible location")
+            board = rules_for(normalize(view["options"])).board
+            # The template's hidden stations are overwritten in every sample.
+            first = sample_path_to(board, self.sets, self.tickets, self.stations[0], Rng(0))
+            if first is None:
+                raise ValueError("the view is inconsistent: no path reaches a possible location")
+            path = first
+        self.template = state_with_path(view, path, Rng(0))
+        self.template.possible_masks()  # public, hence shared by every sample
+        self.board: Board = self.template.rules.board
+        self.cumulative: list[float] | None = None
+        if weights is not None and len(self.stations) > 1:
+            hunters = self.template.pos[1:]
+            cumulative = list(
+                accumulate(weights[category(self.board, s, hunters)] for s in self.stations)
+            )
+            # All-zero weights say nothing: sample uniformly then.
+            self.cumulative = cumulative if cumulative[-1] > 0 else None
+
+    @property
+    def hidden(self) -> bool:
+        return bool(self.stations)
+
+    def probability(self, station: int) -> float:
+        """The chance that a sample puts Mr. X on ``station`` now."""
+        if station not in self.stations:
+            return 0.0
+        if self.cumulative is None:
+            return 1.0 / len(self.stations)
+        i = self.stations.index(station)
+        low = self.cumulative[i - 1] if i else 0.0
+        return (self.cumulative[i] - low) / self.cumulative[-1]
+
+    def sample(self, rng: Rng) -> ScotlandYardState:
+        state = self.template.clone()
+        state._rng = Rng.from_state(rng.next64())
+        if not self.stations:
+            return state
+        if self.cumulative is None:
+            last = self.stations[rng.below(len(self.stations))]
+        else:
+            x = rng.random() * self.cumulative[-1]
+            last = self.stations[min(bisect_right(self.cumulative, x), len(self.stations) - 1)]
+        path = sample_path_to(self.board, self.sets, self.tickets, last, rng)
+        if path is None:  # cannot happen: every station of F_n has a predecessor in F_n-1
+            raise ValueError("the view is inconsistent: no path reaches a possible location")
+        state.start = path[0]
+        state.log_station = path[1:]
+        state.pos[0] = path[-1]
+        return state
+
+
+class ScotlandYardSearchPolicy(SearchPolicy):
+    techniques: ClassVar[dict[str, str]] = {
+        CATEGORIZATION: "detectives sample Mr. X's station weighted by its measured category",
+        COALITION: "a detective seat gains 1 - r when another seat's detective captures",
+        PLAYOUTS: "epsilon-greedy playouts: Mr. X flees, detectives close in",
+        FILTERING: "Mr. X considers black and double-move tickets only where they can help",
+    }
+
+    #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
+    coalition_r: ClassVar[float] = 0.1
+    #: The chance of a random move in a playout, for Mr. X and for the detectives.
+    epsilon_mrx: ClassVar[float] = 0.1
+    epsilon_detectives: ClassVar[float] = 0.1
+    #: Category weights for location categorization (``categorization.WEIGHTS``).
+    weights: ClassVar[Sequence[float]] = WEIGHTS
+
+    def __init__(
+        self,
+        game: Game,
+        seat: str,
+        view: Mapping[str, Any],
+        enabled: frozenset[str] | None = None,
+    ) -> None:
+        super().__init__(game, seat, view, enabled)
+        self._sampler: PreparedSampler | None = None
+
+    def prepare(self) -> None:
+        """Parse the view once per decision (the sampler)."""
+        if self._sampler is None:
+            weights = self.weights if self.uses(CATEGORIZATION) and self.seat != MRX else None
+            self._sampler = PreparedSampler(self.view, weights)
+
+    @property
+    def sampler(self) -> PreparedSampler:
+        if self._sampler is None:
+            self.prepare()
+            assert self._sampler is not None
+        return self._sampler
+
+    def determinize(self, rng: Rng) -> State:
+        return self.sampler.sample(rng)
+
+    def simultaneous(self, state: State, seats: Sequence[str]) -> bool:
+        """Detectives move one after another, each seeing the earlier moves (spec 9)."""
+        return False
+
+    def observed(self, state: State, seat: str, action: str) -> str:
+        """A detective sees of Mr. X's move only its tickets, and the station of a surfacing
+        entry; every other move is seen by everyone."""
+        if seat != MRX or self.seat == MRX:
+            return action
+        assert isinstance(state, ScotlandYardState)
+        entry = len(state.log_ticket) + 1
+        if action.startswith(DOUBLE_PREFIX):
+            shown = (_surfaces(state, entry, last=False), _surfaces(state, entry + 1, last=True))
+        else:
+            shown = (_surfaces(state, entry, last=True), False)
+        return mrx_move_label(action, shown)
+
+    def candidates(self, state: State, seat: str, legal: Sequence[str]) -> Sequence[str]:
+        if seat != MRX or len(legal) < 2 or not self.uses(FILTERING):
+            return legal
+        assert isinstance(state, ScotlandYardState)
+        return filter_mrx_moves(state, legal)
+
+    def playout_action(self, state: State, seat: str, legal: Sequence[str], rng: Rng) -> str:
+        if not self.uses(PLAYOUTS) or len(legal) < 2:
+            return super().playout_action(state, seat, legal, rng)
+        assert isinstance(state, ScotlandYardState)
+        if seat == MRX:
+            return greedy_mrx_move(state, legal, rng, self.epsilon_mrx)
+        return greedy_hunter_move(state, legal, rng, self.epsilon_detectives)
+
+    def reward(self, state: State, returns: Mapping[str, float], seat: str) -> float:
+        value = float(returns.get(seat, 0.0))
+        if seat == MRX or value <= 0 or not self.uses(COALITION):
+            return value
+        assert isinstance(state, ScotlandYardState)
+        captor = capturing_seat(state)
+        if captor is None or captor == seat:
+            return value
+        # N&W's 1 - r on a 0..1 scale (loss 0, win 1) is 1 - 2r on our -1..1 scale.
+        return value * (1.0 - 2.0 * self.coalition_r)
+
+
+def capturing_seat(state: ScotlandYardState) -> str | None:
+    """The detective seat whose own piece captured Mr. X; ``None`` if nobody's own piece did
+    (no capture, or a police piece: police belong to every detective seat alike)."""
+    if state.end_reason != END_CAPTURE:
+        return None
+    x = state.pos[0]
+    for h in state.rules.hunter_indices:
+        if state.pos[h] == x:
+            return state.rules.owner[h] or None
+    return None
+
+
+_LABELS: dict[tuple[str, tuple[bool, bool]], str] = {}
+
+
+def mrx_move_label(action: str, shown: tuple[bool, bool]) -> str:
+    """What the detectives see of Mr. X's ``action``: the tickets, plus the station of each
+    leg that ``shown`` marks as surfacing (``taxi``, ``bus:46``, ``double:black/taxi``).
+    Memoised: the same few thousand ids come back at every node."""
+    key = (action, shown)
+    label = _LABELS.get(key)
+    if label is None:
+        if action.startswith(DOUBLE_PREFIX):
+            first, _, second = action[len(DOUBLE_PREFIX) :].partition("/")
+            label = f"{DOUBLE_PREFIX}{_leg_label(first, shown[0])}/{_leg_label(second, shown[1])}"
+        else:
+            label = _leg_label(action, shown[0])
+        _LABELS[key] = label
+    return label
+
+
+def _leg_label(leg: str, shown: bool) -> str:
+    return leg if shown else leg.partition(":")[0]
+
+
+# Epsilon-greedy playouts -------------------------------------------------------------------
+
+
+def greedy_hunter_move(
+    state: ScotlandYardState, legal: Sequence[str], rng: Rng, epsilon: float
+) -> str:
+    """With probability ``1 - epsilon`` the move that ends nearest to Mr. X's station (ties
+    broken at random), else a random one."""
+    if rng.random() < epsilon:
+        return legal[rng.below(len(legal))]
+    parse = state.rules.tables.hunter_parse
+    row = state.rules.board.hunter_distance[state.pos[0]]
+    best: list[str] = []
+    nearest = 256
+    for a in legal:
+        d = row[parse[a][2]]
+        if d < nearest:
+            nearest, best = d, [a]
+        elif d == nearest:
+            best.append(a)
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
+def greedy_mrx_move(
+    state: ScotlandYardState, legal: Sequence[str], rng: Rng, epsilon: float
+) -> str:
+    """A single move (playouts spend no double-move ticket): with probability
+    ``1 - epsilon`` the one that ends farthest from the nearest hunter, an ordinary ticket
+    before a black one (ties broken at random), else a random single move."""
+    singles = mrx_singles(legal)
+    if rng.random() < epsilon:
+        return singles[rng.below(len(singles))]
+    distance = state.rules.board.hunter_distance
+    hunters = state.pos[1:]
+    best: list[str] = []
+    top = -1
+    for a in singles:
+        t, v = LEG_PARSE[a]
+        row = distance[v]
+        score = 2 * min([row[h] for h in hunters]) + (t != BLACK)
+        if score > top:
+            top, best = score, [a]
+        elif score == top:
+            best.append(a)
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
+def mrx_singles(legal: Sequence[str]) -> Sequence[str]:
+    """The single moves of Mr. X's legal actions (they come first, doubles after)."""
+    for i, a in enumerate(legal):
+        if a.startswith(DOUBLE_PREFIX):
+            return legal[:i]
+    return legal
+
+
+# Move filtering ----------------------------------------------------------------------------
+
+
+def filter_mrx_moves(state: ScotlandYardState, legal: Sequence[str]) -> Sequence[str]:
+    """Mr. X's moves worth searching (N&W's move filtering, in our reading):
+
+    * a double move only when he is threatened: a hunter stands one ride from him, or every
+      single move ends where a hunter can ride next;
+    * a black ticket never on a surfacing entry (the station is shown anyway), never before
+      his first surfacing (the detectives' set is wide already), and never from a station
+      served by taxi alone (its rides could only be taxi rides anyway).
+
+    Never empty: if nothing is left, the black-ticket rules are dropped, then all of them.
+    """
+    singles = mrx_singles(legal)
+    doubles = legal[len(singles) :]
+    rules = state.rules
+    board = rules.board
+    x = state.pos[0]
+    entry = len(state.log_ticket) + 1
+    hidden_yet = not any(state.log_revealed)
+    if doubles and not _threatened(state, singles):
+        doubles = ()
+
+    def black_ok(origin: int, surfacing: bool) -> bool:
+        return not (surfacing or hidden_yet or _taxi_only(board, origin))
+
+    single_surfaces = _surfaces(state, entry, last=True)
+    kept = [a for a in singles if not a.startswith("black:") or black_ok(x, single_surfaces)]
+    if doubles:
+        first_surfaces = _surfaces(state, entry, last=False)
+        second_surfaces = _surfaces(state, entry + 1, last=True)
+        first_black_ok = black_ok(x, first_surfaces)
+        for a in doubles:
+            first, _, second = a[len(DOUBLE_PREFIX) :].partition("/")
+            if first.startswith("black:") and not first_black_ok:
+                continue
+            if second.startswith("black:") and not black_ok(LEG_PARSE[first][1], second_surfaces):
+                continue
+            kept.append(a)
+    if kept:
+        return kept
+    return [*singles, *doubles] or legal
+
+
+def _threatened(state: ScotlandYardState, singles: Sequence[str]) -> bool:
+    board = state.rules.board
+    occ = state.occ
+    if board.hunter_mask[state.pos[0]] & occ:
+        return True
+    reach = 0
+    for h in state.pos[1:]:
+        reach |= board.hunter_mask[h]
+    return all(reach >> LEG_PARSE[a][1] & 1 for a in singles)
+
+
+def _taxi_only(board: Board, station: int) -> bool:
+    return not (
+        board.nbr_mask[BUS][station]
+        or board.nbr_mask[UNDERGROUND][station]
+        or board.nbr_mask[FERRY][station]
+    )
+
+
+def _surfaces(state: ScotlandYardState, entry: int, last: bool) -> bool:
+    """Whether travel-log entry ``entry`` of this turn shows Mr. X's station (``last``: it
+    ends his turn, which is what the round-based reveal rule looks at)."""
+    rules = state.rules
+    if rules.reveal_by_round:
+        return last and state.round in rules.reveal_at
+    return entry in rules.reveal_at
