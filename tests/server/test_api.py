@@ -7,7 +7,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from getaway.core import ALL, SPECTATOR
+from getaway.ai import bot_names
+from getaway.core import ALL, SPECTATOR, get_game
 from tests.server.helpers import (
     act,
     create,
@@ -72,7 +73,9 @@ def test_malformed_bodies_are_422(client: TestClient) -> None:
 def test_games_lists_options_seats_and_bot_levels(client: TestClient) -> None:
     listed = {g["name"]: g for g in client.get("/api/games").json()}
     sy = listed["scotland-yard"]
-    assert sy["bots"] == ["heuristic", "random"]
+    # Every bot the CLI knows, the game's own (heuristic) and the generic ones (random).
+    assert sy["bots"] == bot_names(get_game("scotland-yard"))
+    assert {"heuristic", "random"} <= set(sy["bots"])
     assert sy["seats"][0] == "mrx"
     assert "edition" in sy["options"] and sy["default_options"]["edition"] == "2014"
 

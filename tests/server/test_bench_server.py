@@ -7,7 +7,8 @@ import json
 import pytest
 
 from getaway.cli import main
-from getaway.server.bench import percentile
+from getaway.core import GetawayError
+from getaway.server.bench import bench_server, percentile
 
 
 def test_a_tiny_server_bench_reports_sane_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -35,3 +36,15 @@ def test_percentiles_are_nearest_rank() -> None:
     assert percentile(values, 0.99) == 99.0
     assert percentile([3.0], 0.99) == 3.0
     assert percentile([], 0.5) == 0.0
+
+
+def test_both_transports_play_without_errors() -> None:
+    for transport in ("ws", "http"):
+        result = bench_server(matches=2, seconds=1.5, transport=transport)
+        assert result.transport == transport
+        assert result.actions > 0 and result.errors == 0
+
+
+def test_an_unknown_transport_is_refused() -> None:
+    with pytest.raises(GetawayError, match="unknown transport 'udp'; use one of: ws, http"):
+        bench_server(matches=1, seconds=1, transport="udp")

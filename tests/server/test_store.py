@@ -3,6 +3,7 @@ are atomic, and a refused write leaves everything as it was."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 
 import pytest
@@ -11,9 +12,10 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
 from getaway.core import Move
+from getaway.server.commit import GroupCommit
 from getaway.server.db import BOT, BY_SEAT, HUMAN, Base, make_engine
 from getaway.server.migrate import upgrade
-from getaway.server.store import LogConflictError, MatchRecord, SeatRecord, Store
+from getaway.server.store import Append, LogConflictError, MatchRecord, SeatRecord, Store
 from getaway.server.tokens import new_match_id
 from tests.server.helpers import race
 
@@ -114,3 +116,65 @@ def test_a_second_rematch_returns_the_first(store: Store) -> None:
     assert store.insert_rematch(second) == first.id
     assert store.load(second.id) is None
     assert store.rematch_id(original.id) == first.id
+
+
+def test_a_batch_writes_each_match_or_reports_its_conflict(store: Store) -> None:
+    first, second = new_record(), new_record()
+    store.insert_match(first)
+    store.insert_match(second)
+    outcomes = store.append_many(
+        [
+            Append(first.id, 0, 1, Move("mrx", "taxi:1"), BY_SEAT, False),
+            Append(second.id, 7, 8, Move("mrx", "taxi:2"), BY_SEAT, False),  # stale
+            Append(second.id, 0, 1, Move("mrx", "bus:3"), BY_SEAT, True),
+        ]
+    )
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], LogConflictError) and "version 7" in str(outcomes[1])
+    one, two = store.load(first.id), store.load(second.id)
+    assert one is not None and two is not None
+    assert (one.version, one.actions, one.status) == (1, [Move("mrx", "taxi:1")], "active")
+    assert (two.version, two.actions, two.status) == (1, [Move("mrx", "bus:3")], "finished")
+
+
+def test_concurrent_appends_share_commits_and_all_land(store: Store) -> None:
+    records = [new_record() for _ in range(12)]
+    for record in records:
+        store.insert_match(record)
+    committer = GroupCommit(store)
+
+    async def play() -> None:
+        async def one_match(record: MatchRecord) -> None:
+            for number in range(1, 6):
+                move = Move("mrx", f"taxi:{number}")
+                await committer.append(Append(record.id, number - 1, number, move, BY_SEAT, False))
+
+        await asyncio.gather(*(one_match(r) for r in records))
+
+    asyncio.run(play())
+    assert committer.appended == 60
+    # While one batch is on its way to disk the next matches' actions queue for the next.
+    assert committer.batches < committer.appended
+    for record in records:
+        loaded = store.load(record.id)
+        assert loaded is not None and loaded.version == 5
+        assert loaded.actions == [Move("mrx", f"taxi:{n}") for n in range(1, 6)]
+
+
+def test_a_conflict_in_a_batch_reaches_only_its_caller(store: Store) -> None:
+    good, stale = new_record(), new_record()
+    store.insert_match(good)
+    store.insert_match(stale)
+    committer = GroupCommit(store)
+
+    async def play() -> tuple[BaseException | None, BaseException | None]:
+        return await asyncio.gather(
+            committer.append(Append(good.id, 0, 1, Move("mrx", "taxi:1"), BY_SEAT, False)),
+            committer.append(Append(stale.id, 3, 4, Move("mrx", "taxi:1"), BY_SEAT, False)),
+            return_exceptions=True,
+        )
+
+    first, second = asyncio.run(play())
+    assert first is None and isinstance(second, LogConflictError)
+    loaded = store.load(good.id)
+    assert loaded is not None and loaded.version == 1

@@ -79,3 +79,90 @@ def test_a_replaced_link_stops_receiving(client: TestClient) -> None:
             while True:
                 ws.receive_json()
     assert closed.value.code == 4403
+
+
+# Actions over the socket ------------------------------------------------------------------
+
+
+def test_a_seat_can_act_over_its_socket(client: TestClient) -> None:
+    created = create(client, players=2, seed=41)
+    match_id, mrx = created["id"], token_of(created, "mrx")
+    with client.websocket_connect(ws_url(match_id, mrx)) as ws:
+        first = ws.receive_json()
+        ws.send_json({"action": first["legal_actions"][0], "version": 0, "ref": "a1"})
+        messages = [ws.receive_json(), ws.receive_json()]
+    ack = next(m for m in messages if "ref" in m)
+    assert ack == {"ref": "a1", "ok": True, "version": 1}
+    pushed = next(m for m in messages if "ref" not in m)
+    assert pushed["version"] == 1 and pushed["to_act"] == ["detectives"]
+    assert actions_played(client, match_id) == 1
+
+
+def actions_played(client: TestClient, match_id: str) -> int:
+    """How many actions the match has (its spectator version counts them here)."""
+    return int(state(client, match_id)["version"])
+
+
+@pytest.mark.parametrize(
+    ("message", "status", "words"),
+    [
+        ({"action": "taxi:999", "version": 0}, 422, "legal"),
+        ({"action": "@", "version": 5}, 409, "stale version 5"),
+        ({"action": 3, "version": 0}, 400, '"action" (a string)'),
+        ({"version": 0}, 400, '"action" (a string)'),
+        ({"action": "taxi:1", "version": "0"}, 400, '"version" (an integer)'),
+        ([1, 2], 400, "JSON object"),
+    ],
+)
+def test_a_refused_socket_action_says_why_and_changes_nothing(
+    client: TestClient, message: object, status: int, words: str
+) -> None:
+    created = create(client, players=2, seed=42)
+    match_id, mrx = created["id"], token_of(created, "mrx")
+    before = state(client, match_id, mrx)
+    with client.websocket_connect(ws_url(match_id, mrx)) as ws:
+        ws.receive_json()
+        ws.send_json(message)
+        reply = ws.receive_json()
+    assert reply["ok"] is False and reply["status"] == status and words in reply["detail"]
+    assert state(client, match_id, mrx) == before
+
+
+def test_text_that_is_not_json_is_refused(client: TestClient) -> None:
+    created = create(client, players=2, seed=43)
+    match_id, mrx = created["id"], token_of(created, "mrx")
+    with client.websocket_connect(ws_url(match_id, mrx)) as ws:
+        ws.receive_json()
+        ws.send_text("taxi:1")
+        reply = ws.receive_json()
+    assert reply == {
+        "ref": None,
+        "ok": False,
+        "status": 400,
+        "detail": 'a message must be a JSON object {"action", "version"}',
+    }
+
+
+def test_a_spectator_cannot_act_over_its_socket(client: TestClient) -> None:
+    created = create(client, players=2, seed=44)
+    match_id = created["id"]
+    legal = state(client, match_id, token_of(created, "mrx"))["legal_actions"]
+    with client.websocket_connect(ws_url(match_id)) as ws:
+        ws.receive_json()
+        ws.send_json({"action": legal[0], "version": 0, "ref": 7})
+        reply = ws.receive_json()
+    assert reply["ref"] == 7 and reply["status"] == 403 and "spectator" in reply["detail"]
+    assert actions_played(client, match_id) == 0
+
+
+def test_a_socket_cannot_act_for_another_seat(client: TestClient) -> None:
+    created = create(client, players=2, seed=45)
+    match_id, detectives = created["id"], token_of(created, "detectives")
+    legal = state(client, match_id, token_of(created, "mrx"))["legal_actions"]
+    with client.websocket_connect(ws_url(match_id, detectives)) as ws:
+        ws.receive_json()
+        ws.send_json({"action": legal[0], "version": 0})
+        reply = ws.receive_json()
+    # It is Mr. X's turn: the detectives' socket acts for the detectives only.
+    assert reply["ok"] is False and reply["status"] == 422 and "mrx" in reply["detail"]
+    assert actions_played(client, match_id) == 0

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
+import orjson
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -293,7 +295,8 @@ CLOSE_BASE = 4000
 
 
 async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> None:
-    """Send the viewer's payload now and after every change, until the client leaves."""
+    """Send the viewer's payload now and after every change, until the client leaves. A
+    seat's connection may also carry its actions (see :func:`_receive`)."""
     registry: Registry = websocket.app.state.registry
     await websocket.accept()
     try:
@@ -304,9 +307,10 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
         return
     event = asyncio.Event()
     event.set()
+    sending = asyncio.Lock()
     match.listeners.setdefault(viewer, set()).add(event)
     _presence(match, viewer, +1)
-    receiver = asyncio.ensure_future(_until_disconnect(websocket))
+    receiver = asyncio.ensure_future(_receive(websocket, registry, match, token, sending))
     try:
         while True:
             waiter = asyncio.ensure_future(event.wait())
@@ -319,7 +323,8 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
                 # The host gave the seat a new link: this one sees nothing more.
                 await _close(websocket, ForbiddenError("this seat's link has been replaced"))
                 return
-            await websocket.send_json(match.payload(viewer))
+            async with sending:
+                await _send(websocket, match.payload(viewer))
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
     finally:
@@ -328,12 +333,59 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
         _presence(match, viewer, -1)
 
 
-async def _until_disconnect(websocket: WebSocket) -> None:
-    # Clients need not send anything; reading is how a closed connection is noticed.
+async def _receive(
+    websocket: WebSocket,
+    registry: Registry,
+    match: LiveMatch,
+    token: str | None,
+    sending: asyncio.Lock,
+) -> None:
+    """Read the client's messages until it leaves. Clients need not send anything (reading
+    is how a closed connection is noticed), but a seat may send its actions here instead of
+    ``POST .../actions``: ``{"action": ..., "version": ..., "ref": ...}``, answered with
+    ``{"ref": ..., "ok": true, "version": ...}`` or ``{"ref": ..., "ok": false, "status":
+    409, "detail": ...}``, exactly as the POST would answer (same checks, same log), without
+    the cost of an HTTP request per action."""
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
+        text = message.get("text")
+        if text is None:
+            continue
+        ref, reply = await _ws_action(registry, match, token, text)
+        async with sending:
+            await _send(websocket, {"ref": ref, **reply})
+
+
+async def _ws_action(
+    registry: Registry, match: LiveMatch, token: str | None, text: str
+) -> tuple[Any, JSONDict]:
+    try:
+        body = json.loads(text)
+    except ValueError:
+        body = None
+    ref = body.get("ref") if isinstance(body, dict) else None
+    try:
+        if not isinstance(body, dict):
+            raise BadRequestError('a message must be a JSON object {"action", "version"}')
+        action, version = body.get("action"), body.get("version")
+        if not isinstance(action, str) or type(version) is not int:
+            raise BadRequestError(
+                'an action message needs "action" (a string) and "version" (an integer)'
+            )
+        if token is None:
+            raise ForbiddenError("a spectator cannot act; connect with a seat's token")
+        seat = await registry.act(match, token, action, version)
+    except ApiError as exc:
+        return ref, {"ok": False, "status": exc.status, "detail": exc.detail}
+    return ref, {"ok": True, "version": match.version_for(seat)}
+
+
+async def _send(websocket: WebSocket, data: JSONDict) -> None:
+    # orjson: serializing the state is most of a push's cost, and orjson is several times
+    # faster than the standard library at it.
+    await websocket.send_text(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
 def _presence(match: LiveMatch, viewer: str, delta: int) -> None:

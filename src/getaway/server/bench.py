@@ -2,11 +2,17 @@
 
 It starts ``getaway serve --port 0`` as a subprocess (on a temporary SQLite file unless a
 database URL is given), creates ``matches`` Scotland Yard matches whose seats are all people,
-and plays them from this process over HTTP on loopback with asyncio and httpx2: per match one
-client loop that asks the state of the seat to act (``GET``), picks one of its legal actions
-(seeded random) and posts it with the seat's version (``POST .../actions``). Only the POST is
-timed: it returns once the action is committed to the database. A finished match is replaced
-by a new one (its creation is not timed).
+and plays them from this process on loopback with asyncio. Two transports:
+
+* ``ws`` (the default, as the web client is used): every seat of every match holds its own
+  WebSocket, as each player's browser does, and receives the state pushed after every change
+  it can see; the seat to act picks one of its legal actions (seeded random) and sends it on
+  its socket with its version. The time from sending to the server's answer is the action's
+  latency: the answer comes once the action is committed to the database.
+* ``http``: per match one loop that asks the state of the seat to act (``GET``), then posts
+  its action (``POST .../actions``, timed the same way). Every action costs two requests.
+
+A finished match is replaced by a new one (its creation is not timed).
 
 Without ``rate`` every loop plays as fast as the server answers (saturation). With ``rate``
 the loops are open-loop: match ``m`` starts its ``k``-th action at ``t0 + (m + k * matches) /
@@ -18,6 +24,8 @@ The server always stops at the end, also after an error or Ctrl-C.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
 import random
 import subprocess
@@ -32,6 +40,7 @@ from getaway.core import GetawayError
 from getaway.server.serve import shown_url
 
 GAME = "scotland-yard"
+TRANSPORTS = ("ws", "http")
 SERVE = "from getaway.cli import main; raise SystemExit(main())"
 #: How long the server may take to print its URL and answer /healthz.
 START_SECONDS = 60.0
@@ -40,6 +49,7 @@ START_SECONDS = 60.0
 @dataclass
 class ServerBench:
     matches: int
+    transport: str
     seconds: float
     actions: int
     actions_per_second: float
@@ -73,6 +83,7 @@ class _Run:
         self.finished = 0
         self.created = 0
         self.seed = seed
+        self.next_ref = 0
 
     async def create(self) -> tuple[str, dict[str, str]]:
         self.created += 1
@@ -140,6 +151,99 @@ class _Run:
                 match_id, tokens = await self.create()
                 any_token = next(iter(tokens.values()))
 
+    async def ws_loop(
+        self, base: str, index: int, matches: int, rate: float | None, started: float
+    ) -> None:
+        """Play matches one after another over WebSockets until cancelled from outside."""
+        from websockets.asyncio.client import connect
+
+        ws_base = "ws" + base.removeprefix("http")
+        pace = _Pace(index, matches, rate, started)
+        while True:
+            match_id, tokens = await self.create()
+            play = _WsMatch(self, pace)
+            async with contextlib.AsyncExitStack() as stack:
+                for seat, token in tokens.items():
+                    url = f"{ws_base}/api/matches/{match_id}/ws?token={token}"
+                    play.sockets[seat] = await stack.enter_async_context(
+                        connect(url, max_size=None, compression=None)
+                    )
+                readers = [asyncio.create_task(play.read(seat)) for seat in tokens]
+                try:
+                    await play.over.wait()
+                finally:
+                    for task in readers:
+                        task.cancel()
+                    await asyncio.gather(*readers, return_exceptions=True)
+            self.finished += 1
+
+
+class _WsMatch:
+    """One match played over its seats' sockets, one action in flight at a time (as people
+    at one table would: several detectives may move in any order, but each decides on what
+    the others did)."""
+
+    def __init__(self, run: _Run, pace: _Pace) -> None:
+        self.run, self.pace = run, pace
+        self.sockets: dict[str, Any] = {}
+        self.latest: dict[str, dict[str, Any]] = {}
+        self.acted_on: dict[str, int] = {}
+        self.over = asyncio.Event()
+        self.in_flight: float | None = None
+        # Versions below this were pushed before the last committed action: already stale.
+        self.floor = 0
+
+    async def read(self, seat: str) -> None:
+        async for raw in self.sockets[seat]:
+            message = json.loads(raw)
+            if "ref" in message:
+                took = time.perf_counter() - (self.in_flight or 0.0)
+                self.in_flight = None
+                if message["ok"]:
+                    self.run.latencies.append(took)
+                    self.floor = max(self.floor, message["version"])
+                else:
+                    self.run.errors += 1
+            elif message["over"]:
+                self.over.set()
+                return
+            else:
+                self.latest[seat] = message
+            await self.act()
+
+    async def act(self) -> None:
+        if self.in_flight is not None:
+            return
+        for seat, state in self.latest.items():
+            version = state["version"]
+            if state["may_act"] and version >= self.floor and self.acted_on.get(seat) != version:
+                self.acted_on[seat] = version
+                self.in_flight = time.perf_counter()
+                await self.pace.wait()
+                self.in_flight = time.perf_counter()
+                self.run.next_ref += 1
+                action = self.run.rnd.choice(state["legal_actions"])
+                body = {"action": action, "version": version, "ref": self.run.next_ref}
+                await self.sockets[seat].send(json.dumps(body))
+                return
+
+
+class _Pace:
+    """Open-loop pacing of one match's actions: its ``k``-th action starts at ``started +
+    (index + k * matches) / rate``, whatever the answers before took. No rate: no waiting."""
+
+    def __init__(self, index: int, matches: int, rate: float | None, started: float) -> None:
+        self.index, self.matches, self.rate, self.started = index, matches, rate, started
+        self.k = 0
+
+    async def wait(self) -> None:
+        if self.rate is not None:
+            due = self.started + (self.index + self.k * self.matches) / self.rate
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+        self.k += 1
+
 
 def _start_server(database_url: str, log: Path) -> tuple[subprocess.Popen[str], str]:
     with log.open("w") as stderr:
@@ -180,7 +284,13 @@ def _stop_server(process: subprocess.Popen[str]) -> None:
 
 
 async def _drive(
-    url: str, matches: int, seconds: float, rate: float | None, seed: int, pid: int
+    url: str,
+    matches: int,
+    seconds: float,
+    rate: float | None,
+    seed: int,
+    pid: int,
+    transport: str = "ws",
 ) -> tuple[_Run, float, float | None, float]:
     """Play for ``seconds``; the run, the time taken and the server's and this process's
     CPU seconds over it."""
@@ -202,7 +312,14 @@ async def _drive(
         server_cpu = _cpu_seconds(pid)
         client_cpu = time.process_time()
         started = time.perf_counter()
-        tasks = [asyncio.create_task(run.loop(i, matches, rate, started)) for i in range(matches)]
+        tasks = [
+            asyncio.create_task(
+                run.ws_loop(url, i, matches, rate, started)
+                if transport == "ws"
+                else run.loop(i, matches, rate, started)
+            )
+            for i in range(matches)
+        ]
         done, _ = await asyncio.wait(tasks, timeout=seconds, return_when=asyncio.FIRST_EXCEPTION)
         elapsed = time.perf_counter() - started
         server_after = _cpu_seconds(pid)
@@ -225,8 +342,11 @@ def bench_server(
     rate: float | None = None,
     database_url: str | None = None,
     seed: int = 0,
+    transport: str = "ws",
 ) -> ServerBench:
     """Run the benchmark against a fresh ``getaway serve`` and stop it at the end."""
+    if transport not in TRANSPORTS:
+        raise GetawayError(f"unknown transport {transport!r}; use one of: {', '.join(TRANSPORTS)}")
     try:
         import httpx2  # noqa: F401
     except ImportError:
@@ -238,13 +358,14 @@ def bench_server(
         process, base = _start_server(url, Path(tmp) / "serve.log")
         try:
             run, elapsed, server_cpu, client_cpu = asyncio.run(
-                _drive(base, matches, seconds, rate, seed, process.pid)
+                _drive(base, matches, seconds, rate, seed, process.pid, transport)
             )
         finally:
             _stop_server(process)
     latencies = sorted(run.latencies)
     return ServerBench(
         matches=matches,
+        transport=transport,
         seconds=round(elapsed, 3),
         actions=len(latencies),
         actions_per_second=round(len(latencies) / elapsed, 1),

@@ -113,7 +113,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def make_engine(url: str) -> Engine:
-    engine = create_engine(url, pool_pre_ping=True)
+    # A network database can drop idle connections: test each before use. A SQLite file
+    # cannot, and the test query would cost as much as an action's own writes.
+    engine = create_engine(url, pool_pre_ping=not url.startswith("sqlite"))
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine

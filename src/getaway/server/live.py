@@ -25,6 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from getaway.ai import bot_names
 from getaway.core import GetawayError, Move, NotYourTurnError, get_game
 from getaway.server import bots, timers
+from getaway.server.commit import GroupCommit
 from getaway.server.db import BOT, BY_BOT, BY_SEAT, HUMAN
 from getaway.server.errors import (
     BadRequestError,
@@ -37,7 +38,7 @@ from getaway.server.errors import (
 )
 from getaway.server.match import Clock, LiveMatch
 from getaway.server.settings import Settings
-from getaway.server.store import LogConflictError, MatchRecord, SeatRecord, Store
+from getaway.server.store import Append, LogConflictError, MatchRecord, SeatRecord, Store
 from getaway.server.tokens import hash_token, new_match_id, new_token
 
 log = logging.getLogger(__name__)
@@ -68,6 +69,8 @@ class SeatChange:
 class Registry:
     def __init__(self, store: Store, settings: Settings, clock: Clock = time.monotonic) -> None:
         self.store = store
+        #: Actions of all matches are written through here, many to a transaction.
+        self.committer = GroupCommit(store)
         self.settings = settings
         self.clock = clock
         self.matches: dict[str, LiveMatch] = {}
@@ -102,6 +105,18 @@ class Registry:
         """Run a blocking database call in a worker thread."""
         try:
             return await asyncio.to_thread(call, *args)
+        except LogConflictError:
+            raise
+        except SQLAlchemyError as exc:
+            log.error("database error: %s", exc)
+            raise UnavailableError(
+                "the database is not available right now; nothing was changed"
+            ) from None
+
+    async def _append(self, item: Append) -> None:
+        """Log one action durably (group-committed with other matches' actions)."""
+        try:
+            await self.committer.append(item)
         except LogConflictError:
             raise
         except SQLAlchemyError as exc:
@@ -312,8 +327,8 @@ class Registry:
             number = match.session.version + 1
             move = Move(seat, action)
             try:
-                await self._db(
-                    self.store.append, match.id, match.version, number, move, by, trial.is_over()
+                await self._append(
+                    Append(match.id, match.version, number, move, by, trial.is_over())
                 )
             except LogConflictError:
                 await self._resync(match)

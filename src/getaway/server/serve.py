@@ -106,6 +106,12 @@ def serve(host: str, port: int, database_url: str | None, out: TextIO = sys.stdo
         log_level="info",
         log_config=log_config(),
         ws="websockets-sansio",
+        # "auto" takes uvloop and httptools (both C, both installed with getaway; uvloop
+        # except on Windows) over asyncio's own loop and pure-Python h11: the HTTP machinery
+        # is most of a request's cost.
+        loop="auto",
+        http="auto",
+        access_log=settings.access_log,
         lifespan="on",
     )
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())

@@ -2,7 +2,8 @@
 
 The URL is chosen in this order: the ``--database-url`` flag, the ``GETAWAY_DATABASE_URL``
 environment variable, then a SQLite file ``getaway.sqlite3`` in the data directory
-(``GETAWAY_DATA_DIR``, default ``./data``), created on first use.
+(``GETAWAY_DATA_DIR``, default ``./data``), created on first use. ``GETAWAY_ACCESS_LOG=1``
+logs every HTTP request.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from pathlib import Path
 
 DATABASE_URL_VAR = "GETAWAY_DATABASE_URL"
 DATA_DIR_VAR = "GETAWAY_DATA_DIR"
+#: Set to 1 to log every HTTP request (off by default: at hundreds of requests a second the
+#: log line costs more than the request's own work, and the URLs carry seat tokens).
+ACCESS_LOG_VAR = "GETAWAY_ACCESS_LOG"
 DEFAULT_DATA_DIR = "data"
 SQLITE_FILE = "getaway.sqlite3"
 
@@ -24,6 +28,7 @@ class Settings:
     #: The longest a match lets a seat think when the match asks for turn timers; a bound
     #: so a typo cannot park a deadline in the next century.
     max_turn_seconds: float = 7 * 24 * 3600.0
+    access_log: bool = False
 
 
 def sqlite_url(path: Path) -> str:
@@ -50,4 +55,7 @@ def database_url(flag: str | None = None, environ: Mapping[str, str] | None = No
 
 
 def load_settings(flag_url: str | None = None) -> Settings:
-    return Settings(database_url=database_url(flag_url))
+    return Settings(
+        database_url=database_url(flag_url),
+        access_log=os.environ.get(ACCESS_LOG_VAR, "") not in ("", "0"),
+    )

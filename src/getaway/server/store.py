@@ -6,10 +6,11 @@ is one transaction, so a write either happens whole or not at all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
@@ -47,6 +48,30 @@ class MatchRecord:
     rematch_of: str | None = None
     rematch_id: str | None = None
     actions: list[Move] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Append:
+    """One action to log: it moves ``match_id`` from ``version`` to ``version + 1``."""
+
+    match_id: str
+    version: int
+    number: int
+    move: Move
+    by: str
+    finished: bool
+
+
+_MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
+_ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
+_SEATS: Table = SeatRow.__table__  # type: ignore[assignment]
+# The conditional UPDATE is the optimistic lock: it changes no row unless the match is still
+# where this writer read it. Built once; only the parameters change per action.
+_BUMP = (
+    update(_MATCHES)
+    .where(_MATCHES.c.id == bindparam("match"), _MATCHES.c.version == bindparam("expected"))
+    .values(version=bindparam("next"), status=bindparam("new_status"), updated_at=bindparam("now"))
+)
 
 
 class Store:
@@ -157,24 +182,66 @@ class Store:
         """Append action ``number`` and move the match from ``version`` to ``version + 1``,
         in one transaction. Raises :class:`LogConflictError` (writing nothing) when the match is
         no longer at ``version`` or the number is taken."""
+        failure = self.append_many([Append(match_id, version, number, move, by, finished)])[0]
+        if failure is not None:
+            raise failure
+
+    def append_many(self, items: Sequence[Append]) -> list[LogConflictError | None]:
+        """Append actions of several matches in ONE transaction (one commit, one fsync: the
+        group commit that lets many matches share the disk's flush). Each item succeeds or
+        fails on its own: the result holds, per item, ``None`` when it was written or the
+        :class:`LogConflictError` that kept it out. Other database errors roll back the
+        whole batch and propagate (nothing was written)."""
         now = utcnow()
+        outcome: list[LogConflictError | None] = []
+        rows: list[dict[str, Any]] = []
         try:
-            with self._session() as db, db.begin():
-                self._bump(db, match_id, version, FINISHED if finished else ACTIVE)
-                # A plain INSERT, not the ORM unit of work: this runs for every action and
-                # needs no object identity.
-                db.execute(
-                    insert(ActionRow).values(
-                        match_id=match_id,
-                        number=number,
-                        seat=move.seat,
-                        action=move.action,
-                        by=by,
-                        created_at=now,
+            # SQLAlchemy Core on a plain connection: this runs for every action, and the
+            # ORM's unit of work and bulk-update machinery cost more than the SQL itself.
+            with self.engine.begin() as connection:
+                for item in items:
+                    bumped = connection.execute(
+                        _BUMP,
+                        {
+                            "match": item.match_id,
+                            "expected": item.version,
+                            "next": item.version + 1,
+                            "new_status": FINISHED if item.finished else ACTIVE,
+                            "now": now,
+                        },
                     )
-                )
+                    if bumped.rowcount != 1:
+                        outcome.append(
+                            LogConflictError(
+                                f"match {item.match_id} is no longer at version {item.version}"
+                            )
+                        )
+                        continue
+                    outcome.append(None)
+                    rows.append(
+                        {
+                            "match_id": item.match_id,
+                            "number": item.number,
+                            "seat": item.move.seat,
+                            "action": item.move.action,
+                            "by": item.by,
+                            "created_at": now,
+                        }
+                    )
+                if rows:
+                    connection.execute(insert(_ACTIONS), rows)
         except IntegrityError:
-            raise LogConflictError(f"match {match_id}: action {number} is already logged") from None
+            # An action number already taken although the version matched: only a damaged
+            # log does that. Retry one by one so the other matches' actions still land.
+            if len(items) == 1:
+                item = items[0]
+                return [
+                    LogConflictError(
+                        f"match {item.match_id}: action {item.number} is already logged"
+                    )
+                ]
+            return [self.append_many([item])[0] for item in items]
+        return outcome
 
     def remove_last(self, match_id: str, version: int, number: int) -> None:
         """Delete action ``number``, which must be the last one (an undo), moving the match
@@ -227,18 +294,19 @@ class Store:
         values: dict[str, Any] = {"claimed_at": utcnow()}
         if token_hash is not None:
             values["token_hash"] = token_hash
-        with self._session() as db, db.begin():
-            result = db.execute(
-                update(SeatRow)
+        seats = _SEATS.c
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(_SEATS)
                 .where(
-                    SeatRow.match_id == match_id,
-                    SeatRow.seat == seat,
-                    SeatRow.kind == HUMAN,
-                    SeatRow.claimed_at.is_(None),
+                    seats.match_id == match_id,
+                    seats.seat == seat,
+                    seats.kind == HUMAN,
+                    seats.claimed_at.is_(None),
                 )
                 .values(**values)
             )
-            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+            return bool(result.rowcount == 1)
 
     def set_controller(
         self, match_id: str, seat: str, kind: str, level: str | None, token_hash: str | None
