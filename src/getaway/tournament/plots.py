@@ -96,7 +96,13 @@ def ratings_figure(results: Mapping[str, Any]) -> Figure:
     highs = [s["elo_ci"][1] for s in standings]
     margin = max(40.0, 0.12 * (max(highs) - min(lows)))
     axes.set_xlim(min(*lows, mean) - margin, max(*highs, mean) + margin)
-    axes.set_xlabel(f"Elo rating (mean {mean:g}; bars: 95% bootstrap interval)")
+    label = f"Elo rating (mean {mean:g}; bars: 95% bootstrap interval)"
+    if any(low == high for low, high in zip(lows, highs, strict=True)):
+        label += (
+            "\nno bar: all of that bot's comparisons went one way, which leaves the "
+            "bootstrap\nnothing to vary (the Wilson interval of its win rate is the guide)"
+        )
+    axes.set_xlabel(label)
     axes.set_title(_title(results, "ratings"), fontsize=11)
     return figure
 
