@@ -25,9 +25,9 @@ DESCRIPTION = (
     "uses seed derive_seed(SEED, d)): with two sides or seats, every ordered pair of "
     "different bots, so each pairing plays both sides of the same deals; with more seats the "
     "bots rotate over the seats, each bot sitting in each seat once per deal. --games must "
-    "be a whole number of deals. Reports each bot's wins and win rate with a 95%% Wilson "
+    "be a whole number of deals. Reports each bot's wins and win rate with a 95% Wilson "
     "interval (by side in team games), its mean place where a game ranks more than two "
-    "players, and Elo ratings from a Bradley-Terry fit of the pairwise results with 95%% "
+    "players, and Elo ratings from a Bradley-Terry fit of the pairwise results with 95% "
     "bootstrap intervals. Results do not depend on --workers. DIR receives results.json (the "
     "--json document), plots of ratings and win rates (PNG and SVG) and command.txt."
 )
@@ -56,12 +56,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="A,B[,...]",
         help="at least two bot names (see 'getaway games'), each once",
     )
-    p.add_argument("--games", type=positive_int, required=True, help="games to play in all")
-    p.add_argument("--seed", type=int, default=0, help="seed of the tournament (0)")
+    p.add_argument(
+        "--games", type=positive_int, required=True, metavar="N", help="games to play in all"
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the tournament (0)")
     p.add_argument(
         "--workers",
         type=positive_int,
         default=None,
+        metavar="K",
         help="processes to use (default: the number of CPUs; 1 plays in this process)",
     )
     p.add_argument(

@@ -20,6 +20,10 @@ def _percent(rate: Mapping[str, Any]) -> str:
     return f"{100 * rate['win_rate']:.1f}% ({100 * low:.0f}-{100 * high:.0f})"
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def _interval(value: float, interval: list[float], digits: int) -> str:
     low, high = interval
     return f"{value:.{digits}f} ({low:.{digits}f}-{high:.{digits}f})"
@@ -36,8 +40,8 @@ def standings_table(results: Mapping[str, Any]) -> Table:
     roles = [role["name"] for role in results["roles"]]
     by_role_here = len(roles) <= MAX_ROLE_ROWS
     table = Table(
-        title=f"{results['game']}: {results['finished']} games ({results['deals']} deals x "
-        f"{len(results['lineups'])} line-ups), {results['players']} players, "
+        title=f"{results['game']}: {results['finished']} games ({_count(results['deals'], 'deal')}"
+        f" x {_count(len(results['lineups']), 'line-up')}), {results['players']} players, "
         f"seed {results['seed']}",
         caption="(low-high): 95% intervals: Wilson for win rates, bootstrap over deals "
         "for Elo and places",
