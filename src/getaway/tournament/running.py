@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from getaway.ai import make_bot
@@ -78,9 +78,11 @@ def play_fixture(
     return result
 
 
-def play_fixtures(plan: Plan, indices: Sequence[int]) -> list[GameResult]:
+def play_fixtures(plan: Plan, fixtures: Sequence[Fixture]) -> list[GameResult]:
+    """Play ``fixtures`` of ``plan`` (a worker process gets a plan without the fixtures, so
+    that only its own share of them is sent to it)."""
     game = get_game(plan.game)
-    return [play_fixture(game, plan.options, plan.roles, plan.fixtures[i]) for i in indices]
+    return [play_fixture(game, plan.options, plan.roles, fixture) for fixture in fixtures]
 
 
 def play_all(
@@ -91,16 +93,17 @@ def play_all(
     count = len(plan.fixtures)
     if workers <= 1:
         results = []
-        for i in range(count):
-            results += play_fixtures(plan, [i])
+        for fixture in plan.fixtures:
+            results += play_fixtures(plan, [fixture])
             if on_games is not None:
                 on_games(1)
         return results
     chunk = max(1, min(MAX_CHUNK, count // (workers * 8)))
+    bare = replace(plan, fixtures=())
     by_start: dict[int, list[GameResult]] = {}
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {
-            pool.submit(play_fixtures, plan, range(start, min(start + chunk, count))): start
+            pool.submit(play_fixtures, bare, plan.fixtures[start : start + chunk]): start
             for start in range(0, count, chunk)
         }
         for future in as_completed(futures):
