@@ -13,7 +13,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from getaway.core import Rng, derive_seed
+from getaway.core import derive_seed
 from getaway.server.db import BY_BOT
 from getaway.server.errors import ConflictError, UnavailableError, UnprocessableError
 
@@ -46,11 +46,16 @@ async def drive(registry: Registry, match: LiveMatch) -> None:
             return
         version = match.version_for(seat)
         view = state.view(seat)
-        rng = Rng(derive_seed(match.seed, "bot", seat, version))
+        level = match.seats[seat].bot_level or "random"
         try:
-            # Off the event loop: a searching bot may think for a while.
-            action = await asyncio.to_thread(
-                match.bot(seat).choose, match.game, seat, view, legal, rng
+            # In a worker process: a searching bot may think for a while (thinking.py).
+            action = await registry.thinking.choose(
+                match.game.name,
+                level,
+                seat,
+                view,
+                legal,
+                derive_seed(match.seed, "bot", seat, version),
             )
         except Exception:
             log.exception(

@@ -39,6 +39,7 @@ from getaway.server.errors import (
 from getaway.server.match import Clock, LiveMatch
 from getaway.server.settings import Settings
 from getaway.server.store import Append, LogConflictError, MatchRecord, SeatRecord, Store
+from getaway.server.thinking import BotPool
 from getaway.server.tokens import hash_token, new_match_id, new_token
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,8 @@ class Registry:
         self.store = store
         #: Actions of all matches are written through here, many to a transaction.
         self.committer = GroupCommit(store)
+        #: Where bots think (worker processes, or threads when ``bot_processes`` is 0).
+        self.thinking = BotPool(settings.bot_processes)
         self.settings = settings
         self.clock = clock
         self.matches: dict[str, LiveMatch] = {}
@@ -100,6 +103,7 @@ class Registry:
             task.cancel()
         # Writes already under way finish, so memory and database agree to the end.
         await asyncio.gather(*tasks, *self._inflight, return_exceptions=True)
+        self.thinking.close()
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
         """Run a blocking database call in a worker thread."""

@@ -21,11 +21,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from getaway.ai import make_bot
 from getaway.core import (
     ALL,
     SPECTATOR,
-    Bot,
     GetawayError,
     JSONDict,
     SaveFileError,
@@ -101,7 +99,6 @@ class LiveMatch:
         self.bot_task: asyncio.Task[None] | None = None
         self.timer_task: asyncio.Task[None] | None = None
         self._clock = clock
-        self._bots: dict[str, Bot] = {}
         # When each seat's current decision was first asked of it (clock seconds), and the
         # same for the seats *shown* as asked, which is what deadlines are published from.
         self.asked: dict[str, float] = {}
@@ -126,18 +123,6 @@ class LiveMatch:
 
     def is_host(self, token: str) -> bool:
         return hmac.compare_digest(self.host_token_hash, hash_token(token))
-
-    def bot(self, seat: str) -> Bot:
-        level = self.seats[seat].bot_level or "random"
-        if seat not in self._bots or self._bots[seat].name != level:
-            try:
-                self._bots[seat] = make_bot(self.game, level)
-            except GetawayError:
-                # The level was valid when the match was made; a later version may have
-                # dropped that bot. The match still has to go on.
-                log.warning("match %s: bot %r is gone; %s plays random", self.id, level, seat)
-                self._bots[seat] = make_bot(self.game, "random")
-        return self._bots[seat]
 
     def bot_to_act(self) -> str | None:
         """The first seat, in the order the rules list them, that is a bot and may act."""

@@ -3,7 +3,8 @@
 The URL is chosen in this order: the ``--database-url`` flag, the ``GETAWAY_DATABASE_URL``
 environment variable, then a SQLite file ``getaway.sqlite3`` in the data directory
 (``GETAWAY_DATA_DIR``, default ``./data``), created on first use. ``GETAWAY_ACCESS_LOG=1``
-logs every HTTP request.
+logs every HTTP request; ``GETAWAY_BOT_PROCESSES`` sets how many worker processes bots think
+in (default one per CPU).
 """
 
 from __future__ import annotations
@@ -13,11 +14,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from getaway.core import GetawayError
+
 DATABASE_URL_VAR = "GETAWAY_DATABASE_URL"
 DATA_DIR_VAR = "GETAWAY_DATA_DIR"
 #: Set to 1 to log every HTTP request (off by default: at hundreds of requests a second the
 #: log line costs more than the request's own work, and the URLs carry seat tokens).
 ACCESS_LOG_VAR = "GETAWAY_ACCESS_LOG"
+#: How many worker processes bots think in (default: one per CPU; 0: threads of the server).
+BOT_PROCESSES_VAR = "GETAWAY_BOT_PROCESSES"
 DEFAULT_DATA_DIR = "data"
 SQLITE_FILE = "getaway.sqlite3"
 
@@ -29,6 +34,8 @@ class Settings:
     #: so a typo cannot park a deadline in the next century.
     max_turn_seconds: float = 7 * 24 * 3600.0
     access_log: bool = False
+    #: Worker processes for bots; 0 runs them in threads (no start-up cost: tests).
+    bot_processes: int = 0
 
 
 def sqlite_url(path: Path) -> str:
@@ -58,4 +65,20 @@ def load_settings(flag_url: str | None = None) -> Settings:
     return Settings(
         database_url=database_url(flag_url),
         access_log=os.environ.get(ACCESS_LOG_VAR, "") not in ("", "0"),
+        bot_processes=bot_processes(os.environ.get(BOT_PROCESSES_VAR)),
     )
+
+
+def bot_processes(text: str | None) -> int:
+    if not text:
+        return os.cpu_count() or 1
+    try:
+        count = int(text)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise GetawayError(
+            f"{BOT_PROCESSES_VAR}={text!r}: give a whole number of worker processes "
+            "(0 runs bots in threads of the server)"
+        )
+    return count
