@@ -97,6 +97,7 @@ ISMCTS_KEYS = {
     "moves",
     "iterations",
     "iterations_per_second",
+    "iterations_per_cpu_second",
     "mean_move_seconds",
     "max_move_seconds",
     "capped_moves",
@@ -113,7 +114,7 @@ def test_bench_ismcts_prints_iterations_per_second(capsys):
     assert result["bot"] == spec and result["moves"] == 2
     # An iteration budget without a time cap is spent exactly at every position.
     assert result["iterations"] == 40 and result["capped_moves"] == 0
-    assert result["iterations_per_second"] > 0
+    assert result["iterations_per_second"] > 0 and result["iterations_per_cpu_second"] > 0
     assert 0 < result["mean_move_seconds"] <= result["max_move_seconds"]
 
 
@@ -121,7 +122,7 @@ def test_bench_ismcts_table(capsys):
     argv = ["bench", "cash-n-guns", "--ismcts", "--bot", "ismcts:iterations=5", "--positions", "1"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "cash-n-guns" in out and "iter/s" in out and "s/move" in out
+    assert "cash-n-guns" in out and "it/s" in out and "s/move" in out
 
 
 def test_decision_states_offer_a_choice():

@@ -190,27 +190,31 @@ def bench_ismcts(
 ) -> JSONDict:
     """The search bot ``spec`` deciding once at each of ``positions`` positions spread along
     random games, from the view of the first seat to act: iterations per second of search
-    (policy preparation excluded) and seconds per move (everything the bot does included)."""
+    (wall-clock and processor time; building the policy excluded) and seconds per move
+    (everything the bot does included)."""
     from getaway.ai import ISMCTSBot, make_bot
 
     bot = make_bot(game, spec)
     if not isinstance(bot, ISMCTSBot):
         raise GetawayError(f"{spec!r} is not a search bot (use a level or an ismcts: spec)")
     iterations = 0
-    search_seconds = 0.0
+    search_seconds = cpu_seconds = 0.0
     move_seconds: list[float] = []
+    move_cpu_seconds: list[float] = []
     capped = 0
     for i, state in enumerate(decision_states(game, seed, positions)):
         seat = state.to_act()[0]
         view = state.view(seat)
         legal = state.legal_actions(seat)
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         bot.choose(game, seat, view, legal, Rng(derive_seed(seed, "ismcts", i)))
         move_seconds.append(time.perf_counter() - started)
+        move_cpu_seconds.append(time.process_time() - cpu_started)
         report = bot.last
         assert report is not None
         iterations += report.iterations
         search_seconds += report.seconds
+        cpu_seconds += report.cpu_seconds
         capped += report.iterations < bot.settings.iterations
     return {
         "game": game.name,
@@ -222,8 +226,12 @@ def bench_ismcts(
         "moves": len(move_seconds),
         "iterations": iterations,
         "iterations_per_second": round(iterations / max(search_seconds, 1e-9)),
+        # Per second of this process's own processor time: what one core does even when
+        # other processes share it (the wall-clock rate above drops when they do).
+        "iterations_per_cpu_second": round(iterations / max(cpu_seconds, 1e-9)),
         "mean_move_seconds": round(sum(move_seconds) / len(move_seconds), 4),
         "max_move_seconds": round(max(move_seconds), 4),
+        "max_move_cpu_seconds": round(max(move_cpu_seconds), 4),
         "capped_moves": capped,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),

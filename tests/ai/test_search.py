@@ -225,3 +225,40 @@ def test_a_policy_can_say_that_several_seats_act_in_turn():
     # b answers second and counters: both of a's moves are worth -1/3, visits about even.
     visits = bot.last.root
     assert abs(visits["x"] - visits["y"]) < 0.3 * 600
+
+
+class BlindNim(type(NIM)):  # type: ignore[misc]
+    """Nim where the deciding seat is told only that the other seat moved, not how much it
+    took (a stand-in for Mr. X's hidden moves seen by a detective)."""
+
+    def search_policy(
+        self, seat: str, view: Any, enabled: frozenset[str] | None = None
+    ) -> SearchPolicy:
+        class Blind(SearchPolicy):
+            def observed(self, state: State, seat: str, action: str) -> str:
+                return "moved"
+
+        return Blind(self, seat, view, enabled)
+
+
+def test_the_tree_branches_on_what_the_deciding_seat_sees():
+    game = BlindNim()
+    bot = make_bot(game, "ismcts:iterations=300:seconds=none")
+    assert isinstance(bot, ISMCTSBot)
+    state = NimState(5, 0)
+    # b's moves from 4 all lose, seen or not: the winning move is still found.
+    assert bot.choose(game, "a", state.view("a"), state.legal_actions("a"), Rng(0)) == "take:1"
+    assert bot.search is not None
+    after = bot.search.root.arms["a"]["take:1"].child
+    assert set(after.arms["b"]) == {"moved"}
+    # ... and a's next decision is shared by all of b's moves behind the label.
+    below = after.arms["b"]["moved"].child
+    assert set(below.arms["a"]) <= {"take:1", "take:2", "take:3"}
+    plain = search_bot("ismcts:iterations=300:seconds=none")
+    plain.choose(NIM, "a", state.view("a"), state.legal_actions("a"), Rng(0))
+    assert plain.search is not None
+    assert set(plain.search.root.arms["a"]["take:1"].child.arms["b"]) == {
+        "take:1",
+        "take:2",
+        "take:3",
+    }

@@ -24,7 +24,7 @@ from typing import Any
 
 from getaway.ai.fast_rng import PlayoutRng
 from getaway.ai.spec import SearchSettings, check_techniques, parse_spec
-from getaway.ai.tree import Arm, Node, RegretArm, regret_matching, regret_update, ucb_pick
+from getaway.ai.tree import Arm, Node, RegretArm, regret_matching, regret_update, select_turn
 from getaway.core import Game, GetawayError, Rng, State
 from getaway.core.search import SearchPolicy
 
@@ -41,7 +41,9 @@ class SearchReport:
 
     action: str
     iterations: int
+    #: Wall-clock and processor time of the search (policy preparation included).
     seconds: float
+    cpu_seconds: float
     #: Root statistics per move: visits (turn) or average-strategy probability (simultaneous).
     root: dict[str, float]
     simultaneous: bool
@@ -89,6 +91,7 @@ class Search:
 
     def run(self) -> SearchReport:
         started = time.perf_counter()
+        cpu_started = time.process_time()
         cap = self.settings.seconds
         deadline = None if cap is None else started + cap
         self.policy.prepare()
@@ -103,7 +106,14 @@ class Search:
                 "the game's determinizer disagrees with its view"
             )
         action, stats, simultaneous = self.best()
-        return SearchReport(action, done, time.perf_counter() - started, stats, simultaneous)
+        return SearchReport(
+            action,
+            done,
+            time.perf_counter() - started,
+            time.process_time() - cpu_started,
+            stats,
+            simultaneous,
+        )
 
     def sample(self) -> State:
         size = self.settings.pool
@@ -167,20 +177,7 @@ class Search:
             if self.has_labels and seat != self.seat:
                 arm, action, expanded = self.pick_label(state, seat, moves, arms)
             else:
-                untried = [m for m in moves if m not in arms]
-                if untried:
-                    action = untried[draw.below(len(untried))]
-                    arms[action] = Arm()
-                    for m in moves:
-                        tried = arms.get(m)
-                        if tried is not None:
-                            tried.avail += 1
-                    arm = arms[action]
-                    expanded = True
-                else:
-                    arm = ucb_pick(arms, moves, c)
-                    # The arm's key is the move; find it without a reverse map.
-                    action = next(m for m in moves if arms[m] is arm)
+                action, arm, expanded = select_turn(arms, moves, c, draw)
             state.apply(seat, action)
             turns.append((seat, arm))
             node = arm.child
@@ -209,21 +206,7 @@ class Search:
         groups: dict[str, list[str]] = {}
         for move in moves:
             groups.setdefault(self.policy.observed(state, seat, move), []).append(move)
-        labels = list(groups)
-        untried = [label for label in labels if label not in arms]
-        if untried:
-            label = untried[self.draw.below(len(untried))]
-            arms[label] = Arm()
-            for other in labels:
-                tried = arms.get(other)
-                if tried is not None:
-                    tried.avail += 1
-            arm = arms[label]
-            expanded = True
-        else:
-            arm = ucb_pick(arms, labels, self.settings.c)
-            label = next(lab for lab in labels if arms[lab] is arm)
-            expanded = False
+        label, arm, expanded = select_turn(arms, list(groups), self.settings.c, self.draw)
         behind = groups[label]
         return arm, behind[self.draw.below(len(behind))], expanded
 
@@ -327,8 +310,9 @@ class ISMCTSBot:
     def __init__(self, name: str = "medium", settings: SearchSettings | None = None) -> None:
         self.name = name
         self.settings = settings if settings is not None else parse_spec(name)
-        #: The last decision's search, for tools and tests.
+        #: The last decision's report and search (its tree), for tools and tests.
         self.last: SearchReport | None = None
+        self.search: Search | None = None
 
     def policy(self, game: Game, seat: str, view: Mapping[str, Any]) -> SearchPolicy:
         probe = game.search_policy(seat, view)
@@ -344,8 +328,11 @@ class ISMCTSBot:
         if not legal:
             raise GetawayError(f"{seat!r} has no legal action to choose from")
         if len(legal) == 1:
-            self.last = SearchReport(legal[0], 0, 0.0, {legal[0]: 1.0}, False)
+            self.search = None
+            self.last = SearchReport(legal[0], 0, 0.0, 0.0, {legal[0]: 1.0}, False)
             return legal[0]
-        search = Search(self.policy(game, seat, view), seat, legal, self.settings, rng)
+        search = self.search = Search(
+            self.policy(game, seat, view), seat, legal, self.settings, rng
+        )
         self.last = search.run()
         return self.last.action

@@ -59,7 +59,7 @@ class SearchSettings:
 LEVELS: dict[str, SearchSettings] = {
     "easy": SearchSettings(iterations=60, seconds=0.2, pool=32),
     "medium": SearchSettings(iterations=300, seconds=0.5, pool=64),
-    "hard": SearchSettings(iterations=1200, seconds=0.9, pool=128),
+    "hard": SearchSettings(iterations=1200, seconds=0.85, pool=128),
 }
 BASES = (ISMCTS, *LEVELS)
 PICKS = ("sample", "max")

@@ -58,22 +58,37 @@ class Node:
         self.joint: dict[tuple[str, ...], Node] = {}
 
 
-def ucb_pick(arms: dict[str, Arm], keys: Sequence[str], c: float) -> Arm:
-    """The arm of ``keys`` (all expanded) with the best upper confidence bound, counting each
-    as available once more."""
+def select_turn(
+    arms: dict[str, Arm], keys: Sequence[str], c: float, rng: PlayoutRng
+) -> tuple[str, Arm, bool]:
+    """One pass over the moves (or labels) ``keys`` available now: each known arm counts one
+    more availability; a move never tried is expanded first (chosen at random among them),
+    otherwise the arm with the best upper confidence bound wins. Returns the key, its arm and
+    whether it was just expanded."""
+    untried: list[str] = []
+    best_key = ""
     best: Arm | None = None
     best_score = -math.inf
+    log, sqrt = math.log, math.sqrt
     for key in keys:
-        arm = arms[key]
+        arm = arms.get(key)
+        if arm is None:
+            untried.append(key)
+            continue
         avail = arm.avail + 1
         arm.avail = avail
-        visits = arm.visits
-        score = arm.total / visits + c * math.sqrt(math.log(avail) / visits)
-        if score > best_score:
-            best_score = score
-            best = arm
+        if not untried:
+            visits = arm.visits
+            score = arm.total / visits + c * sqrt(log(avail) / visits)
+            if score > best_score:
+                best_score, best_key, best = score, key, arm
+    if untried:
+        key = untried[int(rng.uniform() * len(untried))]
+        arm = arms[key] = Arm()
+        arm.avail = 1
+        return key, arm, True
     assert best is not None
-    return best
+    return best_key, best, False
 
 
 def regret_matching(

@@ -203,9 +203,11 @@ def cmd_bench_ismcts(args: argparse.Namespace) -> int:
         ("game", "game"),
         ("bot", "bot"),
         ("moves", "moves"),
-        ("iter/s", "iterations_per_second"),
+        ("it/s", "iterations_per_second"),
+        ("it/cpu-s", "iterations_per_cpu_second"),
         ("s/move", "mean_move_seconds"),
         ("max s", "max_move_seconds"),
+        ("max cpu-s", "max_move_cpu_seconds"),
         ("capped", "capped_moves"),
     )
     for title, _ in columns:
