@@ -10,6 +10,8 @@ Action ids (stable; the same in logs, replays, the CLI and the web API):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from getaway.games.scotland_yard.board import (
     BLACK,
     ORDINARY,
@@ -52,6 +54,13 @@ class MoveTables:
             tuple(a for _, _, a in legs) for legs in self.x_legs
         )
         self._doubles: dict[tuple[int, int], tuple[str, ...]] = {}
+        #: Stations within two of Mr. X's rides of s: the only hunters his moves depend on.
+        self.x_two_rides: tuple[int, ...] = tuple(
+            board.black_mask[s] | _union(board.black_mask[v] for v in board.black_nbrs[s])
+            for s in range(n)
+        )
+        #: Mr. X's memoised move lists with a double-move ticket (``state.mrx_actions``).
+        self.x_with_doubles: dict[tuple[int, ...], tuple[str, ...]] = {}
         # Hunters: index 0 is Mr. X's slot and stays empty.
         hunter_legs: list[tuple[tuple[tuple[int, int, str], ...], ...]] = [()]
         #: Hunter action id -> (piece index, ticket or -1 for police, destination, bitmask of
@@ -97,6 +106,13 @@ class MoveTables:
             prefix = DOUBLE_PREFIX + LEG[t][v] + "/"
             ids = self._doubles[(t, v)] = tuple(prefix + a for a in self.x_all[v])
         return ids
+
+
+def _union(masks: Iterable[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
 
 
 def parse_ticket(name: str) -> int | None:

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from getaway.core import Game
 
 PHASE_MRX, PHASE_HUNTERS, PHASE_OVER = 0, 1, 2
+#: Memoised move lists of Mr. X holding a double-move ticket, per rules (a few MB at most).
+X_WITH_DOUBLES_CACHE = 8192
 PHASES = ("mrx", "detectives", "over")
 NOBODY, MRX_WINS, DETECTIVES_WIN = 0, 1, 2
 
@@ -234,11 +236,34 @@ class ScotlandYardState(State):
     def mrx_actions(self) -> Sequence[str]:
         """Mr. X's legal moves: singles, then doubles (every legal pair, spec 8.4)."""
         s = self.pos[0]
-        singles = self._mrx_legs(s, self.supply, self.black)
         tables = self.rules.tables
         if self.doubles <= 0:
+            singles = self._mrx_legs(s, self.supply, self.black)
             # Nothing blocked: the precomputed tuple of every single move, shared, not copied.
             return tables.x_all[s] if singles is tables.x_legs[s] else [a for _, _, a in singles]
+        # With a double-move ticket the list runs to hundreds of ids; search asks for the
+        # same few positions again and again, so it is memoised on everything it depends on:
+        # the hunters within two rides, and whether 0, 1 or 2+ of each ticket are left.
+        supply = self.supply
+        key = (
+            s,
+            self.occ & tables.x_two_rides[s],
+            min(self.black, 2),
+            0 if self.rules.unlimited_supply else min(supply[0], 2),
+            0 if self.rules.unlimited_supply else min(supply[1], 2),
+            0 if self.rules.unlimited_supply else min(supply[2], 2),
+        )
+        found = tables.x_with_doubles.get(key)
+        if found is None:
+            if len(tables.x_with_doubles) >= X_WITH_DOUBLES_CACHE:
+                tables.x_with_doubles.clear()
+            found = tables.x_with_doubles[key] = tuple(self.mrx_actions_with_doubles())
+        return found
+
+    def mrx_actions_with_doubles(self) -> list[str]:
+        """``mrx_actions`` computed afresh, while he holds a double-move ticket."""
+        s = self.pos[0]
+        singles = self._mrx_legs(s, self.supply, self.black)
         actions = [a for _, _, a in singles]
         rules = self.rules
         seconds = rules.tables.double_seconds
