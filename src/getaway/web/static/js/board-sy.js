@@ -151,7 +151,7 @@ export function createBoardSY(container, ctx) {
     "ul",
     { class: "sy-legend" },
     TRANSPORT_ORDER.map((tr) =>
-      h("li", {}, h("svg", { viewBox: "0 0 40 10", class: "legend-line", "aria-hidden": "true" }), ticketName(tr === "ferry" ? "ferry" : tr)),
+      h("li", {}, s("svg", { viewBox: "0 0 40 10", class: "legend-line", "aria-hidden": "true" }), ticketName(tr)),
     ),
   );
   // Legend swatches use the same classes as the edges, so colours and dashes stay in sync.
