@@ -7,6 +7,7 @@ a `getaway serve` subprocess, on SQLite and on PostgreSQL (see conftest.py).
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from getaway.web import STATIC_DIR
 from tests.web.conftest import Server
 from tests.web.test_browser import _HIDDEN_TEXT, READY_OR_OVER, TIMEOUT_MS
 
@@ -304,3 +306,92 @@ def test_countdown_ignores_a_wrong_device_clock(
     page.wait_for_timeout(1300)
     later = int(re.findall(r"\d+", countdown.inner_text())[0])
     assert seconds - 3 <= later < seconds
+
+
+# Every word on the pages comes from the translations ----------------------------------------
+
+_PAGE_TEXT = """() => {
+  const parts = [document.title];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const el = walker.currentNode.parentElement;
+    // Language names are names; a datalist holds action ids for typing.
+    if (!el.closest("#lang-select, script, style, noscript, datalist")) {
+      parts.push(walker.currentNode.textContent);
+    }
+  }
+  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
+    for (const name of ["aria-label", "title", "placeholder"]) {
+      if (el.hasAttribute(name)) parts.push(el.getAttribute(name));
+    }
+  }
+  return parts.join(" \\n ");
+}"""
+# Names shown as they are: seats, game titles, the app.
+_NAMES = {"getaway", "scotland", "yard", "cash", "guns", "mrx", "detectives"} | {
+    part
+    for seat in ("tino", "el-toro", "lotus", "mr-black", "haggis", "igor")
+    for part in seat.split("-")
+}
+
+
+def _untranslated_words(text: str) -> list[str]:
+    """The words left once every ⟦translated⟧ part is taken out (innermost first)."""
+    while True:
+        shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+        if shorter == text:
+            break
+        text = shorter
+    words = re.findall(r"[^\W\d_]{2,}", text)
+    return sorted({w for w in words if w.lower() not in _NAMES})
+
+
+def test_every_word_shown_comes_from_the_translations(server: Server, browser: Browser) -> None:
+    """With a marked-up Russian table (every string ⟦like this⟧), nothing else may show but
+    names and numbers: an English literal, or an id shown without a word for it, would."""
+    table = json.loads((STATIC_DIR / "i18n" / "en.json").read_text("utf-8"))
+    marked = json.dumps({key: f"⟦{value}⟧" for key, value in table.items()})
+    context = browser.new_context()
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script("localStorage.setItem('getaway.lang', 'ru')")
+    context.route("**/static/i18n/ru.json", lambda route: route.fulfill(body=marked))
+    sy_done, _ = _finished_sy(server, seed=5)
+    cng_done = server.create(
+        {"game": "cash-n-guns", "options": {"advanced": True}, "seed": 3,
+         "bots": dict.fromkeys(("tino", "el-toro", "lotus", "mr-black", "haggis"), "heuristic")}
+    )  # fmt: skip
+    cng = server.create(
+        {"game": "cash-n-guns", "bots": CNG_BOTS, "options": {"advanced": True}, "seed": 1,
+         "turn_seconds": 100}
+    )  # fmt: skip
+    sy = server.create(
+        {"game": "scotland-yard", "bots": {"d1": "random", "d2": "random", "d3": "random"}}
+    )
+    _wait_over(server, cng_done["id"])
+    pages = {
+        "lobby": (server.url + "/", "form.lobby"),
+        "cng as host": (f"{cng['seats'][0]['url']}&host={cng['host_token']}", "li.host-seat"),
+        "cng spectator": (cng["spectator_url"], "li.player"),
+        "sy": (sy["seats"][0]["url"], "section.actions button.action"),
+        "sy replay": (f"{sy_done['spectator_url']}?replay&as=d1&step=3", "g.station"),
+        "cng replay": (f"{cng_done['spectator_url']}?replay&as=all&step=40", "p.secret"),
+        "cng over": (cng_done["spectator_url"], "section.result a.replay-link"),
+    }
+    try:
+        page = context.new_page()
+        problems = {}
+        for name, (url, ready) in pages.items():
+            page.goto(url)
+            page.wait_for_selector(ready)
+            page.wait_for_timeout(300)  # the board's pieces and labels
+            words = _untranslated_words(page.evaluate(_PAGE_TEXT))
+            if words:
+                problems[name] = words
+        assert not problems, f"untranslated words: {problems}"
+        # And the check sees unmarked text: with the real table, the Russian words stand out.
+        context.unroute("**/static/i18n/ru.json")
+        page.goto(pages["lobby"][0])
+        page.wait_for_selector("form.lobby")
+        assert "Создать" in _untranslated_words(page.evaluate(_PAGE_TEXT))
+    finally:
+        context.close()
