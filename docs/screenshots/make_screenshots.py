@@ -144,7 +144,7 @@ def _cash_n_guns(api: Api, browser: Browser) -> None:
         {
             "game": "cash-n-guns",
             "options": {"advanced": True},
-            "bots": {s: "heuristic" for s in ("el-toro", "lotus", "mr-black", "haggis")},
+            "bots": dict.fromkeys(("el-toro", "lotus", "mr-black", "haggis"), "heuristic"),
             "turn_seconds": 60,
             "seed": 4,
         },
