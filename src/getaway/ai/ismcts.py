@@ -225,11 +225,11 @@ class Search:
             if move not in legal:
                 move = legal[self.draw.below(len(legal))]
                 chosen[i] = ""
-            state.apply(seat, move)
             if self.has_labels and seat != self.seat:
                 key.append(self.policy.observed(state, seat, move))
             else:
                 key.append(move)
+            state.apply(seat, move)
         return tuple(key)
 
     def playout(self, state: State) -> Mapping[str, float]:
