@@ -199,7 +199,9 @@ class _Cards:
         guns = p["guns"]
         hands: list[list[int]] = []
         loaded: list[str | None] = [None, None]
-        by_round: dict[int, list[list[Any]]] = {}
+        # Each spent record by the id of its view entry: the view lists the revealed and the
+        # face-down records each in the game's order, guns interleaved; the sample keeps it.
+        records: dict[int, list[Any]] = {}
         for g in range(len(guns)):
             origin = list(BULLET_SET) if g == 0 else list(self._claimed_cards())
             revealed = [e for e in p["spent_revealed"] if e["gun"] == g + 1]
@@ -222,6 +224,14 @@ class _Cards:
                 pool = [pool[kind] - known_left[kind] for kind in range(3)]
                 if min(pool) < 0 or sum(pool) != slots:
                     raise ValueError("the view is inconsistent: the claimed cards do not fit")
+            reserved = [0, 0, 0]
+            if g == 0 and i == self.donor and known_left is None:
+                # The claimer has since fired some of the cards this player left: they were
+                # among them, whatever the rest was.
+                reserved = self._fired_from_claim()
+                pool = [pool[kind] - reserved[kind] for kind in range(3)]
+                if min(pool) < 0:
+                    raise ValueError("the view is inconsistent: the claimed cards do not fit")
             cards = [kind for kind in range(3) for _ in range(pool[kind])]
             forbidden = set()
             taken_back = [e["round"] for e in revealed if e["taken_back"]]
@@ -236,7 +246,7 @@ class _Cards:
             hand = rest[:hand_size]
             left = rest[hand_size:]
             if not p["alive"] and g == 0 and known_left is None:
-                self.remainder[i] = [left.count(k) for k in range(3)]
+                self.remainder[i] = [left.count(k) + reserved[k] for k in range(3)]
             hands.append([hand.count(k) for k in range(3)])
             if gun["state"] == "discarded":
                 # This round's card was discarded face down: it is one of the face-down
@@ -252,15 +262,24 @@ class _Cards:
                     if e["taken_back"]
                     else "fired"
                 )
-                by_round.setdefault(e["round"], []).append([e["round"], g, e["card"], mode])
+                records[id(e)] = [e["round"], g, e["card"], mode]
             for e, kind in zip(face_down, fd_kinds, strict=True):
-                by_round.setdefault(e["round"], []).append(
-                    [e["round"], g, CARD_NAMES[kind], "face-down"]
-                )
-        spent = [rec for rnd in sorted(by_round) for rec in _revealed_first(by_round[rnd])]
+                records[id(e)] = [e["round"], g, CARD_NAMES[kind], "face-down"]
+        by_round: dict[int, list[list[Any]]] = {}
+        for e in (*p["spent_revealed"], *p["spent_face_down"]):
+            by_round.setdefault(e["round"], []).append(records[id(e)])
+        spent = [rec for rnd in sorted(by_round) for rec in by_round[rnd]]
         if not p["alive"]:
             hands = [[0, 0, 0] for _ in guns]
         return hands, loaded, spent
+
+    def _fired_from_claim(self) -> list[int]:
+        """The cards the claimer fired from his second gun (public), by kind."""
+        counts = [0, 0, 0]
+        for e in self.players[self.claimer]["spent_revealed"]:
+            if e["gun"] == 2:
+                counts[CARD_CODES[e["card"]]] += 1
+        return counts
 
     def _claimed_cards(self) -> list[int]:
         return self.remainder[self.donor]
@@ -277,12 +296,6 @@ class _Cards:
             return order
         self.rng.shuffle(order)
         return order
-
-
-def _revealed_first(records: list[list[Any]]) -> list[list[Any]]:
-    """Within a round: the revealed records in their order, then the face-down ones (the
-    views list the two kinds separately, so only each kind's own order is shown)."""
-    return [r for r in records if r[3] != "face-down"] + [r for r in records if r[3] == "face-down"]
 
 
 def _bullets_twice(view: Mapping[str, Any]) -> set[str]:
