@@ -7,7 +7,7 @@ Spec: ``shared/rules/cash-n-guns.md``; decisions: ``docs/games/cash-n-guns.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from getaway.core import Game, JSONDict, Rng
 from getaway.core.game import BotFactory
@@ -20,6 +20,9 @@ from getaway.games.cash_n_guns.options import (
     seats_for,
 )
 from getaway.games.cash_n_guns.state import CashNGunsState
+
+if TYPE_CHECKING:
+    from getaway.core.search import SearchPolicy
 
 #: ``winner()`` when nobody survived, and when several players tie after both tie-breakers.
 NO_WINNER = "none"
@@ -67,6 +70,15 @@ class CashNGuns(Game):
         from getaway.games.cash_n_guns.bots import BOTS
 
         return dict(BOTS)
+
+    def search_policy(
+        self, seat: str, view: Mapping[str, Any], enabled: frozenset[str] | None = None
+    ) -> SearchPolicy:
+        """Opponent models over the committed choices, cheap playouts and a rank reward
+        (see :mod:`getaway.games.cash_n_guns.search`)."""
+        from getaway.games.cash_n_guns.search import CashNGunsSearchPolicy
+
+        return CashNGunsSearchPolicy(self, seat, view, enabled)
 
 
 GAME = CashNGuns()

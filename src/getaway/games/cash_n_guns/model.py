@@ -1,0 +1,517 @@
+"""How players choose, read off a full state: a cheap model for search.
+
+A search bot needs two things the view-based ``heuristic`` bot (``bots.py``) is too slow for
+(it builds a view per decision, ~0.1 ms): a *playout policy* that plays thousands of decisions
+a second, and an *opponent model* that says how likely each secret choice was, so that the
+determinizer can sample the other seats' loaded cards and commits as players really make them
+rather than uniformly.
+
+:class:`Reader` answers both from a :class:`CashNGunsState`, for one acting player, with the
+same ideas as the heuristic bot (card counting, courage as risk against share, bullets where a
+hit pays, Clicks where they scare) but on the state's int lists. It reads only what that player
+may know: the public table and *his own* cards. It never looks at another player's hand or
+loaded card, so a playout opponent is not a mind reader, and a model of seat ``j`` inside a
+determinization uses only ``j``'s sampled secrets.
+
+The weights are the heuristic's (``bots.py``), in dollars, so the two stay comparable.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from getaway.core import Rng
+from getaway.games.cash_n_guns.actions import FLIP, HIDE, PASS, REVEAL_IDS, STAY, UNHURT_ID
+from getaway.games.cash_n_guns.bots import (
+    CLICK_SCARE,
+    COP_HIT_VALUE,
+    COP_PHONE_VALUE,
+    COP_WIN_STAKE,
+    DEATH_STAKE,
+    FUTURE_WEIGHT,
+    KILL_URGE,
+    KILL_VALUE,
+    MEAN_POT,
+    NEAR_KILL_VALUE,
+    PERIL_DAMPING,
+    POT_URGE,
+    RIVAL_MONEY_WEIGHT,
+    UNHURT_MIN_SHARE,
+    UNHURT_MIN_SHARE_LATE,
+    WOUND_COST,
+    hit_distribution,
+    share,
+)
+from getaway.games.cash_n_guns.cards import (
+    BACKUP_USES,
+    BANG,
+    BBB,
+    BULLET_SET,
+    CARD_NAMES,
+    CLICK,
+    COWARD,
+    CRAZY,
+    DRAGON_SKIN,
+    GUN_LOADED,
+    INVINCIBLE,
+    KID,
+    LAST_PHONE_ROUND,
+    ROUNDS,
+    SEATS,
+    SHAME_COST,
+    SLY,
+    SPENT_FIRED,
+    STANDING,
+)
+from getaway.games.cash_n_guns.resolve import GRENADE_ARMED
+from getaway.games.cash_n_guns.split import split_pot
+from getaway.games.cash_n_guns.state import (
+    STEP_AIM,
+    STEP_COURAGE,
+    STEP_KID,
+    STEP_LOAD,
+    STEP_PHONE,
+    STEP_SLY,
+)
+
+if TYPE_CHECKING:
+    from getaway.games.cash_n_guns.state import CashNGunsState
+
+REVEAL_CRAZY = REVEAL_IDS[CRAZY]
+REVEAL_KID = REVEAL_IDS[KID]
+REVEAL_SLY = REVEAL_IDS[SLY]
+
+#: A model's spread: how many dollars of value difference make one choice e times likelier.
+AIM_TEMPERATURE = 3_000.0
+COURAGE_TEMPERATURE = 4_000.0
+
+
+class Reader:
+    """One player's reading of a state: public facts plus his own cards only."""
+
+    __slots__ = (
+        "_aimed",
+        "_bullet",
+        "_hide",
+        "_margins",
+        "_shares",
+        "_stay_total",
+        "_stays",
+        "living",
+        "me",
+        "n",
+        "s",
+        "shown",
+    )
+
+    def __init__(self, s: CashNGunsState, me: int, shown: bool | None = None) -> None:
+        self.s = s
+        self.me = me
+        #: Whether this round's aims count as shown (``False`` reads the table as it stood
+        #: when the aims were chosen: the model of an aim made before the reveal).
+        self.shown = s.aims_revealed if shown is None else shown
+        self.n = s.rules.players
+        alive = s.alive
+        self.living = [j for j in range(self.n) if alive >> j & 1]
+        self._bullet: dict[tuple[int, int], tuple[float, float]] = {}
+        self._hide: dict[int, float] = {}
+        self._aimed: dict[int, list[tuple[int, int]]] | None = None
+        self._stays: list[float] | None = None
+        self._stay_total = 0.0
+        self._shares: dict[int, float] = {}
+        self._margins: list[int] | None = None
+
+    # Public facts -----------------------------------------------------------------------------
+
+    def threshold(self, j: int) -> int:
+        s = self.s
+        a = s.ability[j]
+        known = j == self.me or s.shown >> a & 1
+        return 4 if a == INVINCIBLE and known else 3
+
+    def margin(self, j: int) -> int:
+        """Wounds ``j`` can still take and live."""
+        margins = self._margins
+        if margins is None:
+            wounds = self.s.wounds
+            margins = self._margins = [self.threshold(i) - 1 - wounds[i] for i in range(self.n)]
+        return margins[j]
+
+    def dragon(self, j: int) -> bool:
+        s = self.s
+        a = s.ability[j]
+        return a == DRAGON_SKIN and (j == self.me or bool(s.shown >> a & 1))
+
+    def score(self, j: int) -> float:
+        s = self.s
+        return float(s.money[j] - SHAME_COST * s.shame[j])
+
+    def odds(self, j: int, g: int) -> tuple[float, float]:
+        """(P(BBB), P(Bang!)) of player ``j``'s card in gun ``g``: exact for the reader's own
+        loaded card, else his next card from his hand, else public card counting."""
+        key = (j, g)
+        cached = self._bullet.get(key)
+        if cached is not None:
+            return cached
+        s = self.s
+        k = 2 * j + g
+        if j == self.me:
+            card = s.card[k]
+            if s.gstate[k] == GUN_LOADED and card >= 0:
+                result = (float(card == BBB), float(card == BANG))
+            else:
+                h = s.hand
+                b = 3 * k
+                total = max(1, h[b] + h[b + 1] + h[b + 2])
+                result = (h[b] / total, h[b + 1] / total)
+        else:
+            left = unseen(s, j, g)
+            unseen_total = sum(left)
+            result = (
+                (left[BBB] / unseen_total, left[BANG] / unseen_total)
+                if unseen_total > 0
+                else (0.0, 0.0)
+            )
+        self._bullet[key] = result
+        return result
+
+    def bullet(self, j: int, g: int) -> float:
+        bbb, bang = self.odds(j, g)
+        return bbb + bang
+
+    def guns_at(self, t: int) -> list[tuple[int, int]]:
+        """Loaded guns whose shown aim is ``t``: (owner, gun)."""
+        aimed = self._aimed
+        if aimed is None:
+            aimed = self._aimed = self._read_aims()
+        return aimed.get(t, [])
+
+    def _read_aims(self) -> dict[int, list[tuple[int, int]]]:
+        s = self.s
+        aimed: dict[int, list[tuple[int, int]]] = {}
+        if not self.shown:
+            return aimed
+        target, gstate = s.target, s.gstate
+        for j in self.living:
+            for g in range(s.guns[j]):
+                k = 2 * j + g
+                t = target[k]
+                if t >= 0 and gstate[k] == GUN_LOADED:
+                    aimed.setdefault(t, []).append((j, g))
+        return aimed
+
+    def hide_chance(self, j: int) -> float:
+        """How likely ``j`` is to hide this round: his record (shame tokens are his hides),
+        raised by the guns aimed at him and by being one wound from death."""
+        cached = self._hide.get(j)
+        if cached is not None:
+            return cached
+        s = self.s
+        record = (s.shame[j] + 0.6) / (s.round + 1.0)
+        threat = sum(self.bullet(o, g) for o, g in self.guns_at(j))
+        chance = record + (1.0 - record) * min(0.5, 0.3 * threat)
+        if self.margin(j) == 0:
+            chance += 0.15
+        chance = min(0.95, max(0.03, chance))
+        self._hide[j] = chance
+        return chance
+
+    def hit_odds(self, t: int) -> list[float]:
+        """Per gun aimed at ``t``: the chance it hits him if he stays."""
+        s = self.s
+        odds = []
+        my_bbb_at = -1
+        if t == self.me:
+            for g in range(s.guns[t]):
+                k = 2 * t + g
+                if s.card[k] == BBB and s.gstate[k] == GUN_LOADED:
+                    my_bbb_at = s.target[k]
+        for j, g in self.guns_at(t):
+            bbb, bang = self.odds(j, g)
+            if j == my_bbb_at:
+                bang = 0.0  # my BBB lands first and his Bang! is discarded
+            stays = 1.0 if j == self.me else 1.0 - self.hide_chance(j)
+            odds.append((bbb + bang) * stays)
+        return odds
+
+    # Money -----------------------------------------------------------------------------------
+
+    def pot_value(self) -> int:
+        return sum(self.s.pot)
+
+    def future(self) -> float:
+        s = self.s
+        return FUTURE_WEIGHT * (sum(s.deck) + sum(s.pot)) / max(1, len(self.living))
+
+    def rounds_left(self) -> int:
+        return ROUNDS - self.s.round + 1
+
+    def death_cost(self) -> float:
+        return float(self.s.money[self.me]) + self.future() + DEATH_STAKE
+
+    def wound_cost(self, margin_after: int) -> float:
+        return WOUND_COST.get(margin_after, 2_000.0) * (0.4 + 0.6 * self.rounds_left() / ROUNDS)
+
+    def expected_share(self, exclude: int = -1) -> float:
+        """The reader's share if he takes part, among the others expected to stay unhurt
+        (``exclude``: one more player counted out, e.g. the target of a shot)."""
+        stays = self._stays
+        if stays is None:
+            stays = self._stays = self._stay_estimates()
+        cached = self._shares.get(exclude)
+        if cached is None:
+            n = 1.0 + self._stay_total - (stays[exclude] if exclude >= 0 else 0.0)
+            cached = self._shares[exclude] = share(self.s.pot, n)
+        return cached
+
+    def _stay_estimates(self) -> list[float]:
+        """Per player: the chance he takes part in the split (stays and nothing hits him);
+        0 for the reader himself and the dead."""
+        stays = [0.0] * self.n
+        for j in self.living:
+            if j == self.me:
+                continue
+            p = 1.0 - self.hide_chance(j)
+            if self.shown:
+                for hit in self.hit_odds(j):
+                    p *= 1.0 - hit
+            else:
+                p *= 0.75  # aims not shown yet: an average table lands about one hit in four
+            stays[j] = p
+        self._stay_total = sum(stays)
+        return stays
+
+    def cop_needs_phone(self) -> bool:
+        s = self.s
+        return s.cop == self.me and not s.backup_round and s.round <= LAST_PHONE_ROUND
+
+    # Values ----------------------------------------------------------------------------------
+
+    def hit_value(self, t: int, base_share: float) -> float:
+        """What one bullet landing on ``t`` is worth to the reader."""
+        s = self.s
+        value = (self.expected_share(exclude=t) - base_share) * 0.6
+        if s.cop != self.me:
+            value += RIVAL_MONEY_WEIGHT * max(0.0, self.score(t))
+        margin = self.margin(t)
+        if margin == 0:
+            value += KILL_VALUE + s.money[t]
+        elif margin == 1 and not self.dragon(t):
+            value += NEAR_KILL_VALUE
+        if s.cop >= 0 and s.cop != self.me and not s.backup_round and s.phone_uses:
+            # Gangsters suspect the players who took part when the phone was used.
+            value += COP_HIT_VALUE * s.phone_uses / max(1, len(self.living) - 1)
+        if s.grenade == GRENADE_ARMED and s.holder[CRAZY] == t:
+            margin_me = self.margin(self.me)
+            value -= self.death_cost() if margin_me == 0 else self.wound_cost(margin_me - 1)
+        return value
+
+    def aim_values(self, g: int) -> tuple[list[int], list[float]]:
+        """The targets of gun ``g`` (others living; -1 none) and the value of each, for the
+        card it holds (or would hold)."""
+        base = self.expected_share()
+        bbb, bang = self.odds(self.me, g)
+        bullet = bbb + bang
+        targets = [t for t in self.living if t != self.me]
+        values = []
+        for t in targets:
+            stays = 1.0 - self.hide_chance(t)
+            v = bullet * stays * self.hit_value(t, base) if bullet else 0.0
+            if bullet < 1.0:
+                fear = CLICK_SCARE * (2.0 if self.margin(t) == 0 else 1.0)
+                gain = self.expected_share(exclude=t) - base + SHAME_COST * 0.5
+                v += (1.0 - bullet) * fear * gain
+            values.append(v)
+        targets.append(-1)
+        values.append(0.0)
+        return targets, values
+
+    def courage_margin(self) -> float:
+        """Staying minus hiding, in dollars: positive means stay."""
+        s = self.s
+        me = self.me
+        odds = self.hit_odds(me)
+        crazy = s.holder[CRAZY] if s.grenade == GRENADE_ARMED else -1
+        if crazy >= 0 and crazy != me and s.alive >> crazy & 1:
+            unhit = 1.0
+            for p in self.hit_odds(crazy):
+                unhit *= 1.0 - p
+            odds.append((1.0 - unhit) * (1.0 - self.hide_chance(crazy)))
+        margin = self.margin(me)
+        cap = 1 if self.dragon(me) else margin + 1
+        dist = hit_distribution(odds, cap + 1)
+        bonus = COP_PHONE_VALUE if self.cop_needs_phone() else 0.0
+        stay = dist[0] * (self.expected_share() + bonus)
+        death = self.death_cost()
+        for hits in range(1, len(dist)):
+            wounds = min(hits, cap)
+            stay -= dist[hits] * (death if wounds > margin else self.wound_cost(margin - wounds))
+        base = self.expected_share()
+        for g in range(s.guns[me]):
+            k = 2 * me + g
+            t = s.target[k]
+            if t >= 0 and s.gstate[k] == GUN_LOADED:
+                bullet = self.bullet(me, g)
+                if bullet:
+                    stay += bullet * (1.0 - self.hide_chance(t)) * self.hit_value(t, base) * 0.5
+        hide = float(SHAME_COST if s.ability[me] == COWARD else -SHAME_COST)
+        if s.cop == me and s.backup_round:
+            hide -= COP_WIN_STAKE if s.beacon[me] >= 1 else COP_WIN_STAKE * 0.25
+        return stay - hide
+
+    # Choice probabilities ----------------------------------------------------------------------
+
+    def load_probs(self, g: int, hand: Sequence[int] | None = None) -> list[float]:
+        """P(BBB), P(Bang!), P(Click) of the card the reader loads in gun ``g`` from ``hand``
+        (his hand of that gun before loading; default: the state's): the heuristic's lottery,
+        more bullets for a big pot or a kill on offer, fewer in peril, the BBB kept for late."""
+        s = self.s
+        if hand is None:
+            b = 6 * self.me + 3 * g
+            hand = s.hand[b : b + 3]
+        bbb, bang, click = hand[BBB], hand[BANG], hand[CLICK]
+        bullets = bbb + bang
+        cards = bullets + click
+        if cards == 0:
+            return [0.0, 0.0, 0.0]
+        if not bullets:
+            return [0.0, 0.0, 1.0]
+        kill = any(self.margin(t) == 0 for t in self.living if t != self.me)
+        if bullets < cards:
+            urge = 1.0 + POT_URGE * (min(2.0, self.pot_value() / MEAN_POT) - 1.0)
+            if kill:
+                urge *= KILL_URGE
+            if self.margin(self.me) == 0 and s.ability[self.me] != COWARD:
+                urge *= PERIL_DAMPING
+            use = min(1.0, urge * bullets / cards)
+        else:
+            use = 1.0
+        late = s.round >= 6 or len(self.living) <= 3 or kill
+        if bbb and (late or not bang):
+            return [use, 0.0, 1.0 - use]
+        return [0.0, use, 1.0 - use]
+
+
+def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
+    """Player ``i``'s move in a playout: the model's most likely choice (loads drawn by the
+    lottery), reading only what ``i`` may know. ``legal`` must be ``s.legal_actions``."""
+    if len(legal) == 1:
+        return legal[0]
+    step = s.step
+    if step == STEP_COURAGE:
+        return HIDE if Reader(s, i).courage_margin() < 0.0 else STAY
+    if step in (STEP_AIM, STEP_KID):
+        if REVEAL_CRAZY in legal and _crazy_pays(s, i):
+            return REVEAL_CRAZY
+        reader = Reader(s, i)
+        names = []
+        for g in range(s.guns[i]):
+            targets, values = reader.aim_values(g)
+            best = targets[values.index(max(values))]
+            names.append(SEATS[best] if best >= 0 else "none")
+        return _pick("aim:" + "/".join(names), legal)
+    if step in (STEP_LOAD, STEP_SLY):
+        for reveal in (REVEAL_KID, REVEAL_SLY):
+            if reveal in legal:
+                return reveal
+        if REVEAL_CRAZY in legal and _crazy_pays(s, i):
+            return REVEAL_CRAZY
+        reader = Reader(s, i)
+        names = [CARD_NAMES[rng.weighted_index(reader.load_probs(g))] for g in range(s.guns[i])]
+        return _pick("load:" + "/".join(names), legal)
+    if step == STEP_PHONE:
+        return FLIP if FLIP in legal and cop_flips(s) else PASS
+    return _window(s, i, legal)
+
+
+def _pick(action: str, legal: Sequence[str]) -> str:
+    """``action`` when legal (it always is for the model's own choices), else the first id
+    of its kind: a guard, never a silent change of meaning in normal play."""
+    if action in legal:
+        return action
+    head = action.split(":", 1)[0]
+    return next((a for a in legal if a.startswith(head)), legal[0])
+
+
+def _crazy_pays(s: CashNGunsState, i: int) -> bool:
+    """The Crazy shows his grenade when loaded guns point at him, or at once when the
+    options give him no window after the aims."""
+    if not s.rules.options["crazy_after_aims"]:
+        return True
+    return bool(Reader(s, i).guns_at(i))
+
+
+def cop_flips(s: CashNGunsState) -> bool:
+    """The heuristic's rule: flip when three or more pass the phone, or when the phone
+    rounds left are only just enough for the three uses."""
+    needed = BACKUP_USES - s.phone_uses
+    rounds = LAST_PHONE_ROUND - s.round + 1
+    return s.participants.bit_count() >= 3 or needed >= rounds
+
+
+def _window(s: CashNGunsState, i: int, legal: Sequence[str]) -> str:
+    """Reaction windows: the abilities the heuristic uses, the way it uses them."""
+    for reveal in (REVEAL_KID, REVEAL_SLY):
+        if reveal in legal:
+            return reveal
+    if REVEAL_CRAZY in legal:
+        return REVEAL_CRAZY if _crazy_pays(s, i) else PASS
+    if "specialist:click" in legal:
+        return "specialist:click"
+    for action in legal:
+        if action.startswith(("specialist:", "claim:")):
+            return action
+    if UNHURT_ID in legal:
+        standing = sum(
+            1
+            for j in range(s.rules.players)
+            if s.alive >> j & 1 and s.status[j] == STANDING and j != i
+        )
+        value = split_pot(s.pot, standing + 1).share
+        floor = UNHURT_MIN_SHARE_LATE if ROUNDS - s.round < 3 else UNHURT_MIN_SHARE
+        return UNHURT_ID if value >= floor or (s.round == ROUNDS and value) else PASS
+    return PASS if PASS in legal else legal[0]
+
+
+def unseen(s: CashNGunsState, j: int, g: int) -> list[float]:
+    """Player ``j``'s cards of gun ``g`` that nobody has seen, by kind: his set (or the
+    claimed hand's expected make-up) minus the cards he fired."""
+    if g == 0:
+        left = [float(x) for x in BULLET_SET]
+    else:
+        left = _claimed_estimate(s)
+    for _, gun, kind, mode in s.spent[j]:
+        if gun == g and mode == SPENT_FIRED:
+            left[kind] = max(0.0, left[kind] - 1.0)
+    return left
+
+
+def _claimed_estimate(s: CashNGunsState) -> list[float]:
+    """A second hand (#3) as others see it: as many cards as were claimed (public), in the
+    proportions of the dead donor's unseen cards."""
+    if s.claim is None:
+        return [0.0, 0.0, 0.0]
+    _, donor, _, cards = s.claim
+    count = float(sum(cards))
+    left = unseen(s, donor, 0)
+    total = sum(left)
+    return [count * x / total for x in left] if total else [0.0, 0.0, count]
+
+
+def softmax(values: Sequence[float], temperature: float) -> list[float]:
+    """Choice probabilities from values: better ones likelier, none impossible."""
+    top = max(values)
+    weights = [math.exp(max(-30.0, (v - top) / temperature)) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def hide_probability(margin: float) -> float:
+    """P(hide) from the courage margin (stay minus hide, in dollars)."""
+    x = max(-30.0, min(30.0, margin / COURAGE_TEMPERATURE))
+    return 1.0 / (1.0 + math.exp(x))
+
+
+__all__ = ["Reader", "choose", "cop_flips", "hide_probability", "softmax", "unseen"]

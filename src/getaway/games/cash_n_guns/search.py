@@ -1,0 +1,421 @@
+"""What Cash 'n Guns tells a search bot (see :mod:`getaway.core.search`).
+
+The game's secrets are small but decisive: which card each gun holds this round, which card
+each player threw away face down in earlier rounds, and the answers already committed in the
+current simultaneous step (loads, aims, hide-or-stay, the phone). The uniform determinizer
+treats every unseen card as equally likely in every slot and every committed answer as a coin
+flip. Players are not like that: a "Bang! Bang! Bang!" is kept for late, few players hide with
+nobody aiming at them, a bullet goes to where a hit pays. The techniques, each switchable:
+
+* ``opponent-model``: the other seats' loaded cards and committed answers in the current
+  round are drawn from a model of how players choose (:mod:`getaway.games.cash_n_guns.model`,
+  the heuristic bot's reasoning on the state), mixed with some uniform noise so that unusual
+  players are not ruled out. Once the aims are shown, each player's loaded card is also
+  weighed by how likely his shown aim was with that card (a bullet goes where a hit pays, a
+  Click where it scares).
+* ``discard-model``: the cards other players threw away face down in earlier rounds are drawn
+  round by round from the same loading model (the BBB is rarely the one wasted early), not
+  uniformly; the cards they fired constrain the draw so every sample fits the view.
+* ``heuristic-playouts``: playouts play the model's choice (cheap, state-based, never reading
+  another player's cards) with some uniform moves (epsilon-greedy), not uniform moves.
+* ``rank-reward``: the reward is the seat's final rank mapped to [-1, 1] (first 1, last -1),
+  not win +1 / lose -1: in a 5-player game second place is worth playing for.
+* ``cutoff``: a playout stops at the start of the round after next and scores the position
+  by expected ranks (survival chances from wounds, score spreads from the rounds left)
+  instead of playing to round 8.
+* ``move-filter``: the search does not consider aiming at nobody when someone can be aimed at
+  (it fires nothing and scares nobody; the game still allows it).
+* ``hidden-loads``: the tree does not branch on the cards the other seats load (the deciding
+  seat never sees them): their loads are labelled ``load``, so the seat's later choices in the
+  tree cannot depend on cards it cannot see (the phone's answers likewise).
+
+Determinization is fast: the view is parsed once per decision into a template state (the
+uniform determinizer's sample); each sample then reshuffles only what the view leaves open
+(the deck order, each player's unseen cards over his face-down discards, his loaded card and
+his hand, the cop among the players the phone allows) and redraws the committed answers. The
+Advanced game (abilities add constraints the template cannot keep) samples through the
+uniform determinizer each time and applies only ``opponent-model`` on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from getaway.core import ALL, Rng, SecretChoices, State
+from getaway.core.search import SearchPolicy
+from getaway.games.cash_n_guns.actions import FLIP, HIDE, NOT_AIMED, PASS, STAY
+from getaway.games.cash_n_guns.cards import (
+    BANG,
+    BBB,
+    BULLET_SET,
+    CARD_NAMES,
+    CLICK,
+    GUN_DISCARDED,
+    GUN_LOADED,
+    SEATS,
+    SPENT_FACE_DOWN,
+    SPENT_FIRED,
+)
+from getaway.games.cash_n_guns.determinizer import determinize
+from getaway.games.cash_n_guns.model import (
+    Reader,
+    choose,
+    cop_flips,
+    hide_probability,
+    softmax,
+)
+from getaway.games.cash_n_guns.ranking import (
+    estimated_ranks,
+    estimated_wins,
+    final_ranks,
+    rank_reward,
+)
+from getaway.games.cash_n_guns.state import (
+    STEP_AIM,
+    STEP_COURAGE,
+    STEP_LOAD,
+    STEP_PHONE,
+    STEP_SLY,
+    CashNGunsState,
+)
+
+if TYPE_CHECKING:
+    from getaway.core import Game
+
+#: The share of uniform noise mixed into every modelled choice (unusual players exist).
+MODEL_NOISE = 0.25
+#: Playouts: the share of uniformly random moves among the model's.
+EPSILON = 0.1
+#: ``cutoff``: playouts stop at the start of the round this many rounds after the decision's.
+HORIZON = 2
+#: The model's spread over aim values, in dollars.
+AIM_TEMPERATURE = 3_000.0
+#: A label for a move the deciding seat cannot see.
+HIDDEN_LOAD = "load"
+
+
+class CashNGunsSearchPolicy(SearchPolicy):
+    techniques: ClassVar[dict[str, str]] = {
+        "opponent-model": "other seats' loaded cards and committed answers this round drawn "
+        "from a model of how players choose, weighed by their shown aims",
+        "discard-model": "other seats' face-down discards of past rounds drawn from the "
+        "loading model (the BBB kept for late), not uniformly",
+        "heuristic-playouts": "playouts play the model's choices, epsilon-greedy",
+        "rank-reward": "reward from the final rank (first 1, last -1), not win/lose",
+        "cutoff": "playouts stop two rounds on and score expected ranks",
+        "move-filter": "no aiming at nobody while someone can be aimed at",
+        "hidden-loads": "the tree does not branch on other seats' loaded cards",
+    }
+
+    def __init__(
+        self,
+        game: Game,
+        seat: str,
+        view: Mapping[str, Any],
+        enabled: frozenset[str] | None = None,
+    ) -> None:
+        super().__init__(game, seat, view, enabled)
+        self.model = self.uses("opponent-model")
+        self.playouts = self.uses("heuristic-playouts")
+        self.ranked = self.uses("rank-reward")
+        self.filter = self.uses("move-filter")
+        self.hide_loads = self.uses("hidden-loads")
+        self.noise = MODEL_NOISE
+        self.epsilon = EPSILON
+        self.cut_round = int(view["round"]) + HORIZON if self.uses("cutoff") else 99
+        self._sampler: _Sampler | None = None
+        self._scored: tuple[State | None, list[float]] = (None, [])
+
+    # Determinization ----------------------------------------------------------------------
+
+    def prepare(self) -> None:
+        """Nothing to do before the first sample: the template needs the search's generator,
+        so it is drawn by the first :meth:`determinize`."""
+
+    def determinize(self, rng: Rng) -> State:
+        sampler = self._sampler
+        if sampler is None:
+            sampler = self._sampler = _Sampler(self.view, rng, self.uses("discard-model"))
+        s = sampler.sample(rng)
+        if sampler.me >= 0:
+            if self.model:
+                self._model_loaded_cards(s, sampler.me, rng)
+            self._redraw_commits(s, sampler, rng)
+        return s
+
+    def _model_loaded_cards(self, s: CashNGunsState, me: int, rng: Rng) -> None:
+        """Redraw every other player's hidden loaded card from his hand plus that card: by
+        the loading model, times the chance of his shown aim with each kind of card."""
+        noise = self.noise
+        for j in range(s.rules.players):
+            if j == me or not s.alive >> j & 1:
+                continue
+            for g in range(s.guns[j]):
+                k = 2 * j + g
+                if s.gstate[k] != GUN_LOADED:
+                    continue
+                b = 3 * k
+                hand = s.hand[b : b + 3]
+                hand[s.card[k]] += 1
+                size = hand[0] + hand[1] + hand[2]
+                probs = Reader(s, j, shown=False).load_probs(g, hand)
+                weights = [
+                    (1.0 - noise) * probs[kind] + noise * hand[kind] / size if hand[kind] else 0.0
+                    for kind in range(3)
+                ]
+                if s.aims_revealed and s.target[k] != NOT_AIMED:
+                    weights = self._aim_likelihoods(s, j, g, weights)
+                kind = rng.weighted_index(weights)
+                s.card[k] = kind
+                hand[kind] -= 1
+                s.hand[b : b + 3] = hand
+
+    def _aim_likelihoods(
+        self, s: CashNGunsState, j: int, g: int, weights: list[float]
+    ) -> list[float]:
+        """``weights`` times the chance that ``j`` aimed gun ``g`` where he did, with a
+        bullet and with a Click (the aim was chosen before the aims were shown)."""
+        k = 2 * j + g
+        shown_target = s.target[k]
+        kept = s.card[k]
+        chance = {}
+        for label, kind in (("bullet", BANG), ("click", CLICK)):
+            s.card[k] = kind
+            targets, values = Reader(s, j, shown=False).aim_values(g)
+            probs = softmax(values, AIM_TEMPERATURE)
+            p = probs[targets.index(shown_target)] if shown_target in targets else 0.0
+            chance[label] = (1.0 - self.noise) * p + self.noise / len(targets)
+        s.card[k] = kept
+        return [
+            weights[BBB] * chance["bullet"],
+            weights[BANG] * chance["bullet"],
+            weights[CLICK] * chance["click"],
+        ]
+
+    def _redraw_commits(self, s: CashNGunsState, sampler: _Sampler, rng: Rng) -> None:
+        """The answers other seats have committed in the current secret step, drawn again
+        to fit the sampled cards (a load is the card placed), by the model or uniformly."""
+        box = s.box
+        if box is None or s.step not in (STEP_LOAD, STEP_SLY, STEP_AIM, STEP_COURAGE, STEP_PHONE):
+            return
+        me = sampler.me
+        index = s.rules.index
+        fresh = SecretChoices(box.seats)
+        for seat in box.committed():
+            j = index[seat]
+            choice = box.choice_of(seat)
+            if j != me:
+                choice = self._commit_of(s, j, rng)
+            assert choice is not None
+            fresh.commit(seat, choice)
+        s.box = fresh
+
+    def _commit_of(self, s: CashNGunsState, j: int, rng: Rng) -> str:
+        step = s.step
+        guns = range(s.guns[j])
+        if step in (STEP_LOAD, STEP_SLY):
+            return "load:" + "/".join(CARD_NAMES[s.card[2 * j + g]] for g in guns)
+        noise = self.noise if self.model else 1.0
+        if step == STEP_AIM:
+            names = []
+            for g in guns:
+                targets, values = Reader(s, j, shown=False).aim_values(g)
+                if self.model:
+                    probs = softmax(values, AIM_TEMPERATURE)
+                    weights = [(1.0 - noise) * p + noise / len(targets) for p in probs]
+                    t = targets[rng.weighted_index(weights)]
+                else:
+                    t = targets[rng.below(len(targets))]
+                names.append(SEATS[t] if t >= 0 else "none")
+            return "aim:" + "/".join(names)
+        if step == STEP_COURAGE:
+            hide = 0.5
+            if self.model:
+                hide = (1.0 - noise) * hide_probability(Reader(s, j).courage_margin())
+                hide += noise * 0.5
+            return HIDE if rng.random() < hide else STAY
+        if j != s.cop:
+            return PASS
+        flip = 0.5
+        if self.model:
+            flip = (1.0 - noise) * float(cop_flips(s)) + noise * 0.5
+        return FLIP if rng.random() < flip else PASS
+
+    # The tree -----------------------------------------------------------------------------
+
+    def candidates(self, state: State, seat: str, legal: Sequence[str]) -> Sequence[str]:
+        if not self.filter or len(legal) < 2 or not legal[0].startswith("aim:"):
+            return legal
+        aimed = [a for a in legal if not a.startswith("aim:") or "none" not in a]
+        return aimed or legal
+
+    def observed(self, state: State, seat: str, action: str) -> str:
+        """Another seat's load is seen only as "a card was placed", and the phone, passed
+        under the table, only as "passed on" (a flip looks the same until the step ends)."""
+        if not self.hide_loads:
+            return action
+        if action.startswith("load:"):
+            return HIDDEN_LOAD
+        if action == FLIP:
+            return PASS
+        return action
+
+    # Playouts -----------------------------------------------------------------------------
+
+    def playout_action(self, state: State, seat: str, legal: Sequence[str], rng: Rng) -> str:
+        if not self.playouts or rng.random() < self.epsilon:
+            return legal[int(rng.random() * len(legal))]
+        s = cast(CashNGunsState, state)
+        return choose(s, s.rules.index[seat], legal, rng)
+
+    def evaluate(self, state: State) -> dict[str, float] | None:
+        s = cast(CashNGunsState, state)
+        if s.round < self.cut_round or s.step != STEP_LOAD or s.waiting != s.step_seats:
+            return None
+        seats = s.rules.seats
+        n = s.rules.players
+        if self.ranked:
+            ranks = estimated_ranks(s)
+            return {seat: rank_reward(ranks[i], n) for i, seat in enumerate(seats)}
+        wins = estimated_wins(s)
+        return {seat: 2.0 * wins[i] - 1.0 for i, seat in enumerate(seats)}
+
+    def reward(self, state: State, returns: Mapping[str, float], seat: str) -> float:
+        if not state.is_over() or not self.ranked:
+            return float(returns.get(seat, 0.0))
+        scored, ranks = self._scored
+        if scored is not state:
+            s = cast(CashNGunsState, state)
+            ranks = [rank_reward(r, s.rules.players) for r in final_ranks(s)]
+            # Kept by reference (not id): a later state cannot be mistaken for this one.
+            self._scored = (state, ranks)
+        s = cast(CashNGunsState, state)
+        return ranks[s.rules.index[seat]]
+
+
+class _Sampler:
+    """One decision's determinizations: a template state from the view, reshuffled."""
+
+    def __init__(self, view: Mapping[str, Any], rng: Rng, discard_model: bool) -> None:
+        self.view = view
+        self.template = determinize(view, rng)
+        rules = self.template.rules
+        seat = view["seat"]
+        self.me = rules.index.get(seat, -1)
+        #: The view holds every secret: the template is the state itself.
+        self.exact = seat == ALL
+        self.fast = not rules.advanced and not self.exact
+        self.discard_model = discard_model
+        self.hands: list[_HiddenHand] = []
+        self.cops: list[int] = []
+        if self.fast:
+            self._parse()
+
+    def _parse(self) -> None:
+        s = self.template
+        for j in range(s.rules.players):
+            if j != self.me and s.alive >> j & 1:
+                self.hands.append(_HiddenHand(s, j))
+        if s.cop >= 0 and self.me >= 0:
+            me = self.view["me"]
+            known = me["role"] == "cop" or any(p["role"] for p in self.view["players"])
+            if not known:
+                seats = s.rules.seats
+                candidates = [i for i in range(s.rules.players) if i != self.me]
+                for e in self.view["log"]:
+                    if e["type"] == "phone" and e["used"]:
+                        candidates = [i for i in candidates if seats[i] in e["order"]]
+                self.cops = candidates
+
+    def sample(self, rng: Rng) -> CashNGunsState:
+        if self.exact:
+            return self.template.clone()
+        if not self.fast:
+            return determinize(self.view, rng)
+        s = self.template.clone()
+        rng.shuffle(s.deck)
+        for hidden in self.hands:
+            hidden.deal(s, rng, self.discard_model)
+        if self.cops:
+            s.cop = self.cops[rng.below(len(self.cops))]
+        return s
+
+
+class _HiddenHand:
+    """One other player's unseen cards (Basic game: one gun): his set minus the cards he
+    fired, spread over his face-down discards, his hidden loaded card and his hand."""
+
+    def __init__(self, s: CashNGunsState, j: int) -> None:
+        self.j = j
+        k = 2 * j
+        self.records = s.spent[j]
+        #: (position in the spent records, round) of each face-down discard, oldest first.
+        self.face_down = [
+            (n, rec[0]) for n, rec in enumerate(self.records) if rec[3] == SPENT_FACE_DOWN
+        ]
+        #: Fired cards by round: they were in his hand until then.
+        self.fired = [(rec[0], rec[2]) for rec in self.records if rec[3] == SPENT_FIRED]
+        pool = list(BULLET_SET)
+        for _, kind in self.fired:
+            pool[kind] -= 1
+        self.pool = pool
+        self.loaded = s.gstate[k] == GUN_LOADED
+        self.discarded_now = -1
+        if s.gstate[k] == GUN_DISCARDED:
+            now = [n for n, rnd in self.face_down if rnd == s.round]
+            self.discarded_now = now[0]
+        self.hand_size = sum(s.hand[3 * k : 3 * k + 3])
+
+    def deal(self, s: CashNGunsState, rng: Rng, model: bool) -> None:
+        left = self.pool[:]
+        kinds: dict[int, int] = {}
+        for n, rnd in self.face_down:
+            if model:
+                weights = self._discard_weights(left, rnd)
+            else:
+                weights = [float(x) for x in left]
+            kind = rng.weighted_index(weights)
+            kinds[n] = kind
+            left[kind] -= 1
+        j = self.j
+        k = 2 * j
+        if self.loaded:
+            kind = rng.weighted_index([float(x) for x in left])
+            s.card[k] = kind
+            left[kind] -= 1
+        s.hand[3 * k : 3 * k + 3] = left
+        if kinds:
+            records = list(self.records)
+            for n, kind in kinds.items():
+                rnd, gun, _, mode = records[n]
+                records[n] = (rnd, gun, kind, mode)
+            s.spent[j] = tuple(records)
+            if self.discarded_now >= 0:
+                s.card[k] = kinds[self.discarded_now]
+
+    def _discard_weights(self, left: list[int], rnd: int) -> list[float]:
+        """The chance of each kind for a face-down discard of round ``rnd``: his unseen cards
+        ``left`` weighed by how the loading lottery treats his hand of that round (``left``
+        plus the cards he fired from then on)."""
+        hand = left[:]
+        for fired_round, kind in self.fired:
+            if fired_round >= rnd:
+                hand[kind] += 1
+        size = hand[0] + hand[1] + hand[2]
+        bullets = hand[BBB] + hand[BANG]
+        use = bullets / size if bullets < size else 1.0
+        late = rnd >= 6
+        lottery = [0.0, 0.0, 1.0 - use]
+        lottery[BBB if hand[BBB] and (late or not hand[BANG]) else BANG] = use
+        weights = []
+        for kind in range(3):
+            if not left[kind]:
+                weights.append(0.0)
+                continue
+            relative = lottery[kind] * size / hand[kind]
+            weights.append(left[kind] * ((1.0 - MODEL_NOISE) * relative + MODEL_NOISE))
+        return weights
+
+
+__all__ = ["CashNGunsSearchPolicy"]
