@@ -1,0 +1,139 @@
+"""Mean rank of bots in Cash 'n Guns games, seats rotated fairly.
+
+Every block of N games (N = players) uses one deal (seed) and N rotations of the bot list
+round the table, so each bot sits in each seat once per block with the same cards and notes.
+A bot's rank in a game is :func:`getaway.games.cash_n_guns.ranking.final_ranks` (winners
+1; other survivors by score, shame, wounds; the dead last; ties share their mean place).
+Prints, per bot: games, mean rank with a 95% confidence interval (normal approximation over
+its games), win share (a shared win counts its share), deaths, and per-move time (decisions
+with more than one legal action).
+
+Usage::
+
+    .venv/bin/python scripts/cng_measure.py --bots hard,heuristic,medium,easy,random \\
+        --blocks 20 --seed 1 [--workers 2] [--players 5] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections.abc import Sequence
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any, cast
+
+from getaway.ai import make_bot
+from getaway.core import Rng, derive_seed, get_game
+from getaway.games.cash_n_guns.ranking import final_ranks
+from getaway.games.cash_n_guns.state import CashNGunsState
+
+GAME = get_game("cash-n-guns")
+
+
+def play(job: tuple[Sequence[str], int, int, dict[str, Any]]) -> dict[str, Any]:
+    """One game: ``names[k]`` sits at seat ``k``. Returns per-seat results."""
+    names, seed, block, options = job
+    state = cast(CashNGunsState, GAME.new_state(options, seed))
+    seats = state.seats
+    bots = {seat: make_bot(GAME, name) for seat, name in zip(seats, names, strict=True)}
+    rngs = {seat: Rng(derive_seed(seed, "bot", seat, *names)) for seat in seats}
+    times: dict[str, list[float]] = {seat: [] for seat in seats}
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        started = time.perf_counter()
+        action = bots[seat].choose(GAME, seat, view, legal, rngs[seat])
+        if len(legal) > 1:
+            times[seat].append(time.perf_counter() - started)
+        state.apply(seat, action)
+    ranks = final_ranks(state)
+    winners = state.winner_seats()
+    return {
+        "block": block,
+        "seed": seed,
+        "results": [
+            {
+                "bot": name,
+                "seat": seat,
+                "rank": ranks[i],
+                "win": (1.0 / len(winners)) if seat in winners else 0.0,
+                "dead": not state.alive >> i & 1,
+                "times": times[seat],
+            }
+            for i, (seat, name) in enumerate(zip(seats, names, strict=True))
+        ],
+    }
+
+
+def summarize(games: list[dict[str, Any]], bots: Sequence[str]) -> list[dict[str, Any]]:
+    rows = []
+    for bot in dict.fromkeys(bots):
+        mine = [r for g in games for r in g["results"] if r["bot"] == bot]
+        ranks = [r["rank"] for r in mine]
+        n = len(ranks)
+        mean = sum(ranks) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in ranks) / (n - 1)) if n > 1 else 0.0
+        times = [t for r in mine for t in r["times"]]
+        rows.append(
+            {
+                "bot": bot,
+                "games": n,
+                "mean_rank": mean,
+                "ci95": 1.96 * sd / math.sqrt(n) if n > 1 else 0.0,
+                "wins": sum(r["win"] for r in mine) / n,
+                "deaths": sum(r["dead"] for r in mine) / n,
+                "mean_move_s": sum(times) / len(times) if times else 0.0,
+                "max_move_s": max(times) if times else 0.0,
+            }
+        )
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bots", required=True, help="comma-separated, one per seat")
+    parser.add_argument("--blocks", type=int, default=10, help="deals; each plays N rotations")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--options", default="{}", help='game options as JSON, e.g. {"advanced": true}'
+    )
+    parser.add_argument("--json", help="write every game's results here")
+    args = parser.parse_args()
+    bots = args.bots.split(",")
+    options = {"players": len(bots), **json.loads(args.options)}
+    jobs = []
+    for block in range(args.blocks):
+        seed = derive_seed(args.seed, "cng-measure", block)
+        for shift in range(len(bots)):
+            names = bots[shift:] + bots[:shift]
+            jobs.append((names, seed, block, options))
+    started = time.perf_counter()
+    if args.workers > 1:
+        with Pool(args.workers) as pool:
+            games = list(pool.imap_unordered(play, jobs))
+    else:
+        games = [play(job) for job in jobs]
+    elapsed = time.perf_counter() - started
+    rows = summarize(games, bots)
+    print(f"{len(games)} games, {options}, seed {args.seed}, {elapsed:.0f} s")
+    print(
+        f"{'bot':40} {'games':>5} {'mean rank':>16} {'wins':>6} {'deaths':>6} "
+        f"{'s/move':>7} {'max':>6}"
+    )
+    for r in sorted(rows, key=lambda r: r["mean_rank"]):
+        print(
+            f"{r['bot']:40} {r['games']:5d} {r['mean_rank']:8.2f} ± {r['ci95']:4.2f}  "
+            f"{r['wins']:6.1%} {r['deaths']:6.1%} {r['mean_move_s']:7.3f} {r['max_move_s']:6.2f}"
+        )
+    if args.json:
+        data = {"options": options, "seed": args.seed, "games": games, "summary": rows}
+        Path(args.json).write_text(json.dumps(data))
+
+
+if __name__ == "__main__":
+    main()
