@@ -1,6 +1,7 @@
 // Entry point: pick the language, then route to the lobby or a match page.
 //
-// Routes come from the path (the server serves index.html at /, /play/{id} and /watch/{id})
+// Routes come from the path (the server serves index.html at /, /play/{id} and /watch/{id};
+// a replay is /watch/{id}?replay, see parseRoute)
 // or, when the files are opened from a plain static server, from the hash
 // (#/play/{id}?token=T). The token stays in the URL so a reload resumes the seat.
 
