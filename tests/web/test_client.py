@@ -278,7 +278,7 @@ def test_language_switch_shows_russian_and_portuguese(server: Server, page: Page
     expect(page.locator("p.turn")).to_have_text("Sua vez")
     expect(page.locator(".cng-head")).to_contain_text("carregar")
     page.select_option("#lang-select", "ru")
-    expect(page.locator("p.turn")).to_have_text("Ваш ход")
+    expect(page.locator("p.turn")).to_have_text("Ваша очередь")
     expect(page.locator(".cng-head")).to_contain_text("Раунд 1 из 8")
     expect(page.locator("section.actions")).to_contain_text("Зарядить")
 

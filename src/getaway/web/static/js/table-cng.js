@@ -2,9 +2,10 @@
 // the seat's own secrets (`me`, present only in its own view) and the narrated events.
 
 import { h, replace } from "./dom.js";
-import { t, has, word } from "./i18n.js";
+import { t, has, language, word } from "./i18n.js";
 
-const money = (n) => `$${Number(n).toLocaleString()}`;
+// Digits grouped the way the page's language does it ($55,000; $55 000 in Russian).
+const money = (n) => `$${Number(n).toLocaleString(language())}`;
 
 /** A readable label for an action id (docs/games/cash-n-guns.md, "Action ids"). */
 export function actionLabel(id) {
