@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from getaway.ai import ISMCTSBot, make_bot
-from getaway.core import Rng, State, get_game
+from getaway.core import GetawayError, Rng, State, get_game
 from getaway.core.search import SearchPolicy
 from tests.ai.games import NIM, ODDS, NimState, OddsGame, OddsState
 
@@ -262,3 +262,22 @@ def test_the_tree_branches_on_what_the_deciding_seat_sees():
         "take:2",
         "take:3",
     }
+
+
+class LyingNim(type(NIM)):  # type: ignore[misc]
+    """A determinizer that disagrees with the view: the pile is always 1."""
+
+    def determinize(self, view: Any, rng: Rng) -> NimState:
+        return NimState(1, view["turn"])
+
+
+def test_samples_that_deny_the_real_moves_are_skipped_and_all_bad_is_an_error():
+    game = LyingNim()
+    bot = make_bot(game, "ismcts:iterations=20:seconds=none")
+    state = NimState(6, 0)
+    # From a pile of 1 only take:1 is legal, which is also a real move: it is searched.
+    assert bot.choose(game, "a", state.view("a"), ("take:2", "take:3", "take:1"), Rng(0)) == (
+        "take:1"
+    )
+    with pytest.raises(GetawayError, match="determinizer disagrees with its view"):
+        bot.choose(game, "a", state.view("a"), ("take:2", "take:3"), Rng(0))

@@ -102,8 +102,8 @@ class Search:
                 break
         if self.failed == done:
             raise GetawayError(
-                f"no determinization of {self.seat!r}'s view lets that seat act; "
-                "the game's determinizer disagrees with its view"
+                f"no determinization of {self.seat!r}'s view lets that seat make its legal "
+                "moves; the game's determinizer disagrees with its view"
             )
         action, stats, simultaneous = self.best()
         return SearchReport(
@@ -129,7 +129,11 @@ class Search:
 
     def iterate(self) -> None:
         state = self.sample()
-        if self.seat not in state.to_act():
+        legal_set = self.legal_set
+        if self.seat not in state.to_act() or not any(
+            m in legal_set for m in state.legal_actions(self.seat)
+        ):
+            # A sample in which the deciding seat cannot make its real moves teaches nothing.
             self.failed += 1
             return
         policy = self.policy
@@ -156,7 +160,7 @@ class Search:
                     table = node.regrets.get(seat)
                     if table is None:
                         table = node.regrets[seat] = {}
-                    move, prob, _ = regret_matching(table, moves, self.settings.gamma, draw)
+                    move, prob = regret_matching(table, moves, self.settings.gamma, draw)
                     tables.append(table)
                     offered.append(moves)
                     chosen.append(move)
@@ -191,6 +195,7 @@ class Search:
         legal = state.legal_actions(seat)
         moves = self.policy.candidates(state, seat, legal) if self.has_candidates else legal
         if at_root and seat == self.seat:
+            # Never empty: ``iterate`` skips samples without any of the real moves.
             moves = [m for m in moves if m in self.legal_set] or [
                 m for m in legal if m in self.legal_set
             ]

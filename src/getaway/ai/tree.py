@@ -93,12 +93,12 @@ def select_turn(
 
 def regret_matching(
     table: dict[str, RegretArm], moves: Sequence[str], gamma: float, rng: PlayoutRng
-) -> tuple[str, float, list[float]]:
+) -> tuple[str, float]:
     """Sample one of ``moves`` by regret matching mixed with ``gamma`` uniform exploration.
 
-    Returns the move, its probability, and the regret-matching strategy over ``moves`` (before
-    exploration), which the caller adds to the strategy sums. Moves new to the table start
-    with no regret.
+    Returns the move and its probability. The regret-matching strategy over ``moves`` (before
+    exploration) is added to each arm's strategy sum. Moves new to the table start with no
+    regret.
     """
     arms = []
     positive = []
@@ -123,7 +123,7 @@ def regret_matching(
             break
     for arm, p in zip(arms, strategy, strict=True):
         arm.strategy += p
-    return moves[chosen], (1.0 - gamma) * strategy[chosen] + explore, strategy
+    return moves[chosen], (1.0 - gamma) * strategy[chosen] + explore
 
 
 def regret_update(
