@@ -281,3 +281,32 @@ def test_samples_that_deny_the_real_moves_are_skipped_and_all_bad_is_an_error():
     )
     with pytest.raises(GetawayError, match="determinizer disagrees with its view"):
         bot.choose(game, "a", state.view("a"), ("take:2", "take:3"), Rng(0))
+
+
+def test_a_decision_does_not_depend_on_the_process_hash_seed():
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from getaway.core import get_game, Rng\n"
+        "from getaway.ai import make_bot\n"
+        "g = get_game('scotland-yard'); st = g.new_state(None, 5); r = Rng(5)\n"
+        "for _ in range(17):\n"
+        "    s = st.to_act()[0]; l = st.legal_actions(s); st.apply(s, l[r.below(len(l))])\n"
+        "seat = st.to_act()[-1]\n"
+        "bot = make_bot(g, 'ismcts:iterations=80:seconds=none')\n"
+        "print(bot.choose(g, seat, st.view(seat), st.legal_actions(seat), Rng(4)))\n"
+        "print(sorted(bot.last.root.items()))\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in ("1", "4242")
+    }
+    assert len(outputs) == 1 and next(iter(outputs)).strip()
