@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from getaway.ai import bot_names
 from getaway.core import get_game
 from getaway.games.cash_n_guns import events as cng_events
 from getaway.games.cash_n_guns.cards import (
@@ -155,6 +156,7 @@ def _ids_needing_words() -> dict[str, set[str]]:
         "end_": set(cng_events._END_REASONS) | _sy_end_reasons(),
         "side_": sides,
         "ticket_": {"taxi", "bus", "underground", "black", "ferry"},
+        "botname_": set(bot_names(cng)) | set(bot_names(sy)),
         "": options,
     }
 

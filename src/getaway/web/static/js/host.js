@@ -5,6 +5,7 @@
 // device that created the match, or the lobby's private host link.
 
 import { postHandOver } from "./api.js";
+import { botLabel, defaultLevel, orderedLevels } from "./bots.js";
 import { copyButton } from "./copy.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
@@ -68,7 +69,7 @@ export function createHostPanel(box, { id, token, levels, onError, onChanged }) 
 
   function seatRow(seat) {
     const name = seat.seat;
-    const what = seat.kind === "bot" ? t("bot_level", { level: seat.bot_level }) : t("human");
+    const what = seat.kind === "bot" ? botLabel(seat.bot_level) : t("human");
     const status = h("span", { class: `presence ${seat.kind === "human" && seat.connected ? "is-online" : ""}` }, presence(seat));
     const controls = [];
     if (seat.kind === "human") {
@@ -76,9 +77,9 @@ export function createHostPanel(box, { id, token, levels, onError, onChanged }) 
       const select = h(
         "select",
         { id: selectId, dataset: { seat: name } },
-        levels.map((level) => h("option", { value: level }, t("bot_level", { level }))),
+        orderedLevels(levels).map((level) => h("option", { value: level }, botLabel(level))),
       );
-      select.value = chosen.get(name) || levels[0];
+      select.value = chosen.get(name) || defaultLevel(levels);
       select.addEventListener("change", () => chosen.set(name, select.value));
       controls.push(
         h("label", { for: selectId, class: "visually-hidden" }, t("host_level_for", { seat: name })),

@@ -3,6 +3,7 @@
 import { createMatch, getGames } from "./api.js";
 import { h, replace } from "./dom.js";
 import { has, t, translatePage, word } from "./i18n.js";
+import { botLabel, orderedLevels } from "./bots.js";
 import { copyButton } from "./copy.js";
 import { rememberHostToken } from "./host.js";
 
@@ -89,7 +90,7 @@ function showCreated(out, created) {
     ),
     h("p", { class: "muted small" }, t("host_link_hint")),
     Object.keys(created.bots || {}).length
-      ? h("p", { class: "muted" }, t("bots_playing", { list: Object.entries(created.bots).map(([s, l]) => `${s} (${l})`).join(", ") }))
+      ? h("p", { class: "muted" }, t("bots_playing", { list: Object.entries(created.bots).map(([s, l]) => `${s} (${word("botname_", l)})`).join(", ") }))
       : null,
   );
   // The host token allows handing seats to bots and rematches; kept on this device, and in
@@ -134,7 +135,7 @@ export async function showLobby(main) {
             "select",
             { id: `seat-${seat}`, dataset: { seat } },
             h("option", { value: "" }, t("human")),
-            g.bots.map((level) => h("option", { value: level }, t("bot_level", { level }))),
+            orderedLevels(g.bots).map((level) => h("option", { value: level }, botLabel(level))),
           ),
         ),
       ),

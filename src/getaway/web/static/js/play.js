@@ -3,6 +3,7 @@
 // the game's renderer module, chosen by the state's `game`.
 
 import { follow, gameInfo, getState, joinMatch, postAction, postRematch, postUndo } from "./api.js";
+import { botLabel } from "./bots.js";
 import { observeState, secondsLeft } from "./clock.js";
 import { h, replace } from "./dom.js";
 import { t, word } from "./i18n.js";
@@ -205,7 +206,7 @@ export async function showMatch(main, route) {
             { class: `seat-item${state.to_act.includes(s.seat) ? " to-act" : ""}` },
             h("strong", {}, s.seat),
             " ",
-            s.kind === "bot" ? t("bot_level", { level: s.bot_level }) : t("human"),
+            s.kind === "bot" ? botLabel(s.bot_level) : t("human"),
             s.kind === "human" ? ` · ${s.connected ? t("online") : s.claimed ? t("offline") : t("open_seat")}` : "",
             state.to_act.includes(s.seat) ? ` · ${t("to_act")}` : "",
           ),
