@@ -28,10 +28,10 @@ def twin(game: Game, state: State, seat: str, differs: Callable[[State, State], 
     raise AssertionError("no determinization differs in its hidden part")
 
 
-def same_choice(game: Game, seat: str, states: list[State]) -> None:
+def same_choice(game: Game, seat: str, states: list[State], spec: str = SPEC) -> None:
     for seed in (1, 2):
         moves = {
-            make_bot(game, SPEC).choose(game, seat, s.view(seat), s.legal_actions(seat), Rng(seed))
+            make_bot(game, spec).choose(game, seat, s.view(seat), s.legal_actions(seat), Rng(seed))
             for s in states
         }
         assert len(moves) == 1
@@ -78,4 +78,24 @@ def test_a_gangster_chooses_the_same_whatever_cards_the_others_loaded():
         )
 
     other = twin(game, state, seat, hidden_cards_differ)
-    same_choice(game, seat, [state, other])
+    same_choice(game, seat, [state, other], "ismcts:iterations=60:seconds=none")
+
+
+def test_the_cop_with_the_phone_chooses_the_same_whoever_has_passed_it_on():
+    # Cash 'n Guns' phone is a blind step: nobody sees who has answered. The cop decides the
+    # same whether the other participant has passed the phone on already or not.
+    game = get_game("cash-n-guns")
+    state = game.new_state({"players": 5, "undercover_cop": True}, 1)
+    rng = Rng(1)
+    while state.view(ALL)["step"] != "phone":
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+    cop = next(s for s in state.to_act() if len(state.legal_actions(s)) == 2)
+    other = next(s for s in state.to_act() if s != cop)
+    answered = state.clone()
+    answered.apply(other, "pass")
+    assert answered.to_act() == (cop,) and state.to_act() != (cop,)
+    assert answered.public_to_act() == state.public_to_act()
+    assert answered.view(cop) == state.view(cop)
+    same_choice(game, cop, [state, answered])
