@@ -49,6 +49,11 @@ def stations_of(mask: int) -> list[int]:
     return list(_stations(mask))
 
 
+def station_tuple(mask: int) -> tuple[int, ...]:
+    """The stations in a bitmask, ascending, as a shared memoised tuple (hot loops)."""
+    return _stations(mask)
+
+
 @lru_cache(maxsize=16384)
 def _stations(mask: int) -> tuple[int, ...]:
     # Views turn the same few masks (hunters' stations, searched stations) into lists again

@@ -40,17 +40,47 @@ def possible_sets(
     describe entry k; ``searched[k]`` holds the stations hunters stepped onto while the log had
     k entries.
     """
-    current = start & ~searched[0]
-    sets = [current]
-    for k in range(1, len(tickets) + 1):
-        station = revealed[k - 1]
-        if station:
-            current = 1 << station
-        else:
-            current = expand(current, board.ticket_mask[tickets[k - 1]]) & ~occupied[k - 1]
-        current &= ~searched[k]
+    settled, fresh = settle(board, start, tickets, revealed, occupied, searched, ())
+    return [*settled, fresh & ~searched[len(tickets)]]
+
+
+def settle(
+    board: Board,
+    start: int,
+    tickets: Sequence[int],
+    revealed: Sequence[int],
+    occupied: Sequence[int],
+    searched: Sequence[int],
+    known: tuple[int, ...],
+) -> tuple[tuple[int, ...], int]:
+    """The part of ``possible_sets`` that no later move changes: F_0..F_{n-1} (hunters can
+    search only while the log has n entries), and F_n before this phase's searches are
+    removed, so that F_n = ``fresh & ~searched[n]``. ``known``, a prefix F_0..F_{k-1} settled
+    earlier (k <= n), is reused rather than computed again."""
+    k = len(known)
+    fresh = start if k == 0 else _after_entry(board, known[-1], k, tickets, revealed, occupied)
+    sets = list(known)
+    for j in range(k, len(tickets)):
+        current = fresh & ~searched[j]
         sets.append(current)
-    return sets
+        fresh = _after_entry(board, current, j + 1, tickets, revealed, occupied)
+    return tuple(sets), fresh
+
+
+def _after_entry(
+    board: Board,
+    previous: int,
+    k: int,
+    tickets: Sequence[int],
+    revealed: Sequence[int],
+    occupied: Sequence[int],
+) -> int:
+    """Where Mr. X may be just after entry k, from F_{k-1}: the surfacing station, or one
+    ride of the logged ticket from F_{k-1}, never onto a hunter."""
+    station = revealed[k - 1]
+    if station:
+        return 1 << station
+    return expand(previous, board.ticket_mask[tickets[k - 1]]) & ~occupied[k - 1]
 
 
 def can_move_from(

@@ -193,6 +193,8 @@ def _load(r: _Reader) -> ScotlandYardState:
         raise SaveFileError("save file: 'end_reason' must be null or text")
     s.end_reason = reason
     s._possible = None
+    s._settled = None
+    s._fresh = 0
     _check_invariants(s)
     # Derived: who acts now.
     s._movable = 0

@@ -26,7 +26,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from getaway.core import Rng
 from getaway.core.search import SearchPolicy
-from getaway.games.scotland_yard.board import BLACK, BUS, FERRY, UNDERGROUND, Board, stations_of
+from getaway.games.scotland_yard.board import (
+    BLACK,
+    BUS,
+    FERRY,
+    UNDERGROUND,
+    Board,
+    station_tuple,
+    stations_of,
+)
 from getaway.games.scotland_yard.categorization import WEIGHTS, category
 from getaway.games.scotland_yard.determinizer import hidden_record, state_with_path
 from getaway.games.scotland_yard.knowledge import sample_path_to
@@ -41,6 +49,7 @@ CATEGORIZATION = "categorization"
 COALITION = "coalition"
 PLAYOUTS = "playouts"
 FILTERING = "filtering"
+CHASE_SAMPLE, CHASE_POSSIBLE = "sample", "possible"
 
 
 class PreparedSampler:
@@ -128,6 +137,13 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: The chance of a random move in a playout, for Mr. X and for the detectives.
     epsilon_mrx: ClassVar[float] = 0.1
     epsilon_detectives: ClassVar[float] = 0.1
+    #: What the playouts' detectives ride towards: Mr. X's station in the determinization
+    #: (``sample``, N&W), or a station drawn at each ride from the public possible set
+    #: (``possible``), in a search for Mr. X and in one for a detective. In Mr. X's own
+    #: search the determinization is the truth, so ``sample`` detectives would always know
+    #: where he is and every move of his would look lost.
+    chase_as_mrx: ClassVar[str] = "possible"
+    chase_as_detective: ClassVar[str] = "sample"
     #: Category weights for location categorization (``categorization.WEIGHTS``).
     weights: ClassVar[Sequence[float]] = WEIGHTS
 
@@ -186,7 +202,14 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         assert isinstance(state, ScotlandYardState)
         if seat == MRX:
             return greedy_mrx_move(state, legal, rng, self.epsilon_mrx)
-        return greedy_hunter_move(state, legal, rng, self.epsilon_detectives)
+        chase = self.chase_as_mrx if self.seat == MRX else self.chase_as_detective
+        if chase == CHASE_POSSIBLE:
+            # What a real detective knows: a station of the public possible set.
+            where = station_tuple(state.possible_mask())
+            target = where[rng.below(len(where))] if where else state.pos[0]
+        else:
+            target = state.pos[0]
+        return greedy_hunter_move(state, legal, rng, self.epsilon_detectives, target)
 
     def reward(self, state: State, returns: Mapping[str, float], seat: str) -> float:
         value = float(returns.get(seat, 0.0))
@@ -239,14 +262,14 @@ def _leg_label(leg: str, shown: bool) -> str:
 
 
 def greedy_hunter_move(
-    state: ScotlandYardState, legal: Sequence[str], rng: Rng, epsilon: float
+    state: ScotlandYardState, legal: Sequence[str], rng: Rng, epsilon: float, target: int
 ) -> str:
-    """With probability ``1 - epsilon`` the move that ends nearest to Mr. X's station (ties
-    broken at random), else a random one."""
+    """With probability ``1 - epsilon`` the move that ends nearest to ``target`` (ties broken
+    at random), else a random one."""
     if rng.random() < epsilon:
         return legal[rng.below(len(legal))]
     parse = state.rules.tables.hunter_parse
-    row = state.rules.board.hunter_distance[state.pos[0]]
+    row = state.rules.board.hunter_distance[target]
     best: list[str] = []
     nearest = 256
     for a in legal:

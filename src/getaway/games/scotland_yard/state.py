@@ -30,7 +30,7 @@ from getaway.core import (
     UnknownSeatError,
 )
 from getaway.games.scotland_yard.board import BLACK, ORDINARY, TICKETS, TRANSPORTS, mask_of
-from getaway.games.scotland_yard.knowledge import can_move_from, possible_sets
+from getaway.games.scotland_yard.knowledge import can_move_from, settle
 from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG_PARSE
 from getaway.games.scotland_yard.options import DETECTIVES, MRX, Rules, rules_for
 
@@ -55,10 +55,12 @@ class ScotlandYardState(State):
     ``rules.pieces`` order."""
 
     __slots__ = (
+        "_fresh",
         "_movable",
         "_possible",
         "_rng",
         "_seed",
+        "_settled",
         "_to_act",
         "black",
         "doubles",
@@ -108,6 +110,10 @@ class ScotlandYardState(State):
     #: Bitmask of hunters (by position index) that have not moved and can move now.
     _movable: int
     _possible: list[int] | None
+    #: F_0..F_{k-1}, settled for good (see ``knowledge.settle``), and F_k before this phase's
+    #: searches: kept across moves and clones so that only the new part is ever computed.
+    _settled: tuple[int, ...] | None
+    _fresh: int
 
     # Construction -------------------------------------------------------------------------
 
@@ -145,6 +151,8 @@ class ScotlandYardState(State):
         state.winner_code = NOBODY
         state.end_reason = None
         state._possible = None
+        state._settled = None
+        state._fresh = 0
         state._start_mrx_turn()
         return state
 
@@ -175,6 +183,8 @@ class ScotlandYardState(State):
         c._to_act = self._to_act
         c._movable = self._movable
         c._possible = self._possible
+        c._settled = self._settled
+        c._fresh = self._fresh
         return c
 
     # Protocol: identity -------------------------------------------------------------------
@@ -584,28 +594,40 @@ class ScotlandYardState(State):
         """F_0..F_n (see ``knowledge.py``), from public information only. During Mr. X's
         turn the last set keeps only stations he can move from (the game did not end)."""
         if self._possible is None:
-            sets = possible_sets(
+            sets = [*self._settled_sets(), self._fresh & ~self.searched[-1]]
+            if self.phase == PHASE_MRX:
+                sets[-1] = self._movable_from(sets[-1])
+            self._possible = sets
+        return self._possible
+
+    def possible_mask(self) -> int:
+        if self._possible is not None:
+            return self._possible[-1]
+        self._settled_sets()
+        mask = self._fresh & ~self.searched[-1]
+        return self._movable_from(mask) if self.phase == PHASE_MRX else mask
+
+    def _settled_sets(self) -> tuple[int, ...]:
+        settled = self._settled
+        n = len(self.log_ticket)
+        if settled is None or len(settled) != n:
+            known = settled if settled is not None and len(settled) < n else ()
+            settled, self._fresh = settle(
                 self.rules.board,
                 self.start_candidates,
                 self.log_ticket,
                 [s if r else 0 for s, r in zip(self.log_station, self.log_revealed, strict=True)],
                 self.occupied_at,
                 self.searched,
+                known,
             )
-            if self.phase == PHASE_MRX:
-                sets[-1] = can_move_from(
-                    self.rules.board,
-                    sets[-1],
-                    self.occ,
-                    self.black,
-                    self.supply,
-                    self.rules.unlimited_supply,
-                )
-            self._possible = sets
-        return self._possible
+            self._settled = settled
+        return settled
 
-    def possible_mask(self) -> int:
-        return self.possible_masks()[-1]
+    def _movable_from(self, mask: int) -> int:
+        return can_move_from(
+            self.rules.board, mask, self.occ, self.black, self.supply, self.rules.unlimited_supply
+        )
 
     def last_revealed(self) -> int | None:
         for k in range(len(self.log_revealed) - 1, -1, -1):
