@@ -50,6 +50,7 @@ from getaway.cli.reports import (
     print_games,
     print_simulation,
 )
+from getaway.cli.tournament_cmd import register as register_tournament
 from getaway.core import ALL, SPECTATOR, GetawayError, games, get_game
 
 EXIT_OK = 0
@@ -226,11 +227,14 @@ def cmd_bench_server(args: argparse.Namespace) -> int:
     out = console()
     if not args.json:
         out.print(
-            f"benchmarking the server: {args.matches} matches, {args.seconds:g} s ...",
+            f"benchmarking the server: {args.matches} matches over {args.transport}, "
+            f"{args.seconds:g} s ...",
             markup=False,
             highlight=False,
         )
-    result = bench_server(args.matches, args.seconds, args.rate, args.database_url, args.seed)
+    result = bench_server(
+        args.matches, args.seconds, args.rate, args.database_url, args.seed, args.transport
+    )
     if args.json:
         print_json(as_json(result))
         return EXIT_OK
@@ -397,6 +401,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="'bench server' only: the server's database (default: a temporary SQLite file)",
     )
+    p.add_argument(
+        "--transport",
+        choices=("ws", "http"),
+        default="ws",
+        help="'bench server' only: 'ws' sends each action on the seat's WebSocket and gets "
+        "the states pushed (as the web client would); 'http' does a GET of the state and a "
+        "POST of the action (default ws)",
+    )
     p.set_defaults(handler=cmd_bench)
 
     p = commands.add_parser(
@@ -415,6 +427,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="SQLAlchemy URL, e.g. postgresql://user@host/db or sqlite:///path/file.sqlite3",
     )
     p.set_defaults(handler=cmd_serve)
+    register_tournament(commands)
     return parser
 
 
