@@ -88,6 +88,15 @@ def test_help_exits_0(capsys):
     assert "--as" in capsys.readouterr().out
 
 
+def test_search_specs_are_bot_names_and_bad_ones_exit_2(capsys):
+    spec = "ismcts:iterations=5:off=coalition"
+    assert main(["simulate", "scotland-yard", "--games", "1", "--bots", spec, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bots"]["mrx"] == spec
+    bad = "ismcts:iterations=lots"
+    assert main(["simulate", "scotland-yard", "--games", "1", "--bots", bad]) == 2
+    assert "iterations" in capsys.readouterr().err
+
+
 def test_unknown_bot_exits_2(capsys):
     code, _, err = run(capsys, "play", "scotland-yard", "--bots", "genius")
     assert code == 2

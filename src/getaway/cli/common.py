@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import Console
 
-from getaway.ai import bot_names, make_bot
+from getaway.ai import bot_names, make_bot, validate_bot_name
 from getaway.core import Bot, Game, GetawayError, JSONDict
 
 
@@ -71,7 +71,8 @@ def default_bot_name(game: Game) -> str:
 
 def assign_bots(game: Game, seats: Sequence[str], names: Sequence[str]) -> dict[str, str]:
     """Bot names for ``seats`` in seat order: one name plays every seat, otherwise one name
-    per seat. Unknown names raise a :class:`UsageError` listing the known ones."""
+    per seat. Unknown names and malformed specs raise a :class:`UsageError` saying what is
+    allowed."""
     if len(names) == 1:
         names = [names[0]] * len(seats)
     if len(names) != len(seats):
@@ -79,10 +80,13 @@ def assign_bots(game: Game, seats: Sequence[str], names: Sequence[str]) -> dict[
             f"--bots names {len(names)} bots but there are {len(seats)} bot seats "
             f"({', '.join(seats)}); give one name for all of them or one per seat"
         )
-    known = bot_names(game)
     for name in names:
-        if name not in known:
-            raise UsageError(f"unknown bot {name!r} for {game.name}; bots: {', '.join(known)}")
+        # Names and specs alike ("hard", "ismcts:iterations=500:off=coalition"): the same
+        # check as make_bot, whose message says what is allowed.
+        try:
+            validate_bot_name(game, name)
+        except GetawayError as exc:
+            raise UsageError(str(exc)) from None
     return dict(zip(seats, names, strict=True))
 
 
