@@ -100,3 +100,9 @@ def race(count: int, work: Callable[[int], T]) -> list[T]:
     for thread in threads:
         thread.join()
     return [results[i] for i in range(count)]
+
+
+def timeless(payload: JSON) -> JSON:
+    """A state without ``server_time`` (the server's clock when it was sent), to compare
+    two states taken at different moments."""
+    return {k: v for k, v in payload.items() if k != "server_time"}

@@ -3,6 +3,7 @@ bots playing their turns, undo, the host's operations and replays."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -347,9 +348,29 @@ def test_health_schema_and_the_web_client(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for path in ("/api/matches", "/api/matches/{match_id}", "/api/matches/{match_id}/actions"):
         assert path in paths
-    for url in ("/", "/play/abc", "/watch/abc"):
+    for url in ("/", "/play/abc", "/watch/abc", "/replay/abc"):
         page = client.get(url)
         assert page.status_code == 200
         assert '<script type="module" src="/static/js/app.js">' in page.text
     script = client.get("/static/js/app.js")
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+
+
+def test_states_carry_the_servers_clock_for_countdowns(client: TestClient) -> None:
+    created = create(client, players=2, seed=8)
+    before = time.time()
+    payload = state(client, created["id"], token_of(created, "mrx"))
+    assert before - 1 <= payload["server_time"] <= time.time() + 1
+
+
+def test_big_answers_are_compressed_and_small_ones_are_not(client: TestClient) -> None:
+    created = create(client, players=2, seed=9, bots={"detectives": "random"})
+    match_id, mrx = created["id"], token_of(created, "mrx")
+    small = client.get(f"/api/matches/{match_id}", params={"token": mrx})
+    assert "content-encoding" not in small.headers
+    while not (current := state(client, match_id, mrx))["over"]:
+        if current["may_act"]:
+            act(client, match_id, mrx, current["legal_actions"][0], current["version"])
+    steps = client.get(f"/api/matches/{match_id}/steps", params={"as": "all"})
+    assert steps.status_code == 200 and steps.headers["content-encoding"] == "gzip"
+    assert len(steps.content) > 16 * 1024  # what the client gets after decompressing

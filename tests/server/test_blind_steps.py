@@ -23,7 +23,9 @@ def blind_game() -> Iterator[str]:
 
 
 def without_presence(payload: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in payload.items() if k not in ("seats", "deadlines")}
+    """The payload without what changes with time and presence alone (the server's clock
+    moves on; that tells nobody anything)."""
+    return {k: v for k, v in payload.items() if k not in ("seats", "deadlines", "server_time")}
 
 
 def test_an_answer_in_a_blind_step_is_invisible_to_the_others(

@@ -14,6 +14,7 @@ from tests.server.helpers import act, create, state, stored, token_of
 PAYLOAD_KEYS = {
     "match", "game", "seat", "version", "over", "winner", "returns", "to_act", "may_act",
     "legal_actions", "can_undo", "view", "seats", "turn_seconds", "deadlines", "rematch",
+    "server_time",
 }  # fmt: skip
 
 

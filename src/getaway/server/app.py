@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
@@ -53,6 +54,8 @@ from getaway.web import STATIC_DIR
 
 log = logging.getLogger(__name__)
 
+GZIP_MINIMUM_BYTES = 16 * 1024
+
 Token = Annotated[str | None, Query(description="a seat's secret token")]
 
 
@@ -81,6 +84,9 @@ def create_app(settings: Settings, clock: Clock = time.monotonic) -> FastAPI:
         summary="Play tabletop games online: matches, seats, live updates.",
         lifespan=lifespan,
     )
+    # Only big answers are worth compressing (a finished match's /steps runs to hundreds of
+    # kilobytes); the states sent per action are smaller and go out as they are.
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -275,6 +281,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
     @app.get("/", include_in_schema=False)
     @app.get("/play/{match_id}", include_in_schema=False)
     @app.get("/watch/{match_id}", include_in_schema=False)
+    @app.get("/replay/{match_id}", include_in_schema=False)
     async def web_client() -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html", media_type="text/html")
 

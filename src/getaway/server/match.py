@@ -250,6 +250,7 @@ class LiveMatch:
             "turn_seconds": self.turn_seconds,
             "deadlines": deadlines,
             "rematch": self.rematch_id,
+            "server_time": round(wall, 3),
         }
 
     def viewers(self) -> tuple[str, ...]:

@@ -82,6 +82,10 @@ class MatchState(BaseModel):
         description="when each person's pending decision times out (Unix time, seconds)"
     )
     rematch: str | None = Field(description="the rematch's id, once the host started one")
+    server_time: float = Field(
+        description="the server's clock (Unix time, seconds) when this was sent: count down "
+        "to `deadlines` from it, not from the device's own clock"
+    )
 
 
 class ActionRequest(_Strict):
