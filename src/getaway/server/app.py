@@ -317,15 +317,49 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
     sending = asyncio.Lock()
     match.listeners.setdefault(viewer, set()).add(event)
     _presence(match, viewer, +1)
+    # Two tasks for the connection's life: one pushes states, one reads what the client
+    # sends; whichever ends first (the client left, or its link was replaced) ends both.
+    leaving = asyncio.Event()
     receiver = asyncio.ensure_future(_receive(websocket, registry, match, token, sending))
+    pusher = asyncio.ensure_future(_push(websocket, match, viewer, token, event, sending, leaving))
+    try:
+        await asyncio.wait({receiver, pusher}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        # No await here: this also runs when the server cancels the connection's task, and
+        # the seat must be marked gone at once. The pusher is told to stop rather than
+        # cancelled (a cancel in the middle of a send would tear the transport down); it
+        # ends at its next wake-up, which this gives it.
+        receiver.cancel()
+        leaving.set()
+        event.set()
+        pusher.add_done_callback(_retrieve)
+        match.listeners.get(viewer, set()).discard(event)
+        _presence(match, viewer, -1)
+
+
+def _retrieve(task: asyncio.Future[None]) -> None:
+    """Collect a finished task's outcome so asyncio does not report it as never retrieved."""
+    if not task.cancelled():
+        task.exception()
+
+
+async def _push(
+    websocket: WebSocket,
+    match: LiveMatch,
+    viewer: str,
+    token: str | None,
+    event: asyncio.Event,
+    sending: asyncio.Lock,
+    leaving: asyncio.Event,
+) -> None:
+    """Send the viewer's state whenever ``event`` says something it can see changed, until
+    ``leaving`` is set."""
     try:
         while True:
-            waiter = asyncio.ensure_future(event.wait())
-            await asyncio.wait({waiter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-            if receiver.done():
-                waiter.cancel()
-                return
+            await event.wait()
             event.clear()
+            if leaving.is_set():
+                return
             if token is not None and match.seat_of(token) != viewer:
                 # The host gave the seat a new link: this one sees nothing more.
                 await _close(websocket, ForbiddenError("this seat's link has been replaced"))
@@ -334,10 +368,6 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
                 await _send(websocket, match.payload(viewer))
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
-    finally:
-        receiver.cancel()
-        match.listeners.get(viewer, set()).discard(event)
-        _presence(match, viewer, -1)
 
 
 async def _receive(
@@ -354,7 +384,10 @@ async def _receive(
     409, "detail": ...}``, exactly as the POST would answer (same checks, same log), without
     the cost of an HTTP request per action."""
     while True:
-        message = await websocket.receive()
+        try:
+            message = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
         if message["type"] == "websocket.disconnect":
             return
         text = message.get("text")
