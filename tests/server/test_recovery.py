@@ -1,7 +1,11 @@
 """A restarted server rebuilds every unfinished match from its log: versions, views, what
-may be undone, bots and timers all carry on."""
+may be undone, bots and timers all carry on; and a finished match leaves memory and comes
+back from the database."""
 
 from __future__ import annotations
+
+import dataclasses
+import time
 
 from fastapi.testclient import TestClient
 from sqlalchemy import update
@@ -74,3 +78,30 @@ def test_a_log_that_no_longer_replays_is_reported_not_guessed(
         assert state(client, fine["id"])["version"] == 0
         assert client.get("/healthz").status_code == 200
     assert len(stored(database_url, broken["id"]).actions) == 1  # nothing was thrown away
+
+
+def test_a_finished_match_leaves_memory_and_comes_back_when_asked(settings: Settings) -> None:
+    quick = dataclasses.replace(settings, evict_finished_seconds=0.2)
+    with TestClient(create_app(quick)) as client:
+        created = create(client, players=2, seed=9, bots={"detectives": "random"})
+        match_id, mrx = created["id"], token_of(created, "mrx")
+        while not (current := state(client, match_id, mrx))["over"]:
+            if current["may_act"]:
+                act(client, match_id, mrx, current["legal_actions"][0], current["version"])
+        registry = client.app.state.registry  # type: ignore[attr-defined]
+        assert match_id in registry.matches
+        # Somebody watching keeps it in memory ...
+        with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:
+            ws.receive_json()
+            time.sleep(0.5)
+            assert match_id in registry.matches
+        # ... and once nobody is, it goes, and is read back from the database unchanged.
+        deadline = time.monotonic() + 5
+        while match_id in registry.matches and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert match_id not in registry.matches
+        again = state(client, match_id, mrx)
+        assert timeless(again) == timeless(current)
+        assert match_id in registry.matches
+        steps = client.get(f"/api/matches/{match_id}/steps", params={"as": "all"})
+        assert steps.status_code == 200 and steps.json()[-1]["view"]["over"]

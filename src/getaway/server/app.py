@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import orjson
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
@@ -158,39 +158,46 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
             bots={s: str(live.bot_level) for s, live in match.seats.items() if live.kind == BOT},
         )
 
-    @app.get("/api/matches/{match_id}", tags=["matches"], responses=_errors(403, 404, 503))
-    async def get_match(request: Request, match_id: str, token: Token = None) -> MatchState:
+    @app.get(
+        "/api/matches/{match_id}",
+        tags=["matches"],
+        response_model=MatchState,
+        responses=_errors(403, 404, 503),
+    )
+    async def get_match(request: Request, match_id: str, token: Token = None) -> Response:
         """The match as the token's seat sees it; without a token, the public view."""
         registry = registry_of(request)
         match = await registry.get(match_id)
         viewer = await registry.viewer(match, token)
-        return MatchState(**match.payload(viewer))
+        return _state(match, viewer)
 
     @app.post(
         "/api/matches/{match_id}/actions",
         tags=["matches"],
+        response_model=MatchState,
         responses=_errors(400, 403, 404, 409, 422, 503),
     )
-    async def post_action(request: Request, match_id: str, body: ActionRequest) -> MatchState:
+    async def post_action(request: Request, match_id: str, body: ActionRequest) -> Response:
         """Play an action for the token's seat. 409 when ``version`` is not the current one
         (a stale or repeated action), 422 when the rules refuse it; either way nothing
         changes. Bots reply by themselves afterwards."""
         registry = registry_of(request)
         match = await registry.get(match_id)
         seat = await registry.act(match, body.token, body.action, body.version)
-        return MatchState(**match.payload(seat))
+        return _state(match, seat)
 
     @app.post(
         "/api/matches/{match_id}/undo",
         tags=["matches"],
+        response_model=MatchState,
         responses=_errors(400, 403, 404, 409, 503),
     )
-    async def post_undo(request: Request, match_id: str, body: UndoRequest) -> MatchState:
+    async def post_undo(request: Request, match_id: str, body: UndoRequest) -> Response:
         """Take back the seat's own last action, when it revealed nothing."""
         registry = registry_of(request)
         match = await registry.get(match_id)
         seat = await registry.undo(match, body.token, body.version)
-        return MatchState(**match.payload(seat))
+        return _state(match, seat)
 
     @app.post("/api/matches/{match_id}/join", tags=["seats"], responses=_errors(400, 404, 409, 503))
     async def join(request: Request, match_id: str, body: JoinRequest) -> Joined:
@@ -286,6 +293,12 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
         return FileResponse(STATIC_DIR / "index.html", media_type="text/html")
 
 
+def _state(match: LiveMatch, viewer: str) -> Response:
+    # The state is already JSON (match.py keeps each viewer's view serialized): sent as it
+    # is, not parsed into the MatchState model and serialized again. The model documents it.
+    return Response(match.payload_json(viewer), media_type="application/json")
+
+
 async def _finished(registry: Registry, match_id: str, token: str | None) -> LiveMatch:
     match = await registry.get(match_id)
     if token is not None:
@@ -365,7 +378,7 @@ async def _push(
                 await _close(websocket, ForbiddenError("this seat's link has been replaced"))
                 return
             async with sending:
-                await _send(websocket, match.payload(viewer))
+                await websocket.send_text(match.payload_json(viewer).decode())
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
 

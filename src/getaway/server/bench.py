@@ -12,7 +12,8 @@ and plays them from this process on loopback with asyncio. Two transports:
 * ``http``: per match one loop that asks the state of the seat to act (``GET``), then posts
   its action (``POST .../actions``, timed the same way). Every action costs two requests.
 
-A finished match is replaced by a new one (its creation is not timed).
+Every first match is created (and its seats connected) before the clock starts; a finished
+match is replaced by a new one (its creation is not timed, but it takes the server's time).
 
 Without ``rate`` every loop plays as fast as the server answers (saturation). With ``rate``
 the loops are open-loop: match ``m`` starts its ``k``-th action at ``t0 + (m + k * matches) /
@@ -75,8 +76,11 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 
 class _Run:
-    def __init__(self, client: Any, seed: int) -> None:
+    def __init__(self, client: Any, seed: int, matches: int) -> None:
         self.client = client
+        #: Every match loop and the driver meet here before the clock starts.
+        self.ready = asyncio.Barrier(matches + 1)
+        self.started = 0.0
         self.rnd = random.Random(seed)
         self.latencies: list[float] = []
         self.errors = 0
@@ -95,15 +99,16 @@ class _Run:
         created = response.json()
         return str(created["id"]), {s["seat"]: s["token"] for s in created["seats"]}
 
-    async def loop(self, index: int, matches: int, rate: float | None, started: float) -> None:
+    async def loop(self, index: int, matches: int, rate: float | None) -> None:
         """Play matches one after another until the time is up (cancelled from outside)."""
         match_id, tokens = await self.create()
+        await self.ready.wait()
         any_token = next(iter(tokens.values()))
         seat: str | None = None
         k = 0
         while True:
             if rate is not None:
-                delay = started + (index + k * matches) / rate - time.perf_counter()
+                delay = self.started + (index + k * matches) / rate - time.perf_counter()
                 if delay > 0:
                     await asyncio.sleep(delay)
             k += 1
@@ -151,14 +156,13 @@ class _Run:
                 match_id, tokens = await self.create()
                 any_token = next(iter(tokens.values()))
 
-    async def ws_loop(
-        self, base: str, index: int, matches: int, rate: float | None, started: float
-    ) -> None:
+    async def ws_loop(self, base: str, index: int, matches: int, rate: float | None) -> None:
         """Play matches one after another over WebSockets until cancelled from outside."""
         from websockets.asyncio.client import connect
 
         ws_base = "ws" + base.removeprefix("http")
-        pace = _Pace(index, matches, rate, started)
+        pace = _Pace(self, index, matches, rate)
+        first = True
         while True:
             match_id, tokens = await self.create()
             play = _WsMatch(self, pace)
@@ -168,6 +172,10 @@ class _Run:
                     play.sockets[seat] = await stack.enter_async_context(
                         connect(url, max_size=None, compression=None)
                     )
+                if first:
+                    # Every first match is made and connected before the clock starts.
+                    await self.ready.wait()
+                    first = False
                 readers = [asyncio.create_task(play.read(seat)) for seat in tokens]
                 try:
                     await play.over.wait()
@@ -232,13 +240,13 @@ class _Pace:
     """Open-loop pacing of one match's actions: its ``k``-th action starts at ``started +
     (index + k * matches) / rate``, whatever the answers before took. No rate: no waiting."""
 
-    def __init__(self, index: int, matches: int, rate: float | None, started: float) -> None:
-        self.index, self.matches, self.rate, self.started = index, matches, rate, started
+    def __init__(self, run: _Run, index: int, matches: int, rate: float | None) -> None:
+        self.run, self.index, self.matches, self.rate = run, index, matches, rate
         self.k = 0
 
     async def wait(self) -> None:
         if self.rate is not None:
-            due = self.started + (self.index + self.k * self.matches) / self.rate
+            due = self.run.started + (self.index + self.k * self.matches) / self.rate
             delay = due - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
@@ -308,18 +316,27 @@ async def _drive(
             if time.monotonic() > deadline:
                 raise GetawayError(f"the server at {url} did not answer /healthz")
             await asyncio.sleep(0.05)
-        run = _Run(client, seed)
-        server_cpu = _cpu_seconds(pid)
-        client_cpu = time.process_time()
-        started = time.perf_counter()
+        run = _Run(client, seed, matches)
         tasks = [
             asyncio.create_task(
-                run.ws_loop(url, i, matches, rate, started)
+                run.ws_loop(url, i, matches, rate)
                 if transport == "ws"
-                else run.loop(i, matches, rate, started)
+                else run.loop(i, matches, rate)
             )
             for i in range(matches)
         ]
+        # The clock starts once every match exists (and, over WebSockets, every seat is
+        # connected): setting up is not what is measured.
+        try:
+            async with asyncio.timeout(START_SECONDS + matches):
+                await run.ready.wait()
+        except TimeoutError:
+            for task in tasks:
+                task.cancel()
+            raise GetawayError("the matches could not all be set up in time") from None
+        server_cpu = _cpu_seconds(pid)
+        client_cpu = time.process_time()
+        started = run.started = time.perf_counter()
         done, _ = await asyncio.wait(tasks, timeout=seconds, return_when=asyncio.FIRST_EXCEPTION)
         elapsed = time.perf_counter() - started
         server_after = _cpu_seconds(pid)

@@ -101,6 +101,9 @@ class Registry:
         ]
         for task in tasks:
             task.cancel()
+        for match in self.matches.values():
+            if match.evict_timer is not None:
+                match.evict_timer.cancel()
         # Writes already under way finish, so memory and database agree to the end.
         await asyncio.gather(*tasks, *self._inflight, return_exceptions=True)
         self.thinking.close()
@@ -170,6 +173,8 @@ class Registry:
                 raise UnavailableError(self.broken[match_id]) from None
             self.matches[match_id] = match
             self._start(match)
+            if match.over:
+                self._evict_later(match)
             return match
 
     async def seat(self, match: LiveMatch, token: str | None) -> str:
@@ -380,6 +385,29 @@ class Registry:
         match.mark_asked(acted)
         match.notify(match.refresh())
         bots.kick(self, match)
+        if match.over:
+            self._evict_later(match)
+
+    # Memory ---------------------------------------------------------------------------------
+
+    def _evict_later(self, match: LiveMatch) -> None:
+        """A finished match leaves memory once nobody has looked at it for a while (its
+        replay, rematch and state are read back from the database when asked for), so a
+        long-running server holds only the matches being played and watched."""
+        if match.evict_timer is None and not self.closing:
+            match.evict_timer = asyncio.get_running_loop().call_later(
+                self.settings.evict_finished_seconds, self._evict, match
+            )
+
+    def _evict(self, match: LiveMatch) -> None:
+        match.evict_timer = None
+        if self.matches.get(match.id) is not match:
+            return
+        watched = any(match.listeners.values())
+        if watched or match.lock.locked() or not match.over:
+            self._evict_later(match)  # look again later
+            return
+        del self.matches[match.id]
 
     async def _resync(self, match: LiveMatch) -> None:
         """The database moved without this process (another writer): take its log as the

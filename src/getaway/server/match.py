@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import orjson
+
 from getaway.core import (
     ALL,
     SPECTATOR,
@@ -35,6 +37,12 @@ from getaway.server.store import MatchRecord
 from getaway.server.tokens import hash_token
 
 log = logging.getLogger(__name__)
+
+
+def _json(data: JSONDict) -> bytes:
+    # Non-string keys become strings, as the standard library's json would make them.
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+
 
 Clock = Callable[[], float]
 
@@ -98,13 +106,19 @@ class LiveMatch:
         self.changed = asyncio.Event()
         self.bot_task: asyncio.Task[None] | None = None
         self.timer_task: asyncio.Task[None] | None = None
+        #: When a finished match is to leave memory (see ``Registry._evict_later``).
+        self.evict_timer: asyncio.TimerHandle | None = None
         self._clock = clock
         # When each seat's current decision was first asked of it (clock seconds), and the
         # same for the seats *shown* as asked, which is what deadlines are published from.
         self.asked: dict[str, float] = {}
         self.shown_asked: dict[str, float] = {}
-        # Per viewer: (its version, the game part of what it last saw).
-        self._seen: dict[str, tuple[int, JSONDict]] = {}
+        # Per viewer: (its version, the game part of what it last saw as JSON bytes, the
+        # seats it was shown as to act). Bytes rather than dicts: comparing two is one
+        # memcmp, and a bytes object is invisible to the garbage collector, whose full
+        # collections would otherwise walk every stored view of every match (pauses of
+        # 100+ ms with a hundred live matches).
+        self._seen: dict[str, tuple[int, bytes, tuple[str, ...]]] = {}
         self.mark_asked(None)
         self.refresh()
 
@@ -154,11 +168,10 @@ class LiveMatch:
         changed = set()
         for viewer in (*self.order, SPECTATOR):
             part = self._game_part(viewer)
+            blob = _json(part)
             seen = self._seen.get(viewer)
-            # Views are plain JSON data: dict equality compares them exactly, and far faster
-            # than serializing and hashing them.
-            if seen is None or seen[1] != part:
-                self._seen[viewer] = (self.version, part)
+            if seen is None or seen[1] != blob:
+                self._seen[viewer] = (self.version, blob, tuple(part["to_act"]))
                 changed.add(viewer)
         return changed
 
@@ -231,27 +244,35 @@ class LiveMatch:
 
     def payload(self, viewer: str) -> JSONDict:
         """Everything ``viewer`` (a seat, or ``"spectator"``) may be sent now."""
-        version, part = self._seen[viewer]
+        data: JSONDict = orjson.loads(self.payload_json(viewer))
+        return data
+
+    def payload_json(self, viewer: str) -> bytes:
+        """:meth:`payload` as JSON, built without parsing the stored view again."""
+        version, blob, to_act = self._seen[viewer]
         now, wall = self._clock(), time.time()
         deadlines = {}
-        for seat in part["to_act"]:
+        for seat in to_act:
             deadline = self.shown_deadline(seat)
             # Past deadlines are left out: whether the seat's default was played is not
             # everyone's business in a blind step.
             if deadline is not None and deadline > now:
                 deadlines[seat] = round(wall + deadline - now, 3)
-        return {
-            "match": self.id,
-            "game": self.game.name,
-            "seat": viewer,
-            "version": version,
-            **part,
-            "seats": [self.seats[s].public() for s in self.order],
-            "turn_seconds": self.turn_seconds,
-            "deadlines": deadlines,
-            "rematch": self.rematch_id,
-            "server_time": round(wall, 3),
-        }
+        head = _json(
+            {
+                "match": self.id,
+                "game": self.game.name,
+                "seat": viewer,
+                "version": version,
+                "seats": [self.seats[s].public() for s in self.order],
+                "turn_seconds": self.turn_seconds,
+                "deadlines": deadlines,
+                "rematch": self.rematch_id,
+                "server_time": round(wall, 3),
+            }
+        )
+        # Two JSON objects with different keys, spliced into one: {head..., part...}.
+        return head[:-1] + b"," + blob[1:]
 
     def viewers(self) -> tuple[str, ...]:
         return (*self.order, SPECTATOR, ALL)

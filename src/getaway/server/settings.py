@@ -36,6 +36,9 @@ class Settings:
     access_log: bool = False
     #: Worker processes for bots; 0 runs them in threads (no start-up cost: tests).
     bot_processes: int = 0
+    #: How long a finished match nobody is watching stays in memory (it is read back from
+    #: the database when asked for again).
+    evict_finished_seconds: float = 300.0
 
 
 def sqlite_url(path: Path) -> str:

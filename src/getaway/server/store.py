@@ -6,6 +6,8 @@ is one transaction, so a write either happens whole or not at all.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -77,6 +79,14 @@ _BUMP = (
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # SQLite lets one writer in at a time, and a writer that finds the file locked
+        # sleeps in SQLite's busy handler (1, 2, 5, 10 ... 100 ms) before it tries again:
+        # stalls of tens of milliseconds whenever two of this process's threads write at
+        # once. So this process's writes queue on a lock instead, in arrival order. (Another
+        # process would still meet the busy handler; PostgreSQL locks rows and needs none.)
+        self._writing: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        )
 
     def _session(self) -> DbSession:
         return DbSession(self.engine, expire_on_commit=False)
@@ -85,7 +95,7 @@ class Store:
 
     def insert_match(self, record: MatchRecord) -> None:
         now = utcnow()
-        with self._session() as db, db.begin():
+        with self._writing, self._session() as db, db.begin():
             db.add(
                 MatchRow(
                     id=record.id,
@@ -198,7 +208,7 @@ class Store:
         try:
             # SQLAlchemy Core on a plain connection: this runs for every action, and the
             # ORM's unit of work and bulk-update machinery cost more than the SQL itself.
-            with self.engine.begin() as connection:
+            with self._writing, self.engine.begin() as connection:
                 for item in items:
                     bumped = connection.execute(
                         _BUMP,
@@ -246,7 +256,7 @@ class Store:
     def remove_last(self, match_id: str, version: int, number: int) -> None:
         """Delete action ``number``, which must be the last one (an undo), moving the match
         from ``version`` to ``version + 1`` in the same transaction."""
-        with self._session() as db, db.begin():
+        with self._writing, self._session() as db, db.begin():
             self._bump(db, match_id, version, ACTIVE)
             later = db.scalar(
                 select(ActionRow.number).where(
@@ -295,7 +305,7 @@ class Store:
         if token_hash is not None:
             values["token_hash"] = token_hash
         seats = _SEATS.c
-        with self.engine.begin() as connection:
+        with self._writing, self.engine.begin() as connection:
             result = connection.execute(
                 update(_SEATS)
                 .where(
@@ -317,7 +327,7 @@ class Store:
         if token_hash is not None:
             values["token_hash"] = token_hash
             values["claimed_at"] = None
-        with self._session() as db, db.begin():
+        with self._writing, self._session() as db, db.begin():
             db.execute(
                 update(SeatRow)
                 .where(SeatRow.match_id == match_id, SeatRow.seat == seat)
