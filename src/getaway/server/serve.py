@@ -7,6 +7,7 @@ free port) and the printed URL is the real one.
 from __future__ import annotations
 
 import copy
+import gc
 import logging
 import re
 import socket
@@ -117,5 +118,8 @@ def serve(host: str, port: int, database_url: str | None, out: TextIO = sys.stdo
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())
     print(f"getaway serving on {url_of(sock)}", file=out, flush=True)
     server = uvicorn.Server(config)
+    # Everything imported so far lives as long as the process: keep it out of the cyclic
+    # garbage collector's full collections, whose pauses grow with what they must scan.
+    gc.freeze()
     server.run(sockets=[sock])
     return 0 if server.started else 1
