@@ -24,6 +24,7 @@ from getaway.games.scotland_yard.search import (
     PLAYOUTS,
     PreparedSampler,
     ScotlandYardSearchPolicy,
+    random_station,
 )
 from getaway.games.scotland_yard.state import ScotlandYardState
 from tests.scotland_yard.helpers import craft, destination, nbrs, random_states
@@ -283,6 +284,47 @@ def test_greedy_detectives_close_in_on_the_sampled_mrx():
             assert distances_from(x)[destination(chosen)] == best
         checked += 1
     assert checked > 10
+
+
+def test_in_mrx_s_search_detectives_chase_what_they_know():
+    """Mr. X's determinization is the truth; the playouts' detectives still ride towards a
+    station of the public possible set (each ride a new draw), not to where he is."""
+    checked = 0
+    for state in random_states({"players": 4}, 8):
+        if state.phase != 1:
+            continue
+        possible = state.view("d1")["possible_locations"]
+        if len(possible) < 4:
+            continue
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        p = policy(state, "mrx", epsilon_detectives=0.0)
+        chosen = {p.playout_action(state, seat, legal, Rng(k)) for k in range(40)}
+        for a in chosen:
+            v = destination(a)
+            assert any(
+                distances_from(t)[v] == min(distances_from(t)[destination(b)] for b in legal)
+                for t in possible
+            )
+        sample = policy(state, "mrx", epsilon_detectives=0.0, chase_as_mrx="sample")
+        x = state.pos[0]
+        best = min(distances_from(x)[destination(b)] for b in legal)
+        for k in range(5):
+            a = sample.playout_action(state, seat, legal, Rng(k))
+            assert distances_from(x)[destination(a)] == best
+        # Not knowing where he is, they do not all ride his way.
+        checked += any(distances_from(x)[destination(a)] > best for a in chosen)
+    assert checked > 5
+
+
+def test_random_station_draws_every_station_evenly():
+    stations = [3, 40, 41, 100, 199]
+    mask = sum(1 << s for s in stations)
+    rng = Rng(4)
+    counts = Counter(random_station(mask, rng) for _ in range(5000))
+    assert set(counts) == set(stations)
+    assert all(880 <= n <= 1120 for n in counts.values())  # 1000 +- 4 sds
+    assert random_station(0, rng) == 0
 
 
 def test_greedy_mrx_flees_with_a_single_move():

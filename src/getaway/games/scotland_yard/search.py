@@ -32,7 +32,6 @@ from getaway.games.scotland_yard.board import (
     FERRY,
     UNDERGROUND,
     Board,
-    station_tuple,
     stations_of,
 )
 from getaway.games.scotland_yard.categorization import WEIGHTS, category
@@ -205,8 +204,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         chase = self.chase_as_mrx if self.seat == MRX else self.chase_as_detective
         if chase == CHASE_POSSIBLE:
             # What a real detective knows: a station of the public possible set.
-            where = station_tuple(state.possible_mask())
-            target = where[rng.below(len(where))] if where else state.pos[0]
+            target = random_station(state.possible_mask(), rng) or state.pos[0]
         else:
             target = state.pos[0]
         return greedy_hunter_move(state, legal, rng, self.epsilon_detectives, target)
@@ -259,6 +257,16 @@ def _leg_label(leg: str, shown: bool) -> str:
 
 
 # Epsilon-greedy playouts -------------------------------------------------------------------
+
+
+def random_station(mask: int, rng: Rng) -> int:
+    """A station of ``mask`` drawn uniformly (0 if it is empty), without listing them all."""
+    count = mask.bit_count()
+    if not count:
+        return 0
+    for _ in range(rng.below(count)):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 def greedy_hunter_move(
