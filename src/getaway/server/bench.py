@@ -45,6 +45,8 @@ TRANSPORTS = ("ws", "http")
 SERVE = "from getaway.cli import main; raise SystemExit(main())"
 #: How long the server may take to print its URL and answer /healthz.
 START_SECONDS = 60.0
+#: Pause between setting every match up and starting the clock.
+SETTLE_SECONDS = 1.0
 
 
 @dataclass
@@ -78,8 +80,10 @@ def percentile(sorted_values: list[float], q: float) -> float:
 class _Run:
     def __init__(self, client: Any, seed: int, matches: int) -> None:
         self.client = client
-        #: Every match loop and the driver meet here before the clock starts.
+        #: Every match loop and the driver meet here before the clock starts ...
         self.ready = asyncio.Barrier(matches + 1)
+        #: ... and start playing when this is set.
+        self.go = asyncio.Event()
         self.started = 0.0
         self.rnd = random.Random(seed)
         self.latencies: list[float] = []
@@ -90,10 +94,17 @@ class _Run:
         self.next_ref = 0
 
     async def create(self) -> tuple[str, dict[str, str]]:
+        import httpx2
+
         self.created += 1
-        response = await self.client.post(
-            "/api/matches", json={"game": GAME, "seed": self.seed + self.created}
-        )
+        body = {"game": GAME, "seed": self.seed + self.created}
+        try:
+            response = await self.client.post("/api/matches", json=body)
+        except httpx2.TransportError:
+            # Over WebSockets the HTTP client is idle between creations, and the server
+            # closes idle keep-alive connections (after 5 s): a reused one may be gone.
+            # Creating is not what is measured; try once more on a new connection.
+            response = await self.client.post("/api/matches", json=body)
         if response.status_code != 201:
             raise GetawayError(f"cannot create a match: {response.status_code} {response.text}")
         created = response.json()
@@ -103,6 +114,7 @@ class _Run:
         """Play matches one after another until the time is up (cancelled from outside)."""
         match_id, tokens = await self.create()
         await self.ready.wait()
+        await self.go.wait()
         any_token = next(iter(tokens.values()))
         seat: str | None = None
         k = 0
@@ -175,6 +187,7 @@ class _Run:
                 if first:
                     # Every first match is made and connected before the clock starts.
                     await self.ready.wait()
+                    await self.go.wait()
                     first = False
                 readers = [asyncio.create_task(play.read(seat)) for seat in tokens]
                 try:
@@ -334,9 +347,13 @@ async def _drive(
             for task in tasks:
                 task.cancel()
             raise GetawayError("the matches could not all be set up in time") from None
+        # Let the set-up's last pushes (each seat's first state, and every connection's
+        # presence news to the others at its table) drain before the clock starts.
+        await asyncio.sleep(SETTLE_SECONDS)
         server_cpu = _cpu_seconds(pid)
         client_cpu = time.process_time()
         started = run.started = time.perf_counter()
+        run.go.set()
         done, _ = await asyncio.wait(tasks, timeout=seconds, return_when=asyncio.FIRST_EXCEPTION)
         elapsed = time.perf_counter() - started
         server_after = _cpu_seconds(pid)
