@@ -5,6 +5,7 @@ start of every round, each living player's score, wounds left before death and b
 in hand, and how the game ended for him. Prints:
 
 * the chance of dying in one round, by wounds left (``DEATH_HAZARD``);
+* the score a survivor gains in one round, by wounds left (``ROUND_INCOME``);
 * the spread of (final score difference - present score difference) between two survivors,
   per round still to play (``ROUND_SPREAD`` is that spread over sqrt(rounds left));
 * the final score each bullet still in hand is worth, by rounds left (least squares of the
@@ -61,6 +62,7 @@ def main() -> None:
     # (round, player) rows of each game, then the game's outcome.
     deaths: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     spreads: dict[int, list[float]] = defaultdict(list)
+    income: dict[int, list[float]] = defaultdict(list)
     rows: dict[int, list[tuple[float, float, float]]] = defaultdict(list)
     for n in range(args.games):
         seed = derive_seed(args.seed, "calibrate", n)
@@ -75,6 +77,8 @@ def main() -> None:
                 margin = min(2, death_threshold(snap, i) - 1 - snap.wounds[i])
                 deaths[margin][0] += 1
                 deaths[margin][1] += not after.alive >> i & 1
+                if after.alive >> i & 1:
+                    income[margin].append(float(score(after, i) - score(snap, i)))
                 if final.alive >> i & 1:
                     bullets = snap.hand[6 * i + BBB] + snap.hand[6 * i + BANG]
                     rows[left].append(
@@ -90,6 +94,9 @@ def main() -> None:
     for margin in sorted(deaths):
         seen, died = deaths[margin]
         print(f"  {margin}: {died / max(1, seen):.3f}  ({seen} player-rounds)")
+    print("score gained in one round by survivors, by wounds left:")
+    for margin in sorted(income):
+        print(f"  {margin}: {statistics.fmean(income[margin]):8.0f}")
     print("score spread per sqrt(round left):")
     for left in sorted(spreads):
         sd = statistics.pstdev(spreads[left])

@@ -62,6 +62,9 @@ def play(job: tuple[Sequence[str], int, int, dict[str, Any]]) -> dict[str, Any]:
                 "rank": ranks[i],
                 "win": (1.0 / len(winners)) if seat in winners else 0.0,
                 "dead": not state.alive >> i & 1,
+                "money": state.money[i],
+                "shame": state.shame[i],
+                "wounds": state.wounds[i],
                 "times": times[seat],
             }
             for i, (seat, name) in enumerate(zip(seats, names, strict=True))
@@ -86,6 +89,10 @@ def summarize(games: list[dict[str, Any]], bots: Sequence[str]) -> list[dict[str
                 "ci95": 1.96 * sd / math.sqrt(n) if n > 1 else 0.0,
                 "wins": sum(r["win"] for r in mine) / n,
                 "deaths": sum(r["dead"] for r in mine) / n,
+                "shame": sum(r["shame"] for r in mine) / n,
+                "wounds": sum(r["wounds"] for r in mine) / n,
+                "money_alive": sum(r["money"] for r in mine)
+                / max(1, n - sum(r["dead"] for r in mine)),
                 "mean_move_s": sum(times) / len(times) if times else 0.0,
                 "max_move_s": max(times) if times else 0.0,
             }
@@ -123,12 +130,13 @@ def main() -> None:
     print(f"{len(games)} games, {options}, seed {args.seed}, {elapsed:.0f} s")
     print(
         f"{'bot':40} {'games':>5} {'mean rank':>16} {'wins':>6} {'deaths':>6} "
-        f"{'s/move':>7} {'max':>6}"
+        f"{'shame':>5} {'wounds':>6} {'money':>7} {'s/move':>7} {'max':>6}"
     )
     for r in sorted(rows, key=lambda r: r["mean_rank"]):
         print(
             f"{r['bot']:40} {r['games']:5d} {r['mean_rank']:8.2f} ± {r['ci95']:4.2f}  "
-            f"{r['wins']:6.1%} {r['deaths']:6.1%} {r['mean_move_s']:7.3f} {r['max_move_s']:6.2f}"
+            f"{r['wins']:6.1%} {r['deaths']:6.1%} {r['shame']:5.2f} {r['wounds']:6.2f} "
+            f"{r['money_alive']:7.0f} {r['mean_move_s']:7.3f} {r['max_move_s']:6.2f}"
         )
     if args.json:
         data = {"options": options, "seed": args.seed, "games": games, "summary": rows}

@@ -48,6 +48,7 @@ def test_the_game_hands_out_its_own_policy_with_every_technique_switchable():
         "cutoff",
         "move-filter",
         "hidden-loads",
+        "model-opponents",
     } <= ALL_ON
     few = GAME.search_policy("tino", state.view("tino"), frozenset({"cutoff"}))
     assert few.uses("cutoff")
@@ -185,6 +186,18 @@ def test_opponent_model_reads_a_bullet_into_an_aim_at_a_dying_player():
     )
 
 
+def test_the_model_expects_a_player_who_often_hid_to_hide_more():
+    from getaway.games.cash_n_guns.model import hide_probability, hide_shift
+
+    state = craft(round_=5, seed=16, shame={"lotus": 4, "tino": 0})
+    # Four hides in four rounds against none: lotus leans towards hiding, tino away from it.
+    assert hide_shift(state, 2) > 1.0
+    assert hide_shift(state, 0) < 0.0
+    assert hide_probability(5_000.0, hide_shift(state, 2)) > 3 * hide_probability(
+        5_000.0, hide_shift(state, 0)
+    )
+
+
 # discard-model ----------------------------------------------------------------------------
 
 
@@ -246,6 +259,25 @@ def test_playout_choices_never_read_another_players_cards():
             assert choose(state, i, legal, Rng(seed)) == choose(twin, i, legal, Rng(seed))
 
 
+# model-opponents --------------------------------------------------------------------------
+
+
+def test_model_opponents_offer_other_seats_one_move_drawn_from_the_model():
+    state = _endangered()
+    legal = state.legal_actions("tino")
+    policy = _policy(state, "haggis")
+    _samples(policy, 1)  # the first sample seeds the policy's own draws
+    offered = [policy.candidates(state, "tino", legal) for _ in range(200)]
+    assert all(len(moves) == 1 and moves[0] in legal for moves in offered)
+    hides = sum(moves[0] == "hide" for moves in offered) / len(offered)
+    # The model hides a player facing death (plus some uniform noise), never always.
+    assert 0.8 < hides < 1.0
+    # The deciding seat itself is searched over every move.
+    assert list(policy.candidates(state, "haggis", legal)) == list(legal)
+    plain = _policy(state, "haggis", ("model-opponents",))
+    assert list(plain.candidates(state, "tino", legal)) == list(legal)
+
+
 # rank-reward ------------------------------------------------------------------------------
 
 
@@ -277,22 +309,23 @@ def test_rank_reward_spreads_places_over_minus_one_to_one_and_can_be_switched_of
 # cutoff -----------------------------------------------------------------------------------
 
 
-def test_cutoff_scores_expected_ranks_two_rounds_on_and_not_before():
+def test_cutoff_scores_expected_ranks_four_rounds_on_and_not_before():
     state = craft(round_=2, seed=11)
     policy = _policy(state, "tino")
     later = state.clone()
-    play(later)
-    assert later.round == 3
+    play(later, rounds=3)
+    assert later.round == 5
     assert policy.evaluate(later) is None
     play(later)
-    assert later.round == 4
+    assert later.round == 6
     estimate = policy.evaluate(later)
     assert estimate is not None
     assert set(estimate) == set(SEATS5)
     assert all(-1.0 <= v <= 1.0 for v in estimate.values())
     answer_some(later, 1)
     assert policy.evaluate(later) is None  # not at the start of the round any more
-    assert _policy(state, "tino", ("cutoff",)).evaluate(state) is None
+    play(later)
+    assert _policy(state, "tino", ("cutoff",)).evaluate(later) is None
 
 
 def test_estimated_ranks_favour_the_rich_and_healthy_and_put_the_dead_last():

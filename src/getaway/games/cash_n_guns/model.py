@@ -42,7 +42,6 @@ from getaway.games.cash_n_guns.bots import (
     UNHURT_MIN_SHARE_LATE,
     WOUND_COST,
     hit_distribution,
-    share,
 )
 from getaway.games.cash_n_guns.cards import (
     BACKUP_USES,
@@ -66,7 +65,7 @@ from getaway.games.cash_n_guns.cards import (
     STANDING,
 )
 from getaway.games.cash_n_guns.resolve import GRENADE_ARMED
-from getaway.games.cash_n_guns.split import split_pot
+from getaway.games.cash_n_guns.split import _split_counts, split_pot
 from getaway.games.cash_n_guns.state import (
     STEP_AIM,
     STEP_COURAGE,
@@ -83,9 +82,15 @@ REVEAL_CRAZY = REVEAL_IDS[CRAZY]
 REVEAL_KID = REVEAL_IDS[KID]
 REVEAL_SLY = REVEAL_IDS[SLY]
 
-#: A model's spread: how many dollars of value difference make one choice e times likelier.
+#: The model's spread: how many dollars of value difference make one choice e times likelier.
 AIM_TEMPERATURE = 3_000.0
 COURAGE_TEMPERATURE = 4_000.0
+#: How often the model's players hide in a round (the heuristic bot: 0.8-0.9 times a game),
+#: and how many rounds of that rate a player's own record is blended with.
+MODEL_HIDE_RATE = 0.11
+HIDE_PRIOR_ROUNDS = 2.0
+_MODEL_HIDE_LOGIT = math.log(MODEL_HIDE_RATE / (1.0 - MODEL_HIDE_RATE))
+HIDE_SHIFT = True
 
 
 class Reader:
@@ -94,8 +99,9 @@ class Reader:
     __slots__ = (
         "_aimed",
         "_bullet",
-        "_hide",
+        "_hides",
         "_margins",
+        "_pot",
         "_shares",
         "_stay_total",
         "_stays",
@@ -116,12 +122,13 @@ class Reader:
         alive = s.alive
         self.living = [j for j in range(self.n) if alive >> j & 1]
         self._bullet: dict[tuple[int, int], tuple[float, float]] = {}
-        self._hide: dict[int, float] = {}
+        self._hides: list[float] | None = None
         self._aimed: dict[int, list[tuple[int, int]]] | None = None
         self._stays: list[float] | None = None
         self._stay_total = 0.0
         self._shares: dict[int, float] = {}
         self._margins: list[int] | None = None
+        self._pot: tuple[int, int, int] | None = None
 
     # Public facts -----------------------------------------------------------------------------
 
@@ -205,18 +212,28 @@ class Reader:
     def hide_chance(self, j: int) -> float:
         """How likely ``j`` is to hide this round: his record (shame tokens are his hides),
         raised by the guns aimed at him and by being one wound from death."""
-        cached = self._hide.get(j)
-        if cached is not None:
-            return cached
+        hides = self._hides
+        if hides is None:
+            hides = self._hides = self._hide_chances()
+        return hides[j]
+
+    def _hide_chances(self) -> list[float]:
         s = self.s
-        record = (s.shame[j] + 0.6) / (s.round + 1.0)
-        threat = sum(self.bullet(o, g) for o, g in self.guns_at(j))
-        chance = record + (1.0 - record) * min(0.5, 0.3 * threat)
-        if self.margin(j) == 0:
-            chance += 0.15
-        chance = min(0.95, max(0.03, chance))
-        self._hide[j] = chance
-        return chance
+        shame = s.shame
+        base = s.round + 1.0
+        hides = [0.0] * self.n
+        for j in self.living:
+            record = (shame[j] + 0.6) / base
+            aimed = self.guns_at(j)
+            if aimed:
+                threat = sum(self.bullet(o, g) for o, g in aimed)
+                chance = record + (1.0 - record) * min(0.5, 0.3 * threat)
+            else:
+                chance = record
+            if self.margin(j) == 0:
+                chance += 0.15
+            hides[j] = min(0.95, max(0.03, chance))
+        return hides
 
     def hit_odds(self, t: int) -> list[float]:
         """Per gun aimed at ``t``: the chance it hits him if he stays."""
@@ -263,8 +280,22 @@ class Reader:
         cached = self._shares.get(exclude)
         if cached is None:
             n = 1.0 + self._stay_total - (stays[exclude] if exclude >= 0 else 0.0)
-            cached = self._shares[exclude] = share(self.s.pot, n)
+            cached = self._shares[exclude] = self._share(n)
         return cached
+
+    def _share(self, participants: float) -> float:
+        """The heuristic's interpolated share (``bots.share``), from the pot's note counts
+        counted once per reading (the split's cached core, without its input checks)."""
+        counts = self._pot
+        if counts is None:
+            pot = self.s.pot
+            counts = self._pot = (pot.count(20_000), pot.count(10_000), pot.count(5_000))
+        low = max(1, int(participants))
+        frac = max(0.0, participants - low)
+        value = float(_split_counts(*counts, low).share)
+        if frac:
+            value += frac * (_split_counts(*counts, low + 1).share - value)
+        return value
 
     def _stay_estimates(self) -> list[float]:
         """Per player: the chance he takes part in the split (stays and nothing hits him);
@@ -401,7 +432,8 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
         return legal[0]
     step = s.step
     if step == STEP_COURAGE:
-        return HIDE if Reader(s, i).courage_margin() < 0.0 else STAY
+        shift = hide_shift(s, i) * COURAGE_TEMPERATURE
+        return HIDE if Reader(s, i).courage_margin() < shift else STAY
     if step in (STEP_AIM, STEP_KID):
         if REVEAL_CRAZY in legal and _crazy_pays(s, i):
             return REVEAL_CRAZY
@@ -424,6 +456,45 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
     if step == STEP_PHONE:
         return FLIP if FLIP in legal and cop_flips(s) else PASS
     return _window(s, i, legal)
+
+
+def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise: float) -> str:
+    """Player ``i``'s move drawn from the model's distribution rather than its single best
+    choice: loads by the lottery, aims by a softmax of their values, hiding by a logistic
+    of the courage margin, each mixed with ``noise`` of a uniform choice. Abilities and
+    reaction windows follow :func:`choose`."""
+    if len(legal) == 1:
+        return legal[0]
+    step = s.step
+    if step == STEP_COURAGE:
+        margin = Reader(s, i).courage_margin()
+        hide = (1.0 - noise) * hide_probability(margin, hide_shift(s, i)) + noise * 0.5
+        return HIDE if rng.random() < hide else STAY
+    if step == STEP_AIM and not any(a.startswith("reveal:") for a in legal):
+        reader = Reader(s, i)
+        names = []
+        for g in range(s.guns[i]):
+            targets, values = reader.aim_values(g)
+            probs = softmax(values, AIM_TEMPERATURE)
+            weights = [(1.0 - noise) * p + noise / len(targets) for p in probs]
+            t = targets[rng.weighted_index(weights)]
+            names.append(SEATS[t] if t >= 0 else "none")
+        return _pick("aim:" + "/".join(names), legal)
+    if step == STEP_LOAD and not any(a.startswith("reveal:") for a in legal):
+        reader = Reader(s, i)
+        names = []
+        for g in range(s.guns[i]):
+            b = 6 * i + 3 * g
+            hand = s.hand[b : b + 3]
+            size = hand[0] + hand[1] + hand[2]
+            probs = reader.load_probs(g, hand)
+            weights = [(1.0 - noise) * probs[k] + noise * hand[k] / size for k in range(3)]
+            names.append(CARD_NAMES[rng.weighted_index(weights)])
+        return _pick("load:" + "/".join(names), legal)
+    if step == STEP_PHONE and FLIP in legal:
+        flip = (1.0 - noise) * float(cop_flips(s)) + noise * 0.5
+        return FLIP if rng.random() < flip else PASS
+    return choose(s, i, legal, rng)
 
 
 def _pick(action: str, legal: Sequence[str]) -> str:
@@ -508,10 +579,32 @@ def softmax(values: Sequence[float], temperature: float) -> list[float]:
     return [w / total for w in weights]
 
 
-def hide_probability(margin: float) -> float:
-    """P(hide) from the courage margin (stay minus hide, in dollars)."""
-    x = max(-30.0, min(30.0, margin / COURAGE_TEMPERATURE))
+def hide_probability(margin: float, shift: float = 0.0) -> float:
+    """P(hide) from the courage margin (stay minus hide, in dollars), with a player's own
+    leaning (:func:`hide_shift`, in log-odds) added."""
+    x = max(-30.0, min(30.0, margin / COURAGE_TEMPERATURE - shift))
     return 1.0 / (1.0 + math.exp(x))
 
 
-__all__ = ["Reader", "choose", "cop_flips", "hide_probability", "softmax", "unseen"]
+def hide_shift(s: CashNGunsState, j: int) -> float:
+    """How much more (or less) player ``j`` hides than the model's players, in log-odds,
+    from his record: his shame tokens over the rounds he has faced, pulled towards the
+    model's own rate while the record is short. A player who hides half the time (a random
+    one) is modelled as hiding more wherever he stands."""
+    if not HIDE_SHIFT:
+        return 0.0
+    faced = s.round - 1 + (s.step > STEP_COURAGE)
+    rate = (s.shame[j] + HIDE_PRIOR_ROUNDS * MODEL_HIDE_RATE) / (faced + HIDE_PRIOR_ROUNDS)
+    return math.log(rate / (1.0 - rate)) - _MODEL_HIDE_LOGIT
+
+
+__all__ = [
+    "Reader",
+    "choose",
+    "cop_flips",
+    "hide_probability",
+    "hide_shift",
+    "sample_move",
+    "softmax",
+    "unseen",
+]

@@ -10,7 +10,8 @@ Search and measurement both need the *rank* (1 = best), not only the winner:
   players share the mean of their places, so ranks always sum to 1 + 2 + ... + N.
 * :func:`estimated_ranks`: for a game still going, at the start of a round: each living
   player's chance to survive the rounds left (from his wounds) and a normal spread of the
-  money still to come around his present score (plus a little per bullet in hand) give,
+  money still to come around his expected score (his score now, what a player with his
+  wounds earns in the rounds left, a little per bullet in hand) give,
   pair by pair, the chance he ends above the other; a player's expected rank is 1 plus the
   chances that each other ends above him.
 * :func:`rank_reward` maps a rank to [-1, 1] (1 for first, -1 for last).
@@ -32,6 +33,10 @@ if TYPE_CHECKING:
 #: Heuristic self-play measures 0.011, 0.031 and 0.003 (scripts/cng_calibrate.py); players
 #: who hide less (random ones, searchers) die more, hence the higher first value.
 DEATH_HAZARD = (0.06, 0.035, 0.005)
+#: The score a survivor gains in one round, by the wounds he can still take (2 or more: 2):
+#: one wound from death, a player mostly hides and earns little (heuristic self-play:
+#: 1,700 against 11,700 and 11,900; scripts/cng_calibrate.py).
+ROUND_INCOME = (1_700.0, 11_700.0, 11_900.0)
 #: The spread of a final score difference grows by this per square root of the rounds left
 #: (measured: 15,000-23,000 on heuristic self-play).
 ROUND_SPREAD = 20_000.0
@@ -68,11 +73,21 @@ def rank_reward(rank: float, players: int) -> float:
     return 1.0 - 2.0 * (rank - 1.0) / (players - 1)
 
 
+def _margin(s: CashNGunsState, i: int) -> int:
+    """Wounds player ``i`` can still take and live, capped at 2 (the tables' last entry)."""
+    return min(max(death_threshold(s, i) - 1 - s.wounds[i], 0), 2)
+
+
 def survival(s: CashNGunsState, i: int, rounds: int) -> float:
     """The chance player ``i`` (alive) survives ``rounds`` more rounds."""
-    margin = death_threshold(s, i) - 1 - s.wounds[i]
-    hazard = DEATH_HAZARD[min(max(margin, 0), len(DEATH_HAZARD) - 1)]
-    return (1.0 - hazard) ** rounds
+    return (1.0 - DEATH_HAZARD[_margin(s, i)]) ** rounds
+
+
+def expected_score(s: CashNGunsState, i: int, rounds: int) -> float:
+    """Player ``i``'s final score if he survives ``rounds`` more rounds: his score now, what
+    a player with his wounds earns a round, and a little per bullet in hand."""
+    bullets = s.hand[6 * i + BBB] + s.hand[6 * i + BANG]
+    return float(score(s, i)) + ROUND_INCOME[_margin(s, i)] * rounds + BULLET_VALUE * bullets
 
 
 def above_chances(s: CashNGunsState) -> list[list[float]]:
@@ -82,12 +97,7 @@ def above_chances(s: CashNGunsState) -> list[list[float]]:
     rounds = ROUNDS - s.round + 1
     alive = [bool(s.alive >> i & 1) for i in range(n)]
     live = [survival(s, i, rounds) if alive[i] else 0.0 for i in range(n)]
-    scores = [
-        float(score(s, i)) + BULLET_VALUE * (s.hand[6 * i + BBB] + s.hand[6 * i + BANG])
-        if alive[i]
-        else 0.0
-        for i in range(n)
-    ]
+    scores = [expected_score(s, i, rounds) if alive[i] else 0.0 for i in range(n)]
     # The spread of one score difference (each score spreads by ROUND_SPREAD / sqrt 2).
     spread = ROUND_SPREAD * math.sqrt(max(1, rounds))
     p = [[0.0] * n for _ in range(n)]

@@ -10,9 +10,10 @@ nobody aiming at them, a bullet goes to where a hit pays. The techniques, each s
 * ``opponent-model``: the other seats' loaded cards and committed answers in the current
   round are drawn from a model of how players choose (:mod:`getaway.games.cash_n_guns.model`,
   the heuristic bot's reasoning on the state), mixed with some uniform noise so that unusual
-  players are not ruled out. Once the aims are shown, each player's loaded card is also
-  weighed by how likely his shown aim was with that card (a bullet goes where a hit pays, a
-  Click where it scares).
+  players are not ruled out.
+* ``aim-evidence`` (with ``opponent-model``): once the aims are shown, each player's loaded
+  card is also weighed by how likely his shown aim was with that card (a bullet goes where a
+  hit pays, a Click where it scares).
 * ``discard-model``: the cards other players threw away face down in earlier rounds are drawn
   round by round from the same loading model (the BBB is rarely the one wasted early), not
   uniformly; the cards they fired constrain the draw so every sample fits the view.
@@ -20,11 +21,15 @@ nobody aiming at them, a bullet goes to where a hit pays. The techniques, each s
   another player's cards) with some uniform moves (epsilon-greedy), not uniform moves.
 * ``rank-reward``: the reward is the seat's final rank mapped to [-1, 1] (first 1, last -1),
   not win +1 / lose -1: in a 5-player game second place is worth playing for.
-* ``cutoff``: a playout stops at the start of the round after next and scores the position
-  by expected ranks (survival chances from wounds, score spreads from the rounds left)
-  instead of playing to round 8.
+* ``cutoff``: a playout stops at the start of the fourth round after the decision's and
+  scores the position by expected ranks (survival chances and income from wounds, score
+  spreads from the rounds left) instead of playing to round 8.
 * ``move-filter``: the search does not consider aiming at nobody when someone can be aimed at
   (it fires nothing and scares nobody; the game still allows it).
+* ``model-opponents``: in the tree, every other seat's move is one drawn from the same model
+  (through ``candidates``: one move offered per visit), so the deciding seat's statistics
+  measure its best response to how players choose, rather than to opponents searched in
+  worlds where they would know the deciding seat's cards.
 * ``hidden-loads``: the tree does not branch on the cards the other seats load (the deciding
   seat never sees them): their loads are labelled ``load``, so the seat's later choices in the
   tree cannot depend on cards it cannot see (the phone's answers likewise).
@@ -44,7 +49,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from getaway.core import ALL, Rng, SecretChoices, State
 from getaway.core.search import SearchPolicy
-from getaway.games.cash_n_guns.actions import FLIP, HIDE, NOT_AIMED, PASS, STAY
+from getaway.games.cash_n_guns.actions import FLIP, NOT_AIMED, PASS
 from getaway.games.cash_n_guns.cards import (
     BANG,
     BBB,
@@ -53,18 +58,11 @@ from getaway.games.cash_n_guns.cards import (
     CLICK,
     GUN_DISCARDED,
     GUN_LOADED,
-    SEATS,
     SPENT_FACE_DOWN,
     SPENT_FIRED,
 )
 from getaway.games.cash_n_guns.determinizer import determinize
-from getaway.games.cash_n_guns.model import (
-    Reader,
-    choose,
-    cop_flips,
-    hide_probability,
-    softmax,
-)
+from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, Reader, choose, sample_move, softmax
 from getaway.games.cash_n_guns.ranking import (
     estimated_ranks,
     estimated_wins,
@@ -87,10 +85,10 @@ if TYPE_CHECKING:
 MODEL_NOISE = 0.25
 #: Playouts: the share of uniformly random moves among the model's.
 EPSILON = 0.1
-#: ``cutoff``: playouts stop at the start of the round this many rounds after the decision's.
-HORIZON = 2
-#: The model's spread over aim values, in dollars.
-AIM_TEMPERATURE = 3_000.0
+#: ``cutoff``: playouts stop at the start of the round this many rounds after the decision's
+#: (measured with scripts/cng_decisions.py: 2 rounds judged hiding badly, since the table
+#: turns its guns on whoever gets rich only later; 4 was as good as playing to the end).
+HORIZON = 4
 #: A label for a move the deciding seat cannot see.
 HIDDEN_LOAD = "load"
 
@@ -98,14 +96,17 @@ HIDDEN_LOAD = "load"
 class CashNGunsSearchPolicy(SearchPolicy):
     techniques: ClassVar[dict[str, str]] = {
         "opponent-model": "other seats' loaded cards and committed answers this round drawn "
-        "from a model of how players choose, weighed by their shown aims",
+        "from a model of how players choose",
+        "aim-evidence": "with opponent-model: each loaded card also weighed by how likely "
+        "its owner's shown aim was with it",
         "discard-model": "other seats' face-down discards of past rounds drawn from the "
         "loading model (the BBB kept for late), not uniformly",
         "heuristic-playouts": "playouts play the model's choices, epsilon-greedy",
         "rank-reward": "reward from the final rank (first 1, last -1), not win/lose",
-        "cutoff": "playouts stop two rounds on and score expected ranks",
+        "cutoff": "playouts stop four rounds on and score expected ranks",
         "move-filter": "no aiming at nobody while someone can be aimed at",
         "hidden-loads": "the tree does not branch on other seats' loaded cards",
+        "model-opponents": "in the tree, other seats play moves drawn from the model",
     }
 
     def __init__(
@@ -117,10 +118,13 @@ class CashNGunsSearchPolicy(SearchPolicy):
     ) -> None:
         super().__init__(game, seat, view, enabled)
         self.model = self.uses("opponent-model")
+        self.aim_evidence = self.model and self.uses("aim-evidence")
         self.playouts = self.uses("heuristic-playouts")
         self.ranked = self.uses("rank-reward")
         self.filter = self.uses("move-filter")
         self.hide_loads = self.uses("hidden-loads")
+        self.model_tree = self.uses("model-opponents")
+        self._tree_rng = Rng(0)
         self.noise = MODEL_NOISE
         self.epsilon = EPSILON
         self.cut_round = int(view["round"]) + HORIZON if self.uses("cutoff") else 99
@@ -137,6 +141,7 @@ class CashNGunsSearchPolicy(SearchPolicy):
         sampler = self._sampler
         if sampler is None:
             sampler = self._sampler = _Sampler(self.view, rng, self.uses("discard-model"))
+            self._tree_rng = Rng(rng.next64())
         s = sampler.sample(rng)
         if sampler.me >= 0:
             if self.model:
@@ -164,7 +169,7 @@ class CashNGunsSearchPolicy(SearchPolicy):
                     (1.0 - noise) * probs[kind] + noise * hand[kind] / size if hand[kind] else 0.0
                     for kind in range(3)
                 ]
-                if s.aims_revealed and s.target[k] != NOT_AIMED:
+                if self.aim_evidence and s.aims_revealed and s.target[k] != NOT_AIMED:
                     weights = self._aim_likelihoods(s, j, g, weights)
                 kind = rng.weighted_index(weights)
                 s.card[k] = kind
@@ -212,43 +217,34 @@ class CashNGunsSearchPolicy(SearchPolicy):
         s.box = fresh
 
     def _commit_of(self, s: CashNGunsState, j: int, rng: Rng) -> str:
-        step = s.step
-        guns = range(s.guns[j])
-        if step in (STEP_LOAD, STEP_SLY):
-            return "load:" + "/".join(CARD_NAMES[s.card[2 * j + g]] for g in guns)
-        noise = self.noise if self.model else 1.0
-        if step == STEP_AIM:
-            names = []
-            for g in guns:
-                targets, values = Reader(s, j, shown=False).aim_values(g)
-                if self.model:
-                    probs = softmax(values, AIM_TEMPERATURE)
-                    weights = [(1.0 - noise) * p + noise / len(targets) for p in probs]
-                    t = targets[rng.weighted_index(weights)]
-                else:
-                    t = targets[rng.below(len(targets))]
-                names.append(SEATS[t] if t >= 0 else "none")
-            return "aim:" + "/".join(names)
-        if step == STEP_COURAGE:
-            hide = 0.5
-            if self.model:
-                hide = (1.0 - noise) * hide_probability(Reader(s, j).courage_margin())
-                hide += noise * 0.5
-            return HIDE if rng.random() < hide else STAY
-        if j != s.cop:
-            return PASS
-        flip = 0.5
-        if self.model:
-            flip = (1.0 - noise) * float(cop_flips(s)) + noise * 0.5
-        return FLIP if rng.random() < flip else PASS
+        if s.step in (STEP_LOAD, STEP_SLY):
+            # The answer is the card placed, already drawn.
+            return "load:" + "/".join(CARD_NAMES[s.card[2 * j + g]] for g in range(s.guns[j]))
+        # What he could answer (he has answered, so ``legal_actions`` says nothing now).
+        legal = [a for a in s._legal(j) if not a.startswith("reveal:")]
+        return sample_move(s, j, legal, rng, self.noise if self.model else 1.0)
 
     # The tree -----------------------------------------------------------------------------
 
     def candidates(self, state: State, seat: str, legal: Sequence[str]) -> Sequence[str]:
+        if self.model_tree and seat != self.seat and len(legal) > 1:
+            # The other seats play as the model says, one draw per visit: the deciding seat's
+            # statistics become its best response to how players choose.
+            s = cast(CashNGunsState, state)
+            return [sample_move(s, s.rules.index[seat], legal, self._tree_rng, self.noise)]
         if not self.filter or len(legal) < 2 or not legal[0].startswith("aim:"):
             return legal
         aimed = [a for a in legal if not a.startswith("aim:") or "none" not in a]
         return aimed or legal
+
+    def simultaneous(self, state: State, seats: Sequence[str]) -> bool:
+        """With ``model-opponents`` the other seats' moves come from the model, which reads
+        only public facts and their own cards, never a commit: they cannot react to the
+        deciding seat's choice even when the tree lets them answer after it. The step is
+        then searched as turns (UCB on the deciding seat's moves, the seat first at the
+        root), which tells good moves from bad with far fewer iterations than regret
+        matching's sampled estimates."""
+        return not self.model_tree
 
     def observed(self, state: State, seat: str, action: str) -> str:
         """Another seat's load is seen only as "a card was placed", and the phone, passed
