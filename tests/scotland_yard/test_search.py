@@ -7,6 +7,7 @@ shipped CSV files (``helpers.nbrs``), not from the engine's tables.
 
 from __future__ import annotations
 
+import math
 from collections import Counter, deque
 from collections.abc import Sequence
 from functools import cache
@@ -16,12 +17,17 @@ import pytest
 
 from getaway.core import SPECTATOR, Rng
 from getaway.games.scotland_yard import GAME
+from getaway.games.scotland_yard.bots import detective_scorer
 from getaway.games.scotland_yard.categorization import WEIGHTS
+from getaway.games.scotland_yard.evaluation import COEFFICIENTS
 from getaway.games.scotland_yard.search import (
     CATEGORIZATION,
     COALITION,
+    EVALUATION,
     FILTERING,
+    FLAT,
     PLAYOUTS,
+    SHORTLIST,
     PreparedSampler,
     ScotlandYardSearchPolicy,
     random_station,
@@ -75,11 +81,19 @@ def policy(
 # The seam -----------------------------------------------------------------------------------
 
 
-def test_the_game_offers_its_policy_with_the_four_techniques():
+def test_the_game_offers_its_policy_with_its_techniques():
     state = GAME.new_state({"players": 4}, 1)
     found = GAME.search_policy("d1", state.view("d1"))
     assert isinstance(found, ScotlandYardSearchPolicy)
-    assert set(found.techniques) == {CATEGORIZATION, COALITION, PLAYOUTS, FILTERING}
+    assert set(found.techniques) == {
+        CATEGORIZATION,
+        COALITION,
+        PLAYOUTS,
+        FILTERING,
+        EVALUATION,
+        SHORTLIST,
+        FLAT,
+    }
     assert found.enabled == ALL_ON
     assert GAME.search_policy("d1", state.view("d1"), frozenset()).enabled == frozenset()
 
@@ -370,6 +384,9 @@ def test_playouts_off_play_uniformly_among_all_legal_moves():
 
 # Move filtering -----------------------------------------------------------------------------
 
+#: At the root the shortlist would decide; these tests look at filtering alone.
+NO_SHORTLIST = ALL_ON - {SHORTLIST}
+
 
 def taxi_walk(end: int, rides: int, avoid: Sequence[int] = ()) -> list[str]:
     """Mr. X's past turns: ``rides`` taxi rides ending on ``end``."""
@@ -397,7 +414,7 @@ def test_no_double_move_when_mrx_is_not_threatened():
     state = filtering_state(161, 4)  # far south-east, after his first surfacing
     legal = state.legal_actions("mrx")
     assert any(a.startswith("double:") for a in legal)
-    kept = policy(state, "mrx").candidates(state, "mrx", legal)
+    kept = policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", legal)
     assert kept and not any(a.startswith("double:") for a in kept)
     assert set(kept) <= set(legal)
 
@@ -407,7 +424,7 @@ def test_double_moves_stay_when_a_hunter_is_one_ride_away():
     neighbour = min(nbrs(mrx, "taxi"))
     hunters = {**FAR_HUNTERS, "d1": neighbour}
     state = filtering_state(mrx, 4, hunters)
-    kept = policy(state, "mrx").candidates(state, "mrx", state.legal_actions("mrx"))
+    kept = policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", state.legal_actions("mrx"))
     assert any(a.startswith("double:") for a in kept)
 
 
@@ -420,7 +437,7 @@ def underground_station_far_from(hunters: Sequence[int]) -> int:
 def test_black_tickets_after_a_reveal_from_a_station_with_fast_lines():
     mrx = underground_station_far_from(list(FAR_HUNTERS.values()))
     state = filtering_state(mrx, 4)  # next entry is the 5th: not a surfacing one
-    kept = policy(state, "mrx").candidates(state, "mrx", state.legal_actions("mrx"))
+    kept = policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", state.legal_actions("mrx"))
     assert any(a.startswith("black:") for a in kept)
 
 
@@ -429,7 +446,7 @@ def test_no_black_ticket_on_a_surfacing_entry():
     neighbour = min(nbrs(mrx, "taxi"))
     hunters = {**FAR_HUNTERS, "d1": neighbour}  # threatened: doubles stay
     state = filtering_state(mrx, 7, hunters)  # next entry is the 8th: he surfaces
-    kept = policy(state, "mrx").candidates(state, "mrx", state.legal_actions("mrx"))
+    kept = policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", state.legal_actions("mrx"))
     assert not any(a.startswith(("black:", "double:black:")) for a in kept)
     # The second leg of a double move (entry 9) does not surface: black is fine there.
     assert any(a.startswith("double:") and "/black:" in a for a in kept)
@@ -438,7 +455,7 @@ def test_no_black_ticket_on_a_surfacing_entry():
 def test_no_black_ticket_before_the_first_surfacing():
     mrx = underground_station_far_from(list(FAR_HUNTERS.values()))
     state = filtering_state(mrx, 1)
-    kept = policy(state, "mrx").candidates(state, "mrx", state.legal_actions("mrx"))
+    kept = policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", state.legal_actions("mrx"))
     assert kept and not any("black:" in a for a in kept)
 
 
@@ -451,7 +468,7 @@ def test_no_black_ticket_from_a_taxi_only_station():
         and nearest_hunter(s, hunters) >= 4
     )
     state = filtering_state(mrx, 4)
-    kept = policy(state, "mrx").candidates(state, "mrx", state.legal_actions("mrx"))
+    kept = policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", state.legal_actions("mrx"))
     assert kept and not any(a.startswith("black:") for a in kept)
 
 
@@ -459,18 +476,18 @@ def test_filtering_never_empties_the_candidates():
     state = filtering_state(underground_station_far_from(list(FAR_HUNTERS.values())), 1)
     blacks = [a for a in state.legal_actions("mrx") if a.startswith("black:")]
     assert len(blacks) >= 2
-    assert list(policy(state, "mrx").candidates(state, "mrx", blacks)) == blacks
+    assert list(policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", blacks)) == blacks
 
 
 def test_filtering_off_and_for_detectives_keeps_every_move():
     state = filtering_state(161, 4)
     legal = state.legal_actions("mrx")
-    off = policy(state, "mrx", ALL_ON - {FILTERING})
+    off = policy(state, "mrx", NO_SHORTLIST - {FILTERING})
     assert off.candidates(state, "mrx", legal) == legal
     state.apply("mrx", legal[0])
     seat = state.to_act()[0]
     hunter_legal = state.legal_actions(seat)
-    assert policy(state, seat).candidates(state, seat, hunter_legal) == hunter_legal
+    assert policy(state, seat, NO_SHORTLIST).candidates(state, seat, hunter_legal) == hunter_legal
 
 
 # What a detective sees of Mr. X's moves -----------------------------------------------------
@@ -514,3 +531,82 @@ def test_moves_everyone_sees_keep_their_ids():
     for a in state.legal_actions(seat):
         assert as_d1.observed(state, seat, a) == a
     assert as_d1.simultaneous(state, state.to_act()) is False
+
+
+# Evaluation at the horizon ------------------------------------------------------------------
+
+
+def test_playouts_are_scored_at_mrx_s_turn_past_the_horizon():
+    state = filtering_state(161, 4)  # Mr. X to move in round 5
+    p = policy(state, "d1", horizon_rounds=2)
+    assert p.evaluate(state) is None  # round 5: before the horizon (round 7)
+    later = state.clone()
+    while not (later.phase == 0 and later.round == 7):
+        seat = later.to_act()[0]
+        later.apply(seat, later.legal_actions(seat)[-1])
+    assert not later.is_over()
+    hunters = later.pos[1:]
+    distances = [distances_from(h)[later.pos[0]] for h in hunters]
+    nearest = min(distances)
+    facts = (
+        nearest,
+        nearest == 1,
+        sum(distances) / len(distances),
+        math.log2(later.possible_mask().bit_count()),
+        (22 - 7 + 1) / 22,
+    )
+    z = COEFFICIENTS[0] + sum(w * f for w, f in zip(COEFFICIENTS[1:], facts, strict=True))
+    expected = 1 / (1 + math.exp(-z))
+    values = p.evaluate(later)
+    assert values is not None
+    assert values.keys() == set(later.seats)
+    assert values["mrx"] == pytest.approx(2 * expected - 1)
+    for seat in later.seats[1:]:
+        assert values[seat] == pytest.approx(1 - 2 * expected)
+    off = policy(state, "d1", ALL_ON - {EVALUATION}, horizon_rounds=2)
+    assert off.evaluate(later) is None
+    later.apply("mrx", later.legal_actions("mrx")[0])
+    assert p.evaluate(later) is None  # only at the start of his turn
+
+
+# The heuristic's shortlist at the root, flat search below it --------------------------------
+
+
+def test_the_root_keeps_the_heuristic_s_best_moves_only():
+    state = next(
+        s.clone()
+        for i, s in enumerate(random_states({"players": 4}, 9))
+        if s.phase == 1 and len(s.legal_actions(s.to_act()[0])) > 6
+    )
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    view = state.view(seat)
+    score = detective_scorer(view)
+    ranked = sorted(legal, key=score, reverse=True)
+    p = policy(state, seat, shortlist_size=3)
+    kept = p.candidates(p.determinize(Rng(1)), seat, legal)
+    assert set(kept) >= set(ranked[:3])
+    assert all(score(m) >= score(ranked[2]) - 1e-9 for m in kept)
+    assert len(kept) < len(legal)
+    off = policy(state, seat, ALL_ON - {SHORTLIST, FLAT})
+    assert off.candidates(off.determinize(Rng(1)), seat, legal) == legal
+
+
+def test_flat_search_follows_the_playout_policy_below_the_root():
+    state = next(
+        s.clone() for s in random_states({"players": 4}, 9) if s.phase == 1 and not s.moved
+    )
+    seat = state.to_act()[0]
+    p = policy(state, seat, epsilon_detectives=0.0, epsilon_mrx=0.0)
+    sample = p.sampler.sample(Rng(2))
+    sample.apply(seat, sample.legal_actions(seat)[0])  # below the root now
+    other = sample.to_act()[0]
+    legal = sample.legal_actions(other)
+    kept = p.candidates(sample, other, legal)
+    assert len(kept) == 1
+    x = sample.pos[0]
+    best = min(distances_from(x)[destination(a)] for a in legal)
+    assert distances_from(x)[destination(kept[0])] == best
+    # Switched off, or in Mr. X's search, the tree searches every move there.
+    assert policy(state, seat, ALL_ON - {FLAT}).candidates(sample, other, legal) == legal
+    assert policy(state, "mrx").candidates(sample, other, legal) == legal

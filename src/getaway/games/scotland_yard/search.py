@@ -34,12 +34,14 @@ from getaway.games.scotland_yard.board import (
     Board,
     stations_of,
 )
+from getaway.games.scotland_yard.bots import detective_scorer, mrx_scorer
 from getaway.games.scotland_yard.categorization import WEIGHTS, category
 from getaway.games.scotland_yard.determinizer import hidden_record, state_with_path
+from getaway.games.scotland_yard.evaluation import mrx_win_chance
 from getaway.games.scotland_yard.knowledge import sample_path_to
 from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG_PARSE
 from getaway.games.scotland_yard.options import MRX, normalize, rules_for
-from getaway.games.scotland_yard.state import END_CAPTURE, ScotlandYardState
+from getaway.games.scotland_yard.state import END_CAPTURE, PHASE_MRX, ScotlandYardState
 
 if TYPE_CHECKING:
     from getaway.core import Game, State
@@ -48,6 +50,9 @@ CATEGORIZATION = "categorization"
 COALITION = "coalition"
 PLAYOUTS = "playouts"
 FILTERING = "filtering"
+EVALUATION = "evaluation"
+SHORTLIST = "shortlist"
+FLAT = "flat"
 CHASE_SAMPLE, CHASE_POSSIBLE = "sample", "possible"
 
 
@@ -129,6 +134,9 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         COALITION: "a detective seat gains 1 - r when another seat's detective captures",
         PLAYOUTS: "epsilon-greedy playouts: Mr. X flees, detectives close in",
         FILTERING: "Mr. X considers black and double-move tickets only where they can help",
+        EVALUATION: "playouts stop a few rounds ahead and score Mr. X's measured win chance",
+        SHORTLIST: "the root considers only the heuristic bot's few best moves",
+        FLAT: "the detectives search only their root move; later moves follow the playouts",
     }
 
     #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
@@ -143,6 +151,12 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: where he is and every move of his would look lost.
     chase_as_mrx: ClassVar[str] = "possible"
     chase_as_detective: ClassVar[str] = "sample"
+    #: Rounds a playout runs past the decision's round before ``evaluation`` scores it.
+    horizon_rounds: ClassVar[int] = 2
+    #: How many of the heuristic's best root moves ``shortlist`` keeps (ties kept too).
+    shortlist_size: ClassVar[int] = 4
+    #: Whose searches ``flat`` applies to: ``detectives`` or ``mrx``.
+    flat_side: ClassVar[str] = "detectives"
     #: Category weights for location categorization (``categorization.WEIGHTS``).
     weights: ClassVar[Sequence[float]] = WEIGHTS
 
@@ -155,6 +169,12 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     ) -> None:
         super().__init__(game, seat, view, enabled)
         self._sampler: PreparedSampler | None = None
+        self._horizon = int(view["round"]) + int(self.horizon_rounds)
+        self._shortlist: frozenset[str] | None = None
+        self._flat = self.uses(FLAT) and (seat == MRX) == (self.flat_side == MRX)
+        #: Draws of the moves below the root under ``flat``, seeded from the search's
+        #: generator at the first determinization.
+        self._model_rng: Rng | None = None
 
     def prepare(self) -> None:
         """Parse the view once per decision (the sampler)."""
@@ -170,6 +190,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         return self._sampler
 
     def determinize(self, rng: Rng) -> State:
+        if self._model_rng is None:
+            self._model_rng = Rng(rng.next64())
         return self.sampler.sample(rng)
 
     def simultaneous(self, state: State, seats: Sequence[str]) -> bool:
@@ -190,10 +212,44 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         return mrx_move_label(action, shown)
 
     def candidates(self, state: State, seat: str, legal: Sequence[str]) -> Sequence[str]:
-        if seat != MRX or len(legal) < 2 or not self.uses(FILTERING):
+        if len(legal) < 2:
             return legal
         assert isinstance(state, ScotlandYardState)
+        at_root = seat == self.seat and self._at_root(state)
+        if at_root and self.uses(SHORTLIST):
+            shortlist = self._root_shortlist(state, legal)
+            return [m for m in legal if m in shortlist] or legal
+        if not at_root and self._flat:
+            # Flat Monte Carlo: below the root every move follows the playout policy.
+            if self._model_rng is None:
+                self._model_rng = Rng(0)
+            return (self.playout_action(state, seat, legal, self._model_rng),)
+        if seat != MRX or not self.uses(FILTERING):
+            return legal
         return filter_mrx_moves(state, legal)
+
+    def _at_root(self, state: ScotlandYardState) -> bool:
+        root = self.sampler.template
+        return (
+            state.round == root.round
+            and state.phase == root.phase
+            and state.moved == root.moved
+            and len(state.log_ticket) == len(root.log_ticket)
+        )
+
+    def _root_shortlist(self, state: ScotlandYardState, legal: Sequence[str]) -> frozenset[str]:
+        """The heuristic bot's ``shortlist_size`` best moves from the root view (ties
+        kept), computed once per decision."""
+        if self._shortlist is None:
+            if self.seat == MRX:
+                score = mrx_scorer(self.view, legal)
+            else:
+                score = detective_scorer(self.view)
+            ranked = sorted(((score(m), m) for m in legal), reverse=True)
+            k = int(self.shortlist_size)
+            cut = ranked[min(k, len(ranked)) - 1][0]
+            self._shortlist = frozenset(m for v, m in ranked if v >= cut - 1e-9)
+        return self._shortlist
 
     def playout_action(self, state: State, seat: str, legal: Sequence[str], rng: Rng) -> str:
         if not self.uses(PLAYOUTS) or len(legal) < 2:
@@ -208,6 +264,17 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         else:
             target = state.pos[0]
         return greedy_hunter_move(state, legal, rng, self.epsilon_detectives, target)
+
+    def evaluate(self, state: State) -> dict[str, float] | None:
+        """At the start of Mr. X's turn ``horizon_rounds`` rounds ahead: his measured chance
+        to win from there (``evaluation.py``), as returns in -1..1."""
+        if not self.uses(EVALUATION):
+            return None
+        assert isinstance(state, ScotlandYardState)
+        if state.phase != PHASE_MRX or state.round < self._horizon:
+            return None
+        x = 2.0 * mrx_win_chance(state) - 1.0
+        return {seat: (x if seat == MRX else -x) for seat in state.rules.seats}
 
     def reward(self, state: State, returns: Mapping[str, float], seat: str) -> float:
         value = float(returns.get(seat, 0.0))
@@ -295,15 +362,14 @@ def greedy_mrx_move(
     """A single move (playouts spend no double-move ticket): with probability
     ``1 - epsilon`` the one that ends farthest from the nearest hunter, an ordinary ticket
     before a black one (ties broken at random), else a random single move."""
-    singles = mrx_singles(legal)
+    legs = state.mrx_single_legs()
     if rng.random() < epsilon:
-        return singles[rng.below(len(singles))]
+        return legs[rng.below(len(legs))][2]
     distance = state.rules.board.hunter_distance
     hunters = state.pos[1:]
     best: list[str] = []
     top = -1
-    for a in singles:
-        t, v = LEG_PARSE[a]
+    for t, v, a in legs:
         row = distance[v]
         score = 2 * min([row[h] for h in hunters]) + (t != BLACK)
         if score > top:

@@ -299,6 +299,10 @@ class ScotlandYardState(State):
                 actions += [prefix + second for _, _, second in legs]
         return actions
 
+    def mrx_single_legs(self) -> Sequence[tuple[int, int, str]]:
+        """Mr. X's legal single moves as ``(ticket, station, id)``, in ``mrx_actions`` order."""
+        return self._mrx_legs(self.pos[0], self.supply, self.black)
+
     def _mrx_legs(self, s: int, supply: list[int], black: int) -> Sequence[tuple[int, int, str]]:
         legs = self.rules.tables.x_legs[s]
         occ = self.occ
