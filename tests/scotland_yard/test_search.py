@@ -15,17 +15,19 @@ from typing import Any
 
 import pytest
 
+from getaway.ai.ismcts import ISMCTSBot
 from getaway.core import SPECTATOR, Rng
 from getaway.games.scotland_yard import GAME
-from getaway.games.scotland_yard.bots import detective_scorer
+from getaway.games.scotland_yard.bots import detective_scorer, mrx_scorer
 from getaway.games.scotland_yard.categorization import WEIGHTS
-from getaway.games.scotland_yard.evaluation import COEFFICIENTS
+from getaway.games.scotland_yard.evaluation import mrx_outlook, mrx_territory
 from getaway.games.scotland_yard.search import (
     CATEGORIZATION,
     COALITION,
     EVALUATION,
     FILTERING,
     FLAT,
+    GUIDED,
     PLAYOUTS,
     SHORTLIST,
     PreparedSampler,
@@ -37,6 +39,8 @@ from tests.scotland_yard.helpers import craft, destination, nbrs, random_states
 from tests.scotland_yard.test_determinizer import assert_legal_hidden_path, without_randomness
 
 ALL_ON = frozenset(ScotlandYardSearchPolicy.techniques)
+#: Every technique but heuristic-guided playouts, which take over from the greedy ones.
+UNGUIDED = ALL_ON - {GUIDED}
 
 
 @cache
@@ -93,8 +97,8 @@ def test_the_game_offers_its_policy_with_its_techniques():
         EVALUATION,
         SHORTLIST,
         FLAT,
+        GUIDED,
     }
-    assert found.enabled == ALL_ON
     assert GAME.search_policy("d1", state.view("d1"), frozenset()).enabled == frozenset()
 
 
@@ -289,7 +293,7 @@ def test_greedy_detectives_close_in_on_the_sampled_mrx():
             continue
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
-        p = policy(state, seat, epsilon_detectives=0.0)
+        p = policy(state, seat, UNGUIDED, epsilon_detectives=0.0)
         sample = p.sampler.sample(Rng(checked))
         x = sample.pos[0]
         best = min(distances_from(x)[destination(a)] for a in legal)
@@ -312,7 +316,7 @@ def test_in_mrx_s_search_detectives_chase_what_they_know():
             continue
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
-        p = policy(state, "mrx", epsilon_detectives=0.0)
+        p = policy(state, "mrx", UNGUIDED, epsilon_detectives=0.0)
         chosen = {p.playout_action(state, seat, legal, Rng(k)) for k in range(40)}
         for a in chosen:
             v = destination(a)
@@ -320,7 +324,7 @@ def test_in_mrx_s_search_detectives_chase_what_they_know():
                 distances_from(t)[v] == min(distances_from(t)[destination(b)] for b in legal)
                 for t in possible
             )
-        sample = policy(state, "mrx", epsilon_detectives=0.0, chase_as_mrx="sample")
+        sample = policy(state, "mrx", UNGUIDED, epsilon_detectives=0.0, chase_as_mrx="sample")
         x = state.pos[0]
         best = min(distances_from(x)[destination(b)] for b in legal)
         for k in range(5):
@@ -350,7 +354,7 @@ def test_greedy_mrx_flees_with_a_single_move():
         hunters = state.pos[1:]
         singles = [a for a in legal if not a.startswith("double:")]
         best = max(nearest_hunter(destination(a), hunters) for a in singles)
-        p = policy(state, "mrx", epsilon_mrx=0.0)
+        p = policy(state, "mrx", UNGUIDED, epsilon_mrx=0.0)
         for k in range(5):
             chosen = p.playout_action(state, "mrx", legal, Rng(k))
             assert chosen in singles
@@ -368,7 +372,7 @@ def test_epsilon_one_plays_every_single_move_at_random():
     state = craft({"players": 4}, mrx=67, hunters={"d1": 13, "d2": 174, "d3": 197, "p1": 1})
     legal = state.legal_actions("mrx")
     singles = {a for a in legal if not a.startswith("double:")}
-    p = policy(state, "mrx", epsilon_mrx=1.0)
+    p = policy(state, "mrx", UNGUIDED, epsilon_mrx=1.0)
     seen = {p.playout_action(state, "mrx", legal, Rng(k)) for k in range(40 * len(singles))}
     assert seen == singles
 
@@ -376,7 +380,7 @@ def test_epsilon_one_plays_every_single_move_at_random():
 def test_playouts_off_play_uniformly_among_all_legal_moves():
     state = craft({"players": 4}, mrx=67, hunters={"d1": 13, "d2": 174, "d3": 197, "p1": 1})
     legal = state.legal_actions("mrx")
-    p = policy(state, "mrx", ALL_ON - {PLAYOUTS}, epsilon_mrx=0.0)
+    p = policy(state, "mrx", UNGUIDED - {PLAYOUTS}, epsilon_mrx=0.0)
     seen = Counter(p.playout_action(state, "mrx", legal, Rng(k)) for k in range(400))
     assert sum(n for a, n in seen.items() if a.startswith("double:")) > 200
     assert len(seen) > 100
@@ -546,23 +550,22 @@ def test_playouts_are_scored_at_mrx_s_turn_past_the_horizon():
         later.apply(seat, later.legal_actions(seat)[-1])
     assert not later.is_over()
     hunters = later.pos[1:]
-    distances = [distances_from(h)[later.pos[0]] for h in hunters]
-    nearest = min(distances)
-    facts = (
-        nearest,
-        nearest == 1,
-        sum(distances) / len(distances),
-        math.log2(later.possible_mask().bit_count()),
-        (22 - 7 + 1) / 22,
-    )
-    z = COEFFICIENTS[0] + sum(w * f for w, f in zip(COEFFICIENTS[1:], facts, strict=True))
-    expected = 1 / (1 + math.exp(-z))
+    x = later.pos[0]
+    own = [
+        s
+        for s in distances_from(x)
+        if distances_from(x)[s] < min(distances_from(h).get(s, 255) for h in hunters)
+    ]
+    assert mrx_territory(later) == len(own)
+    expected = math.log2(len(own) + 1) / math.log2(len(later.rules.board.hunter_distance) + 1)
+    assert 0 < expected < 1
+    assert mrx_outlook(later) == pytest.approx(expected)
     values = p.evaluate(later)
     assert values is not None
     assert values.keys() == set(later.seats)
-    assert values["mrx"] == pytest.approx(2 * expected - 1)
+    assert values["mrx"] == pytest.approx(expected)
     for seat in later.seats[1:]:
-        assert values[seat] == pytest.approx(1 - 2 * expected)
+        assert values[seat] == pytest.approx(-expected)
     off = policy(state, "d1", ALL_ON - {EVALUATION}, horizon_rounds=2)
     assert off.evaluate(later) is None
     later.apply("mrx", later.legal_actions("mrx")[0])
@@ -597,7 +600,7 @@ def test_flat_search_follows_the_playout_policy_below_the_root():
         s.clone() for s in random_states({"players": 4}, 9) if s.phase == 1 and not s.moved
     )
     seat = state.to_act()[0]
-    p = policy(state, seat, epsilon_detectives=0.0, epsilon_mrx=0.0)
+    p = policy(state, seat, ALL_ON - {GUIDED}, epsilon_detectives=0.0, epsilon_mrx=0.0)
     sample = p.sampler.sample(Rng(2))
     sample.apply(seat, sample.legal_actions(seat)[0])  # below the root now
     other = sample.to_act()[0]
@@ -609,4 +612,50 @@ def test_flat_search_follows_the_playout_policy_below_the_root():
     assert distances_from(x)[destination(kept[0])] == best
     # Switched off, or in Mr. X's search, the tree searches every move there.
     assert policy(state, seat, ALL_ON - {FLAT}).candidates(sample, other, legal) == legal
-    assert policy(state, "mrx").candidates(sample, other, legal) == legal
+
+
+def test_each_side_leaves_off_what_hurt_it():
+    state = GAME.new_state({"players": 4}, 1)
+    assert GAME.search_policy("d1", state.view("d1")).enabled == ALL_ON - {GUIDED}
+    assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON
+
+
+# Heuristic-guided playouts -------------------------------------------------------------------
+
+
+def test_guided_playouts_play_the_heuristic_s_move_from_the_seat_s_own_view():
+    state = filtering_state(161, 4)
+    p = policy(state, "d1", epsilon_guided=0.0)
+    sample = p.sampler.sample(Rng(3))
+    legal = sample.legal_actions("mrx")
+    move = p.playout_action(sample, "mrx", legal, Rng(4))
+    score = mrx_scorer(sample.view("mrx"), legal)
+    assert score(move) == pytest.approx(max(score(m) for m in legal))
+    sample.apply("mrx", move)
+    seat = sample.to_act()[0]
+    legal = sample.legal_actions(seat)
+    move = p.playout_action(sample, seat, legal, Rng(4))
+    score = detective_scorer(sample.view(seat))
+    assert score(move) == pytest.approx(max(score(m) for m in legal))
+
+
+def test_a_guided_detective_move_ignores_where_mrx_is_in_the_sample():
+    state = filtering_state(161, 4)
+    state.apply("mrx", state.legal_actions("mrx")[0])
+    seat = state.to_act()[0]
+    p = policy(state, seat, epsilon_guided=0.0)
+    legal = state.legal_actions(seat)
+    samples = [p.sampler.sample(Rng(i)) for i in range(40)]
+    assert len({s.pos[0] for s in samples}) > 1
+    assert len({p.playout_action(s, seat, legal, Rng(9)) for s in samples}) == 1
+
+
+def test_guided_searches_divide_the_budget_by_their_cost():
+    state = GAME.new_state({"players": 4}, 1)
+    bot = ISMCTSBot("ismcts:iterations=150:seconds=none")
+    bot.choose(GAME, "mrx", state.view("mrx"), state.legal_actions("mrx"), Rng(1))
+    assert bot.last is not None
+    assert bot.last.iterations == math.ceil(150 / ScotlandYardSearchPolicy.guided_cost)
+    unguided = ISMCTSBot("ismcts:iterations=150:seconds=none:off=guided")
+    unguided.choose(GAME, "mrx", state.view("mrx"), state.legal_actions("mrx"), Rng(1))
+    assert unguided.last is not None and unguided.last.iterations == 150

@@ -17,6 +17,7 @@ seed and view give the same move.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -95,8 +96,9 @@ class Search:
         cap = self.settings.seconds
         deadline = None if cap is None else started + cap
         self.policy.prepare()
+        budget = max(1, math.ceil(self.settings.iterations / self.policy.iteration_cost))
         done = 0
-        for done in range(1, self.settings.iterations + 1):  # noqa: B007
+        for done in range(1, budget + 1):  # noqa: B007
             self.iterate()
             if deadline is not None and time.perf_counter() >= deadline:
                 break

@@ -30,6 +30,10 @@ class SearchPolicy:
 
     #: Technique name -> one-line description. Subclasses list what they implement.
     techniques: ClassVar[dict[str, str]] = {}
+    #: What one iteration of this policy costs, in iterations with uniformly random
+    #: playouts. A bot's iteration budget is divided by it, so that a level keeps its time
+    #: per move when a game's playouts are dearer (Scotland Yard's heuristic-guided ones).
+    iteration_cost: float = 1.0
 
     def __init__(
         self,

@@ -34,13 +34,13 @@ from getaway.games.scotland_yard.board import (
     Board,
     stations_of,
 )
-from getaway.games.scotland_yard.bots import detective_scorer, mrx_scorer
+from getaway.games.scotland_yard.bots import best_action, detective_scorer, mrx_scorer
 from getaway.games.scotland_yard.categorization import WEIGHTS, category
 from getaway.games.scotland_yard.determinizer import hidden_record, state_with_path
-from getaway.games.scotland_yard.evaluation import mrx_win_chance
+from getaway.games.scotland_yard.evaluation import mrx_outlook
 from getaway.games.scotland_yard.knowledge import sample_path_to
 from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG_PARSE
-from getaway.games.scotland_yard.options import MRX, normalize, rules_for
+from getaway.games.scotland_yard.options import DETECTIVES, MRX, normalize, rules_for
 from getaway.games.scotland_yard.state import END_CAPTURE, PHASE_MRX, ScotlandYardState
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ FILTERING = "filtering"
 EVALUATION = "evaluation"
 SHORTLIST = "shortlist"
 FLAT = "flat"
+GUIDED = "guided"
 CHASE_SAMPLE, CHASE_POSSIBLE = "sample", "possible"
 
 
@@ -134,9 +135,10 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         COALITION: "a detective seat gains 1 - r when another seat's detective captures",
         PLAYOUTS: "epsilon-greedy playouts: Mr. X flees, detectives close in",
         FILTERING: "Mr. X considers black and double-move tickets only where they can help",
-        EVALUATION: "playouts stop a few rounds ahead and score Mr. X's measured win chance",
+        EVALUATION: "playouts stop a few rounds ahead and score Mr. X's territory",
         SHORTLIST: "the root considers only the heuristic bot's few best moves",
         FLAT: "the detectives search only their root move; later moves follow the playouts",
+        GUIDED: "playouts follow the heuristic bot, each seat reading its own view",
     }
 
     #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
@@ -144,6 +146,10 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: The chance of a random move in a playout, for Mr. X and for the detectives.
     epsilon_mrx: ClassVar[float] = 0.1
     epsilon_detectives: ClassVar[float] = 0.1
+    #: Under ``guided``, the chance that a playout move falls back to ``playouts``' policy.
+    epsilon_guided: ClassVar[float] = 0.1
+    #: ``iteration_cost`` with ``guided`` on.
+    guided_cost: ClassVar[float] = 15.0
     #: What the playouts' detectives ride towards: Mr. X's station in the determinization
     #: (``sample``, N&W), or a station drawn at each ride from the public possible set
     #: (``possible``), in a search for Mr. X and in one for a detective. In Mr. X's own
@@ -152,11 +158,15 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     chase_as_mrx: ClassVar[str] = "possible"
     chase_as_detective: ClassVar[str] = "sample"
     #: Rounds a playout runs past the decision's round before ``evaluation`` scores it.
-    horizon_rounds: ClassVar[int] = 2
+    horizon_rounds: ClassVar[int] = 3
     #: How many of the heuristic's best root moves ``shortlist`` keeps (ties kept too).
-    shortlist_size: ClassVar[int] = 4
-    #: Whose searches ``flat`` applies to: ``detectives`` or ``mrx``.
-    flat_side: ClassVar[str] = "detectives"
+    shortlist_size: ClassVar[int] = 8
+    #: The techniques a seat's search leaves off unless a spec switches them on (``on=``):
+    #: measured to hurt that side (see docs/ai.md).
+    default_off: ClassVar[dict[str, frozenset[str]]] = {
+        MRX: frozenset(),
+        DETECTIVES: frozenset({GUIDED}),
+    }
     #: Category weights for location categorization (``categorization.WEIGHTS``).
     weights: ClassVar[Sequence[float]] = WEIGHTS
 
@@ -167,11 +177,18 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         view: Mapping[str, Any],
         enabled: frozenset[str] | None = None,
     ) -> None:
+        if enabled is None:
+            side = MRX if seat == MRX else DETECTIVES
+            enabled = frozenset(self.techniques) - self.default_off[side]
         super().__init__(game, seat, view, enabled)
         self._sampler: PreparedSampler | None = None
         self._horizon = int(view["round"]) + int(self.horizon_rounds)
         self._shortlist: frozenset[str] | None = None
-        self._flat = self.uses(FLAT) and (seat == MRX) == (self.flat_side == MRX)
+        self._flat = self.uses(FLAT)
+        if self.uses(GUIDED):
+            # Each ply of a guided playout asks the heuristic (about 0.3-0.5 ms), not a
+            # table look-up: an iteration costs about 15 plain ones (measured, docs/ai.md).
+            self.iteration_cost = self.guided_cost
         #: Draws of the moves below the root under ``flat``, seeded from the search's
         #: generator at the first determinization.
         self._model_rng: Rng | None = None
@@ -252,9 +269,17 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         return self._shortlist
 
     def playout_action(self, state: State, seat: str, legal: Sequence[str], rng: Rng) -> str:
-        if not self.uses(PLAYOUTS) or len(legal) < 2:
-            return super().playout_action(state, seat, legal, rng)
+        if len(legal) < 2:
+            return legal[0]
         assert isinstance(state, ScotlandYardState)
+        if self.uses(GUIDED) and rng.random() >= self.epsilon_guided:
+            # What the heuristic bot would do in this seat, from this seat's view of the
+            # sample: a detective knows only the public possible set.
+            view = state.view(seat)
+            score = mrx_scorer(view, legal) if seat == MRX else detective_scorer(view)
+            return best_action(legal, score, rng)
+        if not self.uses(PLAYOUTS):
+            return super().playout_action(state, seat, legal, rng)
         if seat == MRX:
             return greedy_mrx_move(state, legal, rng, self.epsilon_mrx)
         chase = self.chase_as_mrx if self.seat == MRX else self.chase_as_detective
@@ -266,14 +291,14 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         return greedy_hunter_move(state, legal, rng, self.epsilon_detectives, target)
 
     def evaluate(self, state: State) -> dict[str, float] | None:
-        """At the start of Mr. X's turn ``horizon_rounds`` rounds ahead: his measured chance
-        to win from there (``evaluation.py``), as returns in -1..1."""
+        """At the start of Mr. X's turn ``horizon_rounds`` rounds ahead: his territory
+        (``evaluation.mrx_outlook``, 0..1) as his return, its negative as the detectives'."""
         if not self.uses(EVALUATION):
             return None
         assert isinstance(state, ScotlandYardState)
         if state.phase != PHASE_MRX or state.round < self._horizon:
             return None
-        x = 2.0 * mrx_win_chance(state) - 1.0
+        x = mrx_outlook(state)
         return {seat: (x if seat == MRX else -x) for seat in state.rules.seats}
 
     def reward(self, state: State, returns: Mapping[str, float], seat: str) -> float:
