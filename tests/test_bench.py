@@ -106,7 +106,7 @@ ISMCTS_KEYS = {
 
 
 def test_bench_ismcts_prints_iterations_per_second(capsys):
-    spec = "ismcts:iterations=20:seconds=none"
+    spec = "ismcts:iterations=20:seconds=none:off=guided"
     argv = ["bench", "scotland-yard", "--ismcts", "--bot", spec, "--positions", "2", "--json"]
     assert main(argv) == 0
     result = json.loads(capsys.readouterr().out)
@@ -116,6 +116,17 @@ def test_bench_ismcts_prints_iterations_per_second(capsys):
     assert result["iterations"] == 40 and result["capped_moves"] == 0
     assert result["iterations_per_second"] > 0 and result["iterations_per_cpu_second"] > 0
     assert 0 < result["mean_move_seconds"] <= result["max_move_seconds"]
+    assert result["plain_iterations_per_cpu_second"] == result["iterations_per_cpu_second"]
+
+
+def test_bench_ismcts_counts_guided_iterations_at_their_cost(capsys):
+    # Mr. X's search (the first decision) plays heuristic-guided playouts: 15 plain each.
+    argv = ["bench", "scotland-yard", "--ismcts", "--bot", "ismcts:iterations=30:seconds=none"]
+    assert main([*argv, "--positions", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["iterations"] == 2 and result["capped_moves"] == 0
+    ratio = result["plain_iterations_per_cpu_second"] / result["iterations_per_cpu_second"]
+    assert ratio == pytest.approx(15, rel=0.01)
 
 
 def test_bench_ismcts_table(capsys):

@@ -198,6 +198,7 @@ def bench_ismcts(
     if not isinstance(bot, ISMCTSBot):
         raise GetawayError(f"{spec!r} is not a search bot (use a level or an ismcts: spec)")
     iterations = 0
+    plain = 0.0
     search_seconds = cpu_seconds = 0.0
     move_seconds: list[float] = []
     move_cpu_seconds: list[float] = []
@@ -213,9 +214,10 @@ def bench_ismcts(
         report = bot.last
         assert report is not None
         iterations += report.iterations
+        plain += report.iterations * report.cost
         search_seconds += report.seconds
         cpu_seconds += report.cpu_seconds
-        capped += report.iterations < bot.settings.iterations
+        capped += report.iterations < report.budget
     return {
         "game": game.name,
         "options": game.normalize_options(None),
@@ -229,6 +231,9 @@ def bench_ismcts(
         # Per second of this process's own processor time: what one core does even when
         # other processes share it (the wall-clock rate above drops when they do).
         "iterations_per_cpu_second": round(iterations / max(cpu_seconds, 1e-9)),
+        # Iterations weighted by their policy's cost (Scotland Yard's heuristic-guided
+        # playouts count 15 each): the rate the level budgets are written in.
+        "plain_iterations_per_cpu_second": round(plain / max(cpu_seconds, 1e-9)),
         "mean_move_seconds": round(sum(move_seconds) / len(move_seconds), 4),
         "max_move_seconds": round(max(move_seconds), 4),
         "max_move_cpu_seconds": round(max(move_cpu_seconds), 4),

@@ -48,6 +48,10 @@ class SearchReport:
     #: Root statistics per move: visits (turn) or average-strategy probability (simultaneous).
     root: dict[str, float]
     simultaneous: bool
+    #: The iterations the budget allowed (the level's, divided by the policy's cost), and
+    #: that cost: ``iterations * cost`` is the work done in plain iterations.
+    budget: int = 0
+    cost: float = 1.0
 
 
 def _overrides(policy: SearchPolicy, name: str) -> bool:
@@ -115,6 +119,8 @@ class Search:
             time.process_time() - cpu_started,
             stats,
             simultaneous,
+            budget,
+            self.policy.iteration_cost,
         )
 
     def sample(self) -> State:

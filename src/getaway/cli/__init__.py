@@ -216,6 +216,15 @@ def cmd_bench_ismcts(args: argparse.Namespace) -> int:
     for result in results:
         table.add_row(*(str(result[key]) for _, key in columns))
     out.print(table)
+    for result in results:
+        if result["plain_iterations_per_cpu_second"] != result["iterations_per_cpu_second"]:
+            out.print(
+                f"{result['game']}: {result['plain_iterations_per_cpu_second']} iterations per "
+                "processor-second counted in plain iterations (a heuristic-guided one counts "
+                "its policy's iteration_cost)",
+                markup=False,
+                highlight=False,
+            )
     return EXIT_OK
 
 
