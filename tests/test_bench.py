@@ -10,6 +10,7 @@ import pytest
 from getaway.bench import bench_game, random_game, sample_states, time_games
 from getaway.cli import main
 from getaway.core import get_game
+from getaway.games.scotland_yard.search import ScotlandYardSearchPolicy
 
 GAME = get_game("scotland-yard")
 KEYS = {
@@ -120,13 +121,16 @@ def test_bench_ismcts_prints_iterations_per_second(capsys):
 
 
 def test_bench_ismcts_counts_guided_iterations_at_their_cost(capsys):
-    # Mr. X's search (the first decision) plays heuristic-guided playouts: 15 plain each.
-    argv = ["bench", "scotland-yard", "--ismcts", "--bot", "ismcts:iterations=30:seconds=none"]
-    assert main([*argv, "--positions", "1", "--json"]) == 0
+    # Mr. X's search (the first decision) plays heuristic-guided playouts to a horizon of
+    # 3 rounds here: each costs 3 rounds at guided_cost_per_round plain iterations.
+    cost = ScotlandYardSearchPolicy.guided_cost_per_round * 3
+    spec = f"ismcts:iterations={int(2 * cost)}:seconds=none:on=evaluation"
+    argv = ["bench", "scotland-yard", "--ismcts", "--bot", spec, "--positions", "1", "--json"]
+    assert main(argv) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["iterations"] == 2 and result["capped_moves"] == 0
     ratio = result["plain_iterations_per_cpu_second"] / result["iterations_per_cpu_second"]
-    assert ratio == pytest.approx(15, rel=0.01)
+    assert ratio == pytest.approx(cost, rel=0.01)
 
 
 def test_bench_ismcts_table(capsys):

@@ -617,7 +617,7 @@ def test_flat_search_follows_the_playout_policy_below_the_root():
 def test_each_side_leaves_off_what_hurt_it():
     state = GAME.new_state({"players": 4}, 1)
     assert GAME.search_policy("d1", state.view("d1")).enabled == ALL_ON - {GUIDED}
-    assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON
+    assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON - {EVALUATION}
 
 
 # Heuristic-guided playouts -------------------------------------------------------------------
@@ -652,10 +652,20 @@ def test_a_guided_detective_move_ignores_where_mrx_is_in_the_sample():
 
 def test_guided_searches_divide_the_budget_by_their_cost():
     state = GAME.new_state({"players": 4}, 1)
-    bot = ISMCTSBot("ismcts:iterations=150:seconds=none")
-    bot.choose(GAME, "mrx", state.view("mrx"), state.legal_actions("mrx"), Rng(1))
-    assert bot.last is not None
-    assert bot.last.iterations == math.ceil(150 / ScotlandYardSearchPolicy.guided_cost)
-    unguided = ISMCTSBot("ismcts:iterations=150:seconds=none:off=guided")
-    unguided.choose(GAME, "mrx", state.view("mrx"), state.legal_actions("mrx"), Rng(1))
-    assert unguided.last is not None and unguided.last.iterations == 150
+    view, legal = state.view("mrx"), state.legal_actions("mrx")
+    per_round = ScotlandYardSearchPolicy.guided_cost_per_round
+    # To the end of the game (22 rounds), or to the horizon (3 rounds) with evaluation on.
+    full = GAME.search_policy("mrx", view, ALL_ON - {EVALUATION})
+    assert full.iteration_cost == per_round * 22
+    cut = GAME.search_policy("mrx", view, ALL_ON)
+    assert cut.iteration_cost == per_round * ScotlandYardSearchPolicy.horizon_rounds
+    assert GAME.search_policy("mrx", view, UNGUIDED).iteration_cost == 1.0
+    for spec, cost in (
+        ("ismcts:iterations=600:seconds=none", full.iteration_cost),
+        ("ismcts:iterations=600:seconds=none:on=evaluation", cut.iteration_cost),
+        ("ismcts:iterations=150:seconds=none:off=guided", 1.0),
+    ):
+        bot = ISMCTSBot(spec)
+        bot.choose(GAME, "mrx", view, legal, Rng(1))
+        assert bot.last is not None
+        assert bot.last.iterations == bot.last.budget == math.ceil(bot.settings.iterations / cost)

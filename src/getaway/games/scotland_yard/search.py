@@ -148,8 +148,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     epsilon_detectives: ClassVar[float] = 0.1
     #: Under ``guided``, the chance that a playout move falls back to ``playouts``' policy.
     epsilon_guided: ClassVar[float] = 0.1
-    #: ``iteration_cost`` with ``guided`` on.
-    guided_cost: ClassVar[float] = 15.0
+    #: ``iteration_cost`` with ``guided`` on, per round a playout simulates.
+    guided_cost_per_round: ClassVar[float] = 4.0
     #: What the playouts' detectives ride towards: Mr. X's station in the determinization
     #: (``sample``, N&W), or a station drawn at each ride from the public possible set
     #: (``possible``), in a search for Mr. X and in one for a detective. In Mr. X's own
@@ -164,7 +164,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: The techniques a seat's search leaves off unless a spec switches them on (``on=``):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
-        MRX: frozenset(),
+        MRX: frozenset({EVALUATION}),
         DETECTIVES: frozenset({GUIDED}),
     }
     #: Category weights for location categorization (``categorization.WEIGHTS``).
@@ -187,8 +187,12 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         self._flat = self.uses(FLAT)
         if self.uses(GUIDED):
             # Each ply of a guided playout asks the heuristic (about 0.3-0.5 ms), not a
-            # table look-up: an iteration costs about 15 plain ones (measured, docs/ai.md).
-            self.iteration_cost = self.guided_cost
+            # table look-up: a round of it costs about as much as 4-5 plain iterations
+            # (measured, docs/ai.md), and a playout runs to the horizon or to the end.
+            rounds = int(view["max_rounds"]) - int(view["round"]) + 1
+            if self.uses(EVALUATION):
+                rounds = min(rounds, int(self.horizon_rounds))
+            self.iteration_cost = self.guided_cost_per_round * max(rounds, 1)
         #: Draws of the moves below the root under ``flat``, seeded from the search's
         #: generator at the first determinization.
         self._model_rng: Rng | None = None
