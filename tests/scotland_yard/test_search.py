@@ -586,13 +586,25 @@ def test_the_root_keeps_the_heuristic_s_best_moves_only():
     view = state.view(seat)
     score = detective_scorer(view)
     ranked = sorted(legal, key=score, reverse=True)
-    p = policy(state, seat, shortlist_size=3)
+    p = policy(state, seat, shortlist_size_detectives=3, shortlist_size=1)
     kept = p.candidates(p.determinize(Rng(1)), seat, legal)
     assert set(kept) >= set(ranked[:3])
     assert all(score(m) >= score(ranked[2]) - 1e-9 for m in kept)
     assert len(kept) < len(legal)
     off = policy(state, seat, ALL_ON - {SHORTLIST, FLAT})
     assert off.candidates(off.determinize(Rng(1)), seat, legal) == legal
+
+
+def test_mrx_s_shortlist_has_its_own_size():
+    state = filtering_state(161, 4)
+    legal = state.legal_actions("mrx")
+    score = mrx_scorer(state.view("mrx"), legal)
+    ranked = sorted(legal, key=score, reverse=True)
+    p = policy(state, "mrx", shortlist_size=2, shortlist_size_detectives=5)
+    kept = p.candidates(p.determinize(Rng(1)), "mrx", legal)
+    assert set(kept) >= set(ranked[:2])
+    assert all(score(m) >= score(ranked[1]) - 1e-9 for m in kept)
+    assert len(kept) < 5
 
 
 def test_flat_search_follows_the_playout_policy_below_the_root():

@@ -159,8 +159,11 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     chase_as_detective: ClassVar[str] = "sample"
     #: Rounds a playout runs past the decision's round before ``evaluation`` scores it.
     horizon_rounds: ClassVar[int] = 3
-    #: How many of the heuristic's best root moves ``shortlist`` keeps (ties kept too).
+    #: How many of the heuristic's best root moves ``shortlist`` keeps (ties kept too), for
+    #: Mr. X and for a detective. A detective's playouts are noisy (they hinge on where Mr. X
+    #: was sampled), so fewer candidates leave the search fewer ways to be misled.
     shortlist_size: ClassVar[int] = 8
+    shortlist_size_detectives: ClassVar[int] = 3
     #: The techniques a seat's search leaves off unless a spec switches them on (``on=``):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
@@ -267,7 +270,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             else:
                 score = detective_scorer(self.view)
             ranked = sorted(((score(m), m) for m in legal), reverse=True)
-            k = int(self.shortlist_size)
+            k = int(self.shortlist_size if self.seat == MRX else self.shortlist_size_detectives)
             cut = ranked[min(k, len(ranked)) - 1][0]
             self._shortlist = frozenset(m for v, m in ranked if v >= cut - 1e-9)
         return self._shortlist
