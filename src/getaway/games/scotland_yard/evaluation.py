@@ -21,13 +21,14 @@ import math
 import operator
 from typing import Any
 
+from getaway.games.scotland_yard.bots import nearest_of
+
 
 def mrx_territory(state: Any) -> int:
     """How many stations Mr. X (at his station in ``state``) reaches strictly before every
     hunter, all lines counted, the ferry excepted (``Board.hunter_distance``)."""
     distance = state.rules.board.hunter_distance
-    rows = [distance[h] for h in state.pos[1:]]
-    nearest = bytes(map(min, *rows)) if len(rows) > 1 else rows[0]
+    nearest = nearest_of([distance[h] for h in state.pos[1:]])
     return sum(map(operator.lt, distance[state.pos[0]], nearest))
 
 

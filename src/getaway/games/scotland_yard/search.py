@@ -14,6 +14,15 @@
   help (N&W's move filtering; the rules are in :func:`filter_mrx_moves`).
 
 The fifth technique, one tree shared by all determinizations, is the ISMCTS bot itself.
+Four more are ours (measured in docs/ai.md):
+
+* ``guided``: playouts play the heuristic bot's move, each seat reading its own view of the
+  sample (a detective never sees the sampled station); Mr. X's strength comes from it.
+* ``evaluation``: playouts stop ``horizon_rounds`` on and score Mr. X's territory.
+* ``shortlist``: the root considers only the heuristic's best few moves.
+* ``flat``: below the root every move follows the playout policy.
+
+Each side starts from its own default set (``default_off``).
 Parameters are class attributes, so a measurement can set them for a whole process.
 """
 
@@ -137,7 +146,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         FILTERING: "Mr. X considers black and double-move tickets only where they can help",
         EVALUATION: "playouts stop a few rounds ahead and score Mr. X's territory",
         SHORTLIST: "the root considers only the heuristic bot's few best moves",
-        FLAT: "the detectives search only their root move; later moves follow the playouts",
+        FLAT: "the search keeps only its root move; later moves follow the playouts",
         GUIDED: "playouts follow the heuristic bot, each seat reading its own view",
     }
 
