@@ -310,3 +310,76 @@ def test_a_decision_does_not_depend_on_the_process_hash_seed():
         for hash_seed in ("1", "4242")
     }
     assert len(outputs) == 1 and next(iter(outputs)).strip()
+
+
+# A default move (SearchPolicy.default_move) ---------------------------------------------
+
+
+class AnchoredNim(type(NIM)):  # type: ignore[misc]
+    """Nim whose policy names a default move: ``take:<n>`` for a fixed n."""
+
+    def __init__(self, default: str) -> None:
+        self.default = default
+
+    def search_policy(
+        self, seat: str, view: Any, enabled: frozenset[str] | None = None
+    ) -> SearchPolicy:
+        default = self.default
+
+        class Anchored(SearchPolicy):
+            def candidates(self, state: State, seat: str, legal: Sequence[str]) -> Sequence[str]:
+                # Prunes the default away at the root: the search must still weigh it.
+                if isinstance(state, NimState) and state.pile == self.view["pile"]:
+                    return [m for m in legal if m != default] or legal
+                return legal
+
+            def default_move(self, legal: Sequence[str], rng: Rng) -> str | None:
+                return default
+
+        return Anchored(self, seat, view, enabled)
+
+
+def anchored_choice(default: str, pile: int, spec: str) -> tuple[str, ISMCTSBot]:
+    game = AnchoredNim(default)
+    bot = make_bot(game, spec)
+    assert isinstance(bot, ISMCTSBot)
+    state = NimState(pile, 0)
+    return bot.choose(game, "a", state.view("a"), state.legal_actions("a"), Rng(2)), bot
+
+
+def test_a_default_move_is_left_only_for_a_clearly_better_one():
+    # Pile 6: take:2 wins, take:1 and take:3 lose against a searching opponent. With the
+    # winning default the search keeps it; with a losing default it finds the win.
+    spec = "ismcts:iterations=1500:seconds=none"
+    assert anchored_choice("take:2", 6, spec)[0] == "take:2"
+    assert anchored_choice("take:1", 6, spec)[0] == "take:2"
+    # A default the search cannot tell from the others is kept: at pile 4 every move loses.
+    for default in ("take:1", "take:3"):
+        move, bot = anchored_choice(default, 4, spec)
+        assert move == default
+        assert bot.search is not None and bot.search.default == default
+    # With an impossible bar (z huge) the default is always played, even when it loses.
+    assert anchored_choice("take:1", 6, spec + ":z=1000")[0] == "take:1"
+
+
+def test_clearly_better_compares_means_by_their_standard_error():
+    from getaway.ai.ismcts import clearly_better
+    from getaway.ai.tree import Arm
+
+    def arm(rewards: list[float]) -> Arm:
+        a = Arm()
+        a.visits = len(rewards)
+        a.total = sum(rewards)
+        a.squares = sum(r * r for r in rewards)
+        return a
+
+    strong = arm([1.0, 0.8, 1.0, 0.9] * 10)
+    weak = arm([-1.0, 1.0] * 20)
+    close = arm([1.0, 0.7, 1.0, 0.9] * 10)
+    assert clearly_better(strong, weak, 2.0)
+    assert not clearly_better(weak, strong, 2.0)
+    assert not clearly_better(strong, close, 2.0)
+    assert not clearly_better(strong, weak, 100.0)
+    # An unvisited default never holds against a visited move; one visit gives no spread.
+    assert clearly_better(strong, arm([]), 2.0)
+    assert not clearly_better(arm([1.0]), weak, 2.0)

@@ -34,6 +34,7 @@ def test_ismcts_alone_is_medium_and_settings_override_it():
     )
     hard = parse_spec("hard:c=1.5")
     assert hard.iterations == LEVELS["hard"].iterations and hard.c == 1.5
+    assert parse_spec("hard").z == 2.0 and parse_spec("hard:z=0.5").z == 0.5
 
 
 def test_commas_also_separate_settings():
@@ -64,6 +65,8 @@ def test_on_and_off_name_techniques_joined_by_plus():
         ("ismcts:gamma=2", ["gamma must be from 0 to 1"]),
         ("ismcts:pool=-1", ["pool must be at least 0"]),
         ("ismcts:pick=best", ["pick must be one of sample, max"]),
+        ("ismcts:z=-1", ["z must be", "at least 0"]),
+        ("ismcts:z=x", ["z must be a number"]),
         ("ismcts:c=1:c=2", ["c is given twice"]),
         ("ismcts:off=Bad Name", ["technique names joined by '+'"]),
         ("ismcts:on=a:off=a", ["both on and off", "a"]),

@@ -34,6 +34,10 @@ MAX_PLAYOUT_PLIES = 10_000
 #: Average-strategy probabilities below this share are dropped before the root samples its
 #: move at a simultaneous step (what is left of early exploration).
 NEGLIGIBLE = 0.02
+#: The least share of the root's visits that the policy's default move gets, so that the
+#: comparison with the search's favourite has evidence on both sides (UCB alone would starve
+#: a default that looks worse after a few visits).
+DEFAULT_SHARE = 0.1
 
 
 @dataclass
@@ -91,6 +95,8 @@ class Search:
         self.has_labels = _overrides(policy, "observed")
         self.has_candidates = _overrides(policy, "candidates")
         self.asks_simultaneous = _overrides(policy, "simultaneous")
+        #: The policy's default move (``SearchPolicy.default_move``), set by ``run``.
+        self.default: str | None = None
 
     # The budget ---------------------------------------------------------------------------
 
@@ -100,6 +106,9 @@ class Search:
         cap = self.settings.seconds
         deadline = None if cap is None else started + cap
         self.policy.prepare()
+        if _overrides(self.policy, "default_move"):
+            default = self.policy.default_move(self.legal, self.rng)
+            self.default = default if default in self.legal_set else None
         budget = max(1, math.ceil(self.settings.iterations / self.policy.iteration_cost))
         done = 0
         for done in range(1, budget + 1):  # noqa: B007
@@ -189,6 +198,10 @@ class Search:
             if self.has_labels and seat != self.seat:
                 arm, action, expanded = self.pick_label(state, seat, moves, arms)
             else:
+                if at_root and self.default is not None and self.default in moves:
+                    known = arms.get(self.default)
+                    if known is not None and known.visits < DEFAULT_SHARE * node.visits:
+                        moves = (self.default,)
                 action, arm, expanded = select_turn(arms, moves, c, draw)
             state.apply(seat, action)
             turns.append((seat, arm))
@@ -207,6 +220,10 @@ class Search:
             moves = [m for m in moves if m in self.legal_set] or [
                 m for m in legal if m in self.legal_set
             ]
+            default = self.default
+            if default is not None and default not in moves and default in legal:
+                # The default is always weighed, even where the policy prunes it.
+                moves = [*moves, default]
         if not moves:
             raise GetawayError(f"no move for {seat!r} in a determinization of {self.seat!r}")
         return moves
@@ -284,8 +301,10 @@ class Search:
             return value
 
         for seat, arm in turns:
+            value = of(seat)
             arm.visits += 1
-            arm.total += of(seat)
+            arm.total += value
+            arm.squares += value * value
         for seats, tables, offered, chosen, probs in sims:
             for seat, table, moves, move, prob in zip(
                 seats, tables, offered, chosen, probs, strict=True
@@ -314,7 +333,30 @@ class Search:
         if not visited:
             return self.legal[0], {}, False
         action = max(visited, key=lambda m: (arms[m].visits, arms[m].total / arms[m].visits))
+        default = self.default
+        if (
+            default is not None
+            and default != action
+            and default in arms
+            and not clearly_better(arms[action], arms[default], self.settings.z)
+        ):
+            action = default
         return action, {m: float(arms[m].visits) for m in visited}, False
+
+
+def clearly_better(arm: Arm, other: Arm, z: float) -> bool:
+    """Whether ``arm``'s mean reward beats ``other``'s by more than ``z`` standard errors of
+    the difference (Welch's; each arm needs two visits to have a spread)."""
+    if arm.visits < 2 or other.visits < 2:
+        return other.visits == 0 and arm.visits > 0
+    gap = arm.total / arm.visits - other.total / other.visits
+    spread = _variance(arm) / arm.visits + _variance(other) / other.visits
+    return gap > z * math.sqrt(spread)
+
+
+def _variance(arm: Arm) -> float:
+    mean = arm.total / arm.visits
+    return max(arm.squares / arm.visits - mean * mean, 0.0) * arm.visits / (arm.visits - 1)
 
 
 class ISMCTSBot:

@@ -5,7 +5,7 @@ A bot name is either a level (``easy``, ``medium``, ``hard``) or a spec that sta
     SPEC     := BASE [ ":" SETTING ]*         (":" between settings; "," also accepted)
     BASE     := "ismcts" | "easy" | "medium" | "hard"      ("ismcts" starts from "medium")
     SETTING  := KEY "=" VALUE
-    KEY      := iterations | seconds | c | gamma | depth | pool | pick | on | off
+    KEY      := iterations | seconds | c | gamma | depth | pool | pick | z | on | off
 
 ``ismcts:iterations=3000:c=0.7:off=categorization+coalition`` is medium with 3,000 iterations,
 exploration 0.7 and two of the game's techniques switched off. ``:`` is the separator to use
@@ -44,6 +44,9 @@ class SearchSettings:
     pool: int = 0
     #: At a simultaneous root: ``sample`` the average strategy, or play its ``max``.
     pick: str = "sample"
+    #: Where the game's policy names a default move: how many standard errors of the
+    #: difference another root move's mean reward must beat it by to be played instead.
+    z: float = 2.0
     #: Techniques switched on / off relative to the policy's default set.
     on: frozenset[str] = frozenset()
     off: frozenset[str] = frozenset()
@@ -133,6 +136,7 @@ _READERS: dict[str, Callable[[str], Any]] = {
     "depth": _whole("depth", 0),
     "pool": _whole("pool", 0),
     "pick": _pick,
+    "z": _real("z", positive=False),
     "on": _techniques("on"),
     "off": _techniques("off"),
 }
@@ -145,6 +149,7 @@ KEY_HELP = {
     "depth": "playout plies before the game's evaluation is asked (>= 0)",
     "pool": "determinizations drawn per move and reused (0: a fresh one each iteration)",
     "pick": "move at a simultaneous root: 'sample' the average strategy or its 'max'",
+    "z": "standard errors by which a move must beat the game's default move (>= 0)",
     "on": "techniques to switch on, joined by '+'",
     "off": "techniques to switch off, joined by '+'",
 }

@@ -23,11 +23,13 @@ from getaway.ai.fast_rng import PlayoutRng
 class Arm:
     """One move of the seat acting at a turn node."""
 
-    __slots__ = ("avail", "child", "total", "visits")
+    __slots__ = ("avail", "child", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
+        #: The sum of squared rewards: with ``total``, the spread of this move's results.
+        self.squares = 0.0
         self.avail = 0
         self.child = Node()
 

@@ -85,6 +85,14 @@ class SearchPolicy:
         never empty when ``legal`` is not): move filtering prunes here."""
         return legal
 
+    def default_move(self, legal: Sequence[str], rng: Rng) -> str | None:
+        """A move the deciding seat plays unless the search shows, with confidence, that
+        another of ``legal`` is better (a strong heuristic's choice), or ``None`` to play the
+        search's own choice. With a default the search checks a good player's move rather
+        than replaces it, so a biased model or noisy playouts cannot talk it out of a good
+        move without evidence. Asked once per decision, after ``prepare``."""
+        return None
+
     def playout_action(self, state: State, seat: str, legal: Sequence[str], rng: Rng) -> str:
         """The action ``seat`` plays in a simulated continuation."""
         return legal[rng.below(len(legal))]
