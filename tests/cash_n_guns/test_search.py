@@ -9,8 +9,11 @@ from typing import cast
 
 import pytest
 
+from getaway.ai import make_bot
+from getaway.ai.ismcts import ISMCTSBot
 from getaway.core import Rng
 from getaway.games.cash_n_guns import GAME, CashNGunsState
+from getaway.games.cash_n_guns.bots import HeuristicBot
 from getaway.games.cash_n_guns.model import choose
 from getaway.games.cash_n_guns.ranking import estimated_ranks, final_ranks, rank_reward
 from getaway.games.cash_n_guns.search import CashNGunsSearchPolicy
@@ -276,6 +279,37 @@ def test_model_opponents_offer_other_seats_one_move_drawn_from_the_model():
     assert list(policy.candidates(state, "haggis", legal)) == list(legal)
     plain = _policy(state, "haggis", ("model-opponents",))
     assert list(plain.candidates(state, "tino", legal)) == list(legal)
+
+
+# anchor -----------------------------------------------------------------------------------
+
+
+def test_anchor_makes_the_heuristic_s_move_the_default():
+    state = _endangered()
+    legal = state.legal_actions("tino")
+    view = state.view("tino")
+    for seed in range(5):
+        expected = HeuristicBot().choose(GAME, "tino", view, legal, Rng(seed))
+        assert _policy(state, "tino").default_move(legal, Rng(seed)) == expected
+    assert _policy(state, "tino", ("anchor",)).default_move(legal, Rng(0)) is None
+
+
+def test_with_an_unreachable_bar_the_search_plays_its_default():
+    bot = make_bot(GAME, "ismcts:iterations=120:seconds=none:z=1000")
+    assert isinstance(bot, ISMCTSBot)
+    searched = 0
+    for state in random_states({"players": 5}, 4):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) < 2:
+            continue
+        if searched == 8:
+            break
+        move = bot.choose(GAME, seat, state.view(seat), legal, Rng(searched))
+        assert bot.search is not None and bot.search.default in legal
+        assert move == bot.search.default
+        searched += 1
+    assert searched >= 5
 
 
 # rank-reward ------------------------------------------------------------------------------

@@ -30,6 +30,11 @@ nobody aiming at them, a bullet goes to where a hit pays. The techniques, each s
   (through ``candidates``: one move offered per visit), so the deciding seat's statistics
   measure its best response to how players choose, rather than to opponents searched in
   worlds where they would know the deciding seat's cards.
+* ``anchor``: the heuristic bot's move (from the seat's view, as ``heuristic`` plays) is the
+  default: the search plays another only when its mean reward is better by ``z`` standard
+  errors (:meth:`getaway.core.search.SearchPolicy.default_move`). The model the search
+  samples from is the heuristic's own reasoning, simplified; where the two disagree without
+  evidence the heuristic is the better judge.
 * ``hidden-loads``: the tree does not branch on the cards the other seats load (the deciding
   seat never sees them): their loads are labelled ``load``, so the seat's later choices in the
   tree cannot depend on cards it cannot see (the phone's answers likewise).
@@ -50,6 +55,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from getaway.core import ALL, Rng, SecretChoices, State
 from getaway.core.search import SearchPolicy
 from getaway.games.cash_n_guns.actions import FLIP, NOT_AIMED, PASS
+from getaway.games.cash_n_guns.bots import HeuristicBot
 from getaway.games.cash_n_guns.cards import (
     BANG,
     BBB,
@@ -107,6 +113,7 @@ class CashNGunsSearchPolicy(SearchPolicy):
         "move-filter": "no aiming at nobody while someone can be aimed at",
         "hidden-loads": "the tree does not branch on other seats' loaded cards",
         "model-opponents": "in the tree, other seats play moves drawn from the model",
+        "anchor": "the heuristic bot's move unless another is better by z standard errors",
     }
 
     def __init__(
@@ -256,6 +263,11 @@ class CashNGunsSearchPolicy(SearchPolicy):
         if action == FLIP:
             return PASS
         return action
+
+    def default_move(self, legal: Sequence[str], rng: Rng) -> str | None:
+        if not self.uses("anchor"):
+            return None
+        return HeuristicBot().choose(self.game, self.seat, self.view, legal, rng)
 
     # Playouts -----------------------------------------------------------------------------
 
