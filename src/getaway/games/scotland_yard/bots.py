@@ -254,6 +254,71 @@ def mrx_scorer(view: Mapping[str, Any], legal: Sequence[str]) -> Callable[[str],
     return score
 
 
+class PastMrxTurn:
+    """How the heuristic Mr. X scored his single rides at one past turn of his, read from
+    the public record alone (for a detective's model of him, ``belief.py``): the hunters'
+    stations when he wrote the entry, the detectives' possible set before it, his black
+    tickets then. Where he stood is the unknown, so it is an argument of :meth:`scores`;
+    everything that does not depend on it is computed once and shared.
+
+    Two things the record does not keep are taken from the present: the hunters' tickets
+    (every line is assumed open to them) and the ticket supply."""
+
+    def __init__(
+        self,
+        board: Board,
+        hunters: Sequence[int],
+        possible: int,
+        black: int,
+        supply: Sequence[int],
+        unlimited: bool,
+        after_reveal: bool,
+    ) -> None:
+        reach = 0
+        for h in hunters:
+            reach |= board.hunter_mask[h]
+        self.x = _MrxSituation(
+            board=board,
+            here=0,
+            hunters=list(hunters),
+            occupied=mask_of(hunters),
+            reach=reach,
+            possible=possible,
+            log_length=0,
+            round=0,
+            max_rounds=0,
+            black=black,
+            doubles=0,
+            supply=list(supply),
+            unlimited=unlimited,
+            after_reveal=after_reveal,
+            reveal_single=False,
+            reveal_first=False,
+            reveal_second=False,
+            nearest_hunter=nearest_of([board.hunter_distance[h] for h in hunters]),
+        )
+        self._station: dict[int, float] = {}
+        self._information: dict[int, float] = {}
+
+    def scores(self, here: int, legs: Sequence[tuple[int, int, str]]) -> list[float]:
+        """The heuristic's score of each single ride ``(ticket, station, id)`` of ``legs``
+        (his legal ones from ``here``), on a turn that does not surface him."""
+        x = self.x
+        x.here = here
+        out = []
+        for t, v, _ in legs:
+            station = self._station.get(v)
+            if station is None:
+                station = self._station[v] = _mrx_station_score(x, v)
+            information = self._information.get(t)
+            if information is None:
+                after = x.spread(x.possible, t)
+                information = self._information[t] = _information(x, after, v, False)
+            cost = _mrx_ticket_cost(x, x.possible, t, here, v, False, x.after_reveal)
+            out.append(station + information - cost)
+        return out
+
+
 def _ride(
     x: _MrxSituation,
     before: int,

@@ -14,13 +14,17 @@
   help (N&W's move filtering; the rules are in :func:`filter_mrx_moves`).
 
 The fifth technique, one tree shared by all determinizations, is the ISMCTS bot itself.
-Four more are ours (measured in docs/ai.md):
+Five more are ours (measured in docs/ai.md):
 
 * ``guided``: playouts play the heuristic bot's move, each seat reading its own view of the
   sample (a detective never sees the sampled station); Mr. X's strength comes from it.
 * ``evaluation``: playouts stop ``horizon_rounds`` on and score Mr. X's territory.
 * ``shortlist``: the root considers only the heuristic's best few moves.
 * ``flat``: below the root every move follows the playout policy.
+* ``move-model``: a detective's determinizations also weigh Mr. X's station by how likely
+  a fleeing Mr. X was to ride the logged tickets there (``belief.py``), and the detective's
+  root shortlist ranks moves by the heuristic reading only the likeliest stations (those
+  holding ``focus_mass`` of that belief), not the whole possible set.
 
 Each side starts from its own default set (``default_off``).
 Parameters are class attributes, so a measurement can set them for a whole process.
@@ -35,6 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from getaway.core import Rng
 from getaway.core.search import SearchPolicy
+from getaway.games.scotland_yard.belief import NOISE, TEMPERATURE, move_model_weights
 from getaway.games.scotland_yard.board import (
     BLACK,
     BUS,
@@ -63,6 +68,7 @@ EVALUATION = "evaluation"
 SHORTLIST = "shortlist"
 FLAT = "flat"
 GUIDED = "guided"
+MOVE_MODEL = "move-model"
 CHASE_SAMPLE, CHASE_POSSIBLE = "sample", "possible"
 
 
@@ -71,11 +77,17 @@ class PreparedSampler:
     sample clones a template state and writes a freshly drawn hidden path of Mr. X into it.
 
     ``weights``, if given, weight Mr. X's present station by its category (location
-    categorization); the rest of the path is drawn backwards as ``knowledge.sample_path``
-    draws it, so every sample is a state the view allows.
+    categorization); ``prior``, if given, by a probability per station (``belief.py``'s
+    model of his moves); both multiply. The rest of the path is drawn backwards as
+    ``knowledge.sample_path`` draws it, so every sample is a state the view allows.
     """
 
-    def __init__(self, view: Mapping[str, Any], weights: Sequence[float] | None = None) -> None:
+    def __init__(
+        self,
+        view: Mapping[str, Any],
+        weights: Sequence[float] | None = None,
+        prior: Mapping[int, float] | None = None,
+    ) -> None:
         hidden = hidden_record(view)
         if hidden is None:
             path = [view["mrx_start"], *(e["station"] for e in view["mrx_log"])]
@@ -97,11 +109,16 @@ class PreparedSampler:
         self.template.possible_masks()  # public, hence shared by every sample
         self.board: Board = self.template.rules.board
         self.cumulative: list[float] | None = None
-        if weights is not None and len(self.stations) > 1:
+        if (weights is not None or prior is not None) and len(self.stations) > 1:
             hunters = self.template.pos[1:]
-            cumulative = list(
-                accumulate(weights[category(self.board, s, hunters)] for s in self.stations)
-            )
+            chances = [1.0] * len(self.stations)
+            if weights is not None:
+                chances = [weights[category(self.board, s, hunters)] for s in self.stations]
+            if prior is not None:
+                chances = [
+                    c * prior.get(s, 0.0) for c, s in zip(chances, self.stations, strict=True)
+                ]
+            cumulative = list(accumulate(chances))
             # All-zero weights say nothing: sample uniformly then.
             self.cumulative = cumulative if cumulative[-1] > 0 else None
 
@@ -148,6 +165,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         SHORTLIST: "the root considers only the heuristic bot's few best moves",
         FLAT: "the search keeps only its root move; later moves follow the playouts",
         GUIDED: "playouts follow the heuristic bot, each seat reading its own view",
+        MOVE_MODEL: "detectives weigh Mr. X's stations by how likely his logged rides were "
+        "and shortlist moves towards the likeliest ones",
     }
 
     #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
@@ -179,6 +198,13 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         MRX: frozenset({EVALUATION}),
         DETECTIVES: frozenset({GUIDED}),
     }
+    #: ``move-model``: the softmax temperature and the uniform share of the model of Mr. X's
+    #: choices (``belief.py``).
+    model_temperature: ClassVar[float] = TEMPERATURE
+    model_noise: ClassVar[float] = NOISE
+    #: ``move-model``: the share of the belief the detectives' root shortlist closes in on
+    #: (0 or 1: the whole possible set).
+    focus_mass: ClassVar[float] = 0.8
     #: Category weights for location categorization (``categorization.WEIGHTS``).
     weights: ClassVar[Sequence[float]] = WEIGHTS
 
@@ -196,6 +222,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         self._sampler: PreparedSampler | None = None
         self._horizon = int(view["round"]) + int(self.horizon_rounds)
         self._shortlist: frozenset[str] | None = None
+        self._prior: dict[int, float] | None = None
         self._flat = self.uses(FLAT)
         if self.uses(GUIDED):
             # Each ply of a guided playout asks the heuristic (about 0.3-0.5 ms), not a
@@ -212,8 +239,16 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     def prepare(self) -> None:
         """Parse the view once per decision (the sampler)."""
         if self._sampler is None:
-            weights = self.weights if self.uses(CATEGORIZATION) and self.seat != MRX else None
-            self._sampler = PreparedSampler(self.view, weights)
+            detective = self.seat != MRX
+            weights = self.weights if self.uses(CATEGORIZATION) and detective else None
+            prior = self._prior = None
+            if detective and self.uses(MOVE_MODEL):
+                hidden = hidden_record(self.view)
+                if hidden is not None:
+                    prior = self._prior = move_model_weights(
+                        self.view, *hidden, self.model_temperature, self.model_noise
+                    )
+            self._sampler = PreparedSampler(self.view, weights, prior)
 
     @property
     def sampler(self) -> PreparedSampler:
@@ -277,12 +312,29 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             if self.seat == MRX:
                 score = mrx_scorer(self.view, legal)
             else:
-                score = detective_scorer(self.view)
+                score = detective_scorer(self._focused_view())
             ranked = sorted(((score(m), m) for m in legal), reverse=True)
             k = int(self.shortlist_size if self.seat == MRX else self.shortlist_size_detectives)
             cut = ranked[min(k, len(ranked)) - 1][0]
             self._shortlist = frozenset(m for v, m in ranked if v >= cut - 1e-9)
         return self._shortlist
+
+    def _focused_view(self) -> Mapping[str, Any]:
+        """The view with the possible set narrowed, under ``move-model``, to its likeliest
+        stations holding ``focus_mass`` of the model's belief: the heuristic then closes in
+        on where Mr. X probably is, not on every station he could be."""
+        self.prepare()
+        prior = self._prior
+        if prior is None or not 0 < self.focus_mass < 1:
+            return self.view
+        likely = sorted(prior, key=lambda s: (-prior[s], s))
+        kept, mass = [], 0.0
+        for station in likely:
+            kept.append(station)
+            mass += prior[station]
+            if mass >= self.focus_mass:
+                break
+        return {**self.view, "possible_locations": sorted(kept)}
 
     def playout_action(self, state: State, seat: str, legal: Sequence[str], rng: Rng) -> str:
         if len(legal) < 2:
