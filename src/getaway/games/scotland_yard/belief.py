@@ -33,6 +33,7 @@ from typing import Any
 from getaway.games.scotland_yard.board import BLACK, mask_of, stations_of
 from getaway.games.scotland_yard.bots import PastMrxTurn
 from getaway.games.scotland_yard.options import normalize, rules_for
+from getaway.games.scotland_yard.state import mrx_legs
 
 #: Softmax temperature on the heuristic's scores (its features are worth a few units each;
 #: a ride into a hunter's reach costs 100).
@@ -53,7 +54,6 @@ def move_model_weights(
     (``determinizer.hidden_record``). Sums to 1 over the stations with a positive weight."""
     rules = rules_for(normalize(view["options"]))
     board = rules.board
-    legs_from = rules.tables.x_legs
     log = view["mrx_log"]
     record = view["public_record"]
     n = len(log)
@@ -95,12 +95,7 @@ def move_model_weights(
                 after_reveal=k > 1 and bool(log[k - 2]["revealed"]),
             )
             for s, weight in belief.items():
-                legs = [
-                    leg
-                    for leg in legs_from[s]
-                    if not occupied >> leg[1] & 1
-                    and (black > 0 if leg[0] == BLACK else unlimited or supply[leg[0]] > 0)
-                ]
+                legs = mrx_legs(rules, s, occupied, supply, black)
                 if not legs:
                     continue
                 chances = _choice_chances(turn.scores(s, legs), temperature, noise)

@@ -248,7 +248,7 @@ class ScotlandYardState(State):
         s = self.pos[0]
         tables = self.rules.tables
         if self.doubles <= 0:
-            singles = self._mrx_legs(s, self.supply, self.black)
+            singles = mrx_legs(self.rules, s, self.occ, self.supply, self.black)
             # Nothing blocked: the precomputed tuple of every single move, shared, not copied.
             return tables.x_all[s] if singles is tables.x_legs[s] else [a for _, _, a in singles]
         # With a double-move ticket the list runs to hundreds of ids; search asks for the
@@ -273,7 +273,7 @@ class ScotlandYardState(State):
     def mrx_actions_with_doubles(self) -> list[str]:
         """``mrx_actions`` computed afresh, while he holds a double-move ticket."""
         s = self.pos[0]
-        singles = self._mrx_legs(s, self.supply, self.black)
+        singles = mrx_legs(self.rules, s, self.occ, self.supply, self.black)
         actions = [a for _, _, a in singles]
         rules = self.rules
         seconds = rules.tables.double_seconds
@@ -295,30 +295,13 @@ class ScotlandYardState(State):
                 actions += seconds(t, v)
             else:
                 prefix = DOUBLE_PREFIX + first + "/"
-                legs = self._mrx_legs(v, supply, black)
+                legs = mrx_legs(self.rules, v, self.occ, supply, black)
                 actions += [prefix + second for _, _, second in legs]
         return actions
 
     def mrx_single_legs(self) -> Sequence[tuple[int, int, str]]:
         """Mr. X's legal single moves as ``(ticket, station, id)``, in ``mrx_actions`` order."""
-        return self._mrx_legs(self.pos[0], self.supply, self.black)
-
-    def _mrx_legs(self, s: int, supply: list[int], black: int) -> Sequence[tuple[int, int, str]]:
-        legs = self.rules.tables.x_legs[s]
-        occ = self.occ
-        unlimited = self.rules.unlimited_supply
-        if (
-            not (self.rules.board.black_mask[s] & occ)
-            and black > 0
-            and (unlimited or (supply[0] and supply[1] and supply[2]))
-        ):
-            return legs
-        return [
-            leg
-            for leg in legs
-            if not occ >> leg[1] & 1
-            and (black > 0 if leg[0] == BLACK else unlimited or supply[leg[0]] > 0)
-        ]
+        return mrx_legs(self.rules, self.pos[0], self.occ, self.supply, self.black)
 
     def _hunter_actions(self, h: int) -> Sequence[str]:
         s = self.pos[h]
@@ -676,3 +659,25 @@ class ScotlandYardState(State):
         from getaway.games.scotland_yard.saves import state_to_json
 
         return state_to_json(self)
+
+
+def mrx_legs(
+    rules: Rules, s: int, occ: int, supply: Sequence[int], black: int
+) -> Sequence[tuple[int, int, str]]:
+    """Mr. X's legal single rides from ``s`` as ``(ticket, station, id)``, in the order of his
+    actions, with hunters on the stations of ``occ``, ``supply`` ordinary tickets left and
+    ``black`` black tickets (also what a detective's model of a past turn of his needs)."""
+    legs = rules.tables.x_legs[s]
+    unlimited = rules.unlimited_supply
+    if (
+        not (rules.board.black_mask[s] & occ)
+        and black > 0
+        and (unlimited or (supply[0] and supply[1] and supply[2]))
+    ):
+        return legs
+    return [
+        leg
+        for leg in legs
+        if not occ >> leg[1] & 1
+        and (black > 0 if leg[0] == BLACK else unlimited or supply[leg[0]] > 0)
+    ]
