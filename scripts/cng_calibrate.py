@@ -27,8 +27,8 @@ import numpy as np
 from getaway.core import Game, Rng, derive_seed, get_game
 from getaway.games.cash_n_guns.bots import HeuristicBot
 from getaway.games.cash_n_guns.cards import BANG, BBB, ROUNDS
-from getaway.games.cash_n_guns.resolve import death_threshold
 from getaway.games.cash_n_guns.scoring import score
+from getaway.games.cash_n_guns.shots import death_threshold
 from getaway.games.cash_n_guns.state import CashNGunsState
 
 

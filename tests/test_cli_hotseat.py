@@ -150,7 +150,7 @@ def test_the_second_seat_never_sees_the_first_seats_choice(capsys, monkeypatch, 
         assert len(screens[coin]) == 3
         for screen in screens[coin]:
             assert "heads" not in screen and "tails" not in screen
-            assert "a moved" in screen
+            assert "a plays ?" in screen
     # What b saw before its first choice does not depend on a's secret coin at all.
     assert screens["heads"][0] == screens["tails"][0]
 
@@ -231,7 +231,7 @@ def test_undo_in_hot_seat_takes_back_what_the_others_were_told(capsys):
     match = new_match(TOY, TOY.normalize_options({}), 1, ("a", "b"), {}, hotseat=True)
     match.at_screen = "a"
     handle_line(match, "heads")
-    assert [line for _, line in match.news["b"]] == ["a moved"]
+    assert [line for _, line in match.news["b"]] == ["a plays ?"]
     assert "a" not in match.news
     handle_line(match, "undo")
     assert match.news["b"] == []

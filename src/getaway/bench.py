@@ -231,7 +231,7 @@ def bench_ismcts(
         # Per second of this process's own processor time: what one core does even when
         # other processes share it (the wall-clock rate above drops when they do).
         "iterations_per_cpu_second": round(iterations / max(cpu_seconds, 1e-9)),
-        # Iterations weighted by their policy's cost (Scotland Yard's heuristic-guided
+        # Iterations weighted by their policy's cost (heuristic-guided
         # playouts count 15 each): the rate the level budgets are written in.
         "plain_iterations_per_cpu_second": round(plain / max(cpu_seconds, 1e-9)),
         "mean_move_seconds": round(sum(move_seconds) / len(move_seconds), 4),

@@ -74,7 +74,10 @@ def play_one(
 class Tally:
     """Results of some games: mergeable, so workers can each count a share."""
 
+    #: Per side: the games it won, alone or sharing the victory.
     wins: dict[str, int]
+    #: Games won by several sides together, and games nobody won.
+    shared: int = 0
     draws: int = 0
     finished: int = 0
     plies: int = 0
@@ -89,6 +92,7 @@ class Tally:
     def merge(self, other: Tally) -> None:
         for side, count in other.wins.items():
             self.wins[side] = self.wins.get(side, 0) + count
+        self.shared += other.shared
         self.draws += other.draws
         self.finished += other.finished
         self.plies += other.plies
@@ -118,7 +122,8 @@ def run_games(plan: Plan, indices: Iterable[int], on_game: Callable[[], None] | 
     """Play the games ``indices`` of ``plan``; a game that raises is counted and skipped."""
     game = get_game(plan.game)
     bots = {seat: make_bot(game, name) for seat, name in plan.lineup.items()}
-    tally = Tally(wins=dict.fromkeys(game.sides(plan.options), 0))
+    sides = game.sides(plan.options)
+    tally = Tally(wins=dict.fromkeys(sides.names, 0))
     for index in indices:
         seed = game_seed(plan.seed, index)
         # Logging moves costs time, so only when the replays are wanted.
@@ -130,11 +135,15 @@ def run_games(plan: Plan, indices: Iterable[int], on_game: Callable[[], None] | 
         else:
             tally.finished += 1
             tally.plies += plies
-            winner = state.winner()
-            if winner is None:
+            outcome = state.outcome()
+            assert outcome is not None
+            won = {sides.side_of(seat).name for seat in outcome.winners}
+            if not won:
                 tally.draws += 1
-            else:
-                tally.wins[winner] = tally.wins.get(winner, 0) + 1
+            elif len(won) > 1:
+                tally.shared += 1
+            for side in won:
+                tally.wins[side] = tally.wins.get(side, 0) + 1
         if plan.replays is not None and replay is not None:
             replay.save(replay_path(plan.replays, plan, index))
         if on_game is not None:
@@ -171,6 +180,7 @@ class SimulationResult:
                 side: tally.wins.get(side, 0) / tally.finished if tally.finished else 0.0
                 for side in self.sides
             },
+            "shared": tally.shared,
             "draws": tally.draws,
             "finished": tally.finished,
             "mean_plies": tally.plies / tally.finished if tally.finished else 0.0,
@@ -210,7 +220,7 @@ def simulate(
     seconds = time.perf_counter() - started
     return SimulationResult(
         plan=plan,
-        sides=game.sides(normalized),
+        sides=game.sides(normalized).names,
         players=int(normalized.get("players", len(game.seats(normalized)))),
         tally=tally,
         seconds=seconds,

@@ -20,8 +20,10 @@ from getaway.core import (
     Game,
     IllegalActionError,
     JSONDict,
+    Outcome,
     Rng,
     SecretChoices,
+    Sides,
     State,
 )
 from getaway.core.search import SearchPolicy
@@ -42,8 +44,8 @@ class _TinyGame(Game):
     def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return SEATS
 
-    def sides(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
-        return SEATS
+    def sides(self, options: Mapping[str, Any] | None = None) -> Sides:
+        return Sides.solo(SEATS)
 
     def render(self, view: Mapping[str, Any]) -> str:
         return repr(dict(view))
@@ -64,6 +66,15 @@ class _TinyState(State):
 
     def to_json(self) -> JSONDict:
         raise NotImplementedError
+
+    def winner(self) -> str | None:
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        w = self.winner()
+        if w is None:
+            return None
+        return Outcome((w,), self.returns(), "won", f"{w} won", side=w)
 
 
 # Nim --------------------------------------------------------------------------------------

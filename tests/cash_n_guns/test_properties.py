@@ -28,17 +28,21 @@ from tests.cash_n_guns.helpers import GAME, OPTIONS, new, option_id, random_stat
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
-def test_random_games_end_without_error_with_a_legal_winner(options):
-    sides = GAME.sides(options)
+def test_random_games_end_without_error_with_a_legal_outcome(options):
     for seed in range(15):
         *_, state = random_states(options, seed, final=True)
         assert state.is_over()
-        assert state.winner() in sides
+        outcome = state.outcome()
+        assert outcome is not None
         returns = state.returns()
-        assert set(returns) == set(state.seats)
+        assert outcome.returns == returns and set(returns) == set(state.seats)
         winners = state.winner_seats()
+        assert outcome.winners == winners
         assert all(returns[s] == (1.0 if s in winners else -1.0) for s in state.seats)
-        assert (state.winner() == "shared") == (len(winners) > 1)
+        assert (outcome.reason == "shared") == (len(winners) > 1)
+        assert outcome.side == (winners[0] if len(winners) == 1 else None)
+        survivors = [s for i, s in enumerate(state.seats) if state.alive >> i & 1]
+        assert list(outcome.scores) == survivors
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)

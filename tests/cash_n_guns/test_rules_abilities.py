@@ -521,6 +521,43 @@ def test_amb_18_specialist_may_take_back_a_bbb_discarded_unfired_in_phase_4():
     ]
 
 
+def test_amb_18_specialist_may_take_back_his_bbb_when_he_hid_himself():
+    state = adv(4, {"tino": "specialist"})
+    play(
+        state,
+        {"load": {"tino": "load:bbb"}, "aim": {"tino": "aim:lotus"}, "courage": {"tino": "hide"}},
+        until="specialist-window",
+    )
+    assert state.legal_actions("tino") == ("pass", "specialist:bang", "specialist:click")
+
+
+def test_amb_18_specialist_may_not_take_back_a_bbb_he_aimed_at_nobody():
+    """Aiming at nobody costs nothing: taking that BBB back would let him keep it at will."""
+    state = adv(4, {"tino": "specialist"})
+    play(
+        state,
+        {"load": {"tino": "load:bbb"}, "aim": {"tino": "aim:none"}},
+        until="specialist-window",
+    )
+    assert [e["reason"] for e in events(state, "lowered") if e["seat"] == "tino"] == ["no-target"]
+    assert state.legal_actions("tino") == ("pass",)
+    illegal(state, "tino", "specialist:click")
+    # Nobody else's answer changes that, and the BBB is spent for good.
+    play(state)
+    assert state.view("tino")["me"]["hand"] == [{"bbb": 0, "bang": 2, "click": 5}]
+
+
+def test_amb_18_a_bbb_aimed_at_nobody_by_a_specialist_who_hid_may_come_back():
+    """He paid for it with a shame token and his share: hiding is what counts."""
+    state = adv(4, {"tino": "specialist"})
+    play(
+        state,
+        {"load": {"tino": "load:bbb"}, "aim": {"tino": "aim:none"}, "courage": {"tino": "hide"}},
+        until="specialist-window",
+    )
+    assert state.legal_actions("tino") == ("pass", "specialist:bang", "specialist:click")
+
+
 def test_amb_18_the_unfired_recovery_can_be_switched_off():
     state = adv(4, {"tino": "specialist"}, options={"specialist_recover_unfired": False})
     answers = {
@@ -595,7 +632,7 @@ def test_six_feet_under_scores_10000_per_dead_character_and_is_shown_at_the_end(
     assert scores["lotus"] == -5_000
     shown = {p["seat"]: p["ability"] for p in state.view("spectator")["players"]}
     assert shown["tino"] == "six-feet-under" and shown["el-toro"] == "coward"
-    assert state.winner() == "tino"
+    assert state.winner_seats() == ("tino",)
 
 
 def test_amb_11_the_coward_still_loses_the_fewer_shame_tie_break():
@@ -609,7 +646,7 @@ def test_amb_11_the_coward_still_loses_the_fewer_shame_tie_break():
     play(state)
     scores = state.view("spectator")["scores"]
     assert scores["tino"] == scores["el-toro"] == 50_000
-    assert state.winner() == "el-toro"
+    assert state.winner_seats() == ("el-toro",)
 
 
 def test_other_abilities_may_stay_secret_at_the_end():

@@ -135,7 +135,14 @@ def test_the_cop_wins_with_the_backup_called_alive_and_at_most_one_beacon_token(
         money={"tino": 90_000},
     )
     play(state)
-    assert state.winner() == "mr-black" and state.end_reason == "backup"
+    assert state.winner_seats() == ("mr-black",) and state.end_reason == "backup"
+    outcome = state.outcome()
+    assert outcome is not None and outcome.side == "mr-black"
+    assert outcome.roles == {"mr-black": "cop"}
+    assert outcome.summary.startswith(
+        "mr-black, the undercover cop, wins: backup was called in round 5"
+    )
+    assert outcome.facts["backup_round"] == 5 and outcome.facts["shame_beacon"]["mr-black"] == 1
 
 
 def test_amb_21_a_cop_who_hid_twice_after_the_call_loses_the_backup_win():
@@ -144,28 +151,30 @@ def test_amb_21_a_cop_who_hid_twice_after_the_call_loses_the_backup_win():
         beacon={"mr-black": 2}, money={"tino": 5_000},
     )  # fmt: skip
     play(state)
-    assert state.winner() == "tino"
+    assert state.winner_seats() == ("tino",)
 
 
 def test_checklist_15_the_cop_never_wins_on_money():
     state = cop_game("mr-black", round_=8, money={"mr-black": 200_000, "lotus": 5_000})
     play(state)
     assert state.view("spectator")["scores"]["mr-black"] == 200_000
-    assert state.winner() == "lotus" and state.end_reason == "richest"
+    assert state.winner_seats() == ("lotus",) and state.end_reason == "richest"
+    outcome = state.outcome()
+    assert outcome is not None and outcome.roles == {"mr-black": "cop"}
+    assert "mr-black was the cop and could not win on money" in outcome.summary
 
 
 def test_a_dead_cop_cannot_win_with_the_backup():
     state = cop_game("mr-black", round_=8, phone_uses=3, backup_round=3, dead=["mr-black"])
     play(state)
     # Nobody has any money: the surviving gangsters share the victory, the dead cop loses.
-    assert state.winner() == "shared"
     assert state.winner_seats() == ("tino", "el-toro", "lotus", "haggis")
 
 
 def test_the_cop_wins_as_sole_survivor_even_without_backup():
     state = cop_game("mr-black", round_=3, dead=["tino", "el-toro", "haggis"], wounds={"lotus": 2})
     play(state, {"load": {"mr-black": "load:bbb"}, "aim": {"mr-black": "aim:lotus"}})
-    assert state.winner() == "mr-black" and state.end_reason == "sole-survivor"
+    assert state.winner_seats() == ("mr-black",) and state.end_reason == "sole-survivor"
 
 
 def test_checklist_15_roles_stay_hidden_until_the_end_even_after_death():

@@ -74,12 +74,27 @@ def test_round_8_offers_exactly_one_load():
 def test_seats_are_the_characters_clockwise_from_the_godfather():
     assert GAME.seats({"players": 4}) == ("tino", "el-toro", "lotus", "mr-black")
     assert GAME.seats({"players": 6}) == ("tino", "el-toro", "lotus", "mr-black", "haggis", "igor")
-    assert GAME.sides({"players": 5}) == (
-        "tino", "el-toro", "lotus", "mr-black", "haggis", "none", "shared",
-    )  # fmt: skip
     view = new({"players": 5}).view("spectator")
     assert view["godfather"] == "tino"
     assert [p["godfather"] for p in view["players"]] == [True, False, False, False, False]
+
+
+def test_every_seat_plays_for_itself_and_no_survivor_or_a_tie_is_no_side():
+    sides = GAME.sides({"players": 5})
+    assert sides.names == ("tino", "el-toro", "lotus", "mr-black", "haggis")
+    assert all(not side.is_team for side in sides)
+    assert sides.hidden == ()
+
+
+def test_the_cop_is_a_hidden_role_among_every_seat_shown_at_the_end():
+    """«Эти карты будут вскрыты только в конце игры»: the role cards are turned up only at
+    the end of the game."""
+    sides = GAME.sides({"players": 6, "undercover_cop": True})
+    assert sides.names == GAME.seats({"players": 6})
+    (role,) = sides.hidden
+    assert role.name == "cop" and role.count == 1
+    assert role.among == GAME.seats({"players": 6})
+    assert "end of the game" in role.known_when
 
 
 def test_options_defaults_and_errors():

@@ -61,7 +61,7 @@ CORRUPTIONS = {
     "extra card": (_set("players.0.hands", [[1, 2, 5]]), "must hold 7 cards"),
     "card swapped": (_set("players.1.hands", [[0, 3, 4]]), "0 to 2"),
     "card duplicated": (_set("players.0.hands", [[1, 2, 4]]), "do not add up"),
-    "seat order": (_set("players.0.seat", "igor"), "'seat' must be 'tino'"),
+    "seat order": (_set("players.0.seat", "igor"), "'players[0].seat' must be 'tino'"),
     "two cops": (_set("players.0.role", "cop"), None),
     "ability twice": (_set("players.1.ability", None), "ability"),
     "unknown status": (_set("players.2.status", "sleeping"), "status"),

@@ -14,7 +14,7 @@ from getaway.ai.ismcts import ISMCTSBot
 from getaway.core import Rng
 from getaway.games.cash_n_guns import GAME, CashNGunsState
 from getaway.games.cash_n_guns.bots import HeuristicBot
-from getaway.games.cash_n_guns.model import choose
+from getaway.games.cash_n_guns.model_moves import choose
 from getaway.games.cash_n_guns.ranking import estimated_ranks, final_ranks, rank_reward
 from getaway.games.cash_n_guns.search import CashNGunsSearchPolicy
 from tests.cash_n_guns.helpers import craft, load, play, random_states
@@ -50,7 +50,6 @@ def test_the_game_hands_out_its_own_policy_with_every_technique_switchable():
         "rank-reward",
         "cutoff",
         "move-filter",
-        "hidden-loads",
         "model-opponents",
     } <= ALL_ON
     few = GAME.search_policy("tino", state.view("tino"), frozenset({"cutoff"}))
@@ -326,7 +325,7 @@ def _finished() -> CashNGunsState:
 def test_final_ranks_winner_first_ties_share_the_dead_last():
     state = _finished()
     assert final_ranks(state) == [1.0, 2.5, 2.5, 4.0, 5.0]
-    assert state.winner() == "tino"
+    assert state.winner_seats() == ("tino",)
 
 
 def test_rank_reward_spreads_places_over_minus_one_to_one_and_can_be_switched_off():
@@ -388,16 +387,43 @@ def test_move_filter_drops_aiming_at_nobody_unless_switched_off():
     assert _policy(state, "tino").candidates(state, "tino", courage) == courage
 
 
-def test_hidden_loads_label_other_seats_loads_and_phone_answers_alike():
+def test_the_tree_sees_others_secret_commits_only_as_their_kind():
     state = craft(seed=14)
-    on = _policy(state, "tino")
-    off = _policy(state, "tino", ("hidden-loads",))
+    policy = _policy(state, "tino")
     for action in ("load:bbb", "load:bang", "load:click"):
-        assert on.observed(state, "lotus", action) == "load"
-        assert off.observed(state, "lotus", action) == action
-    assert on.observed(state, "lotus", "flip") == on.observed(state, "lotus", "pass")
-    assert on.observed(state, "lotus", "aim:tino") == "aim:tino"
-    assert on.observed(state, "lotus", "hide") == "hide"
+        assert policy.observed(state, "lotus", action) == "load:?"
+    play(state, until="aim")
+    assert policy.observed(state, "lotus", "aim:tino") == "aim:?"
+    assert policy.observed(state, "lotus", "aim:none") == "aim:?"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"players": 5}, {"players": 6, "advanced": True, "undercover_cop": True}],
+    ids=["5p-basic", "6p-adv+cop"],
+)
+def test_the_tree_labels_are_the_games_public_actions(options):
+    """The policy's fast ``observed`` gives exactly the labels of the core's default, which
+    asks ``game.public_action``, for every other seat's every legal move, seen from every
+    seat, the spectator and ``all``."""
+    from getaway.core.search import SearchPolicy
+
+    checked = 0
+    for seed in range(3):
+        for n, state in enumerate(random_states(options, seed)):
+            if n % 3:
+                continue
+            deciding = state.seats[n % len(state.seats)]
+            for viewer in (deciding, "spectator", "all"):
+                policy = GAME.search_policy(viewer, state.view(viewer))
+                for seat in state.to_act():
+                    if seat == viewer:
+                        continue
+                    for action in state.legal_actions(seat):
+                        fast = policy.observed(state, seat, action)
+                        assert fast == SearchPolicy.observed(policy, state, seat, action)
+                        checked += 1
+    assert checked > 1000
 
 
 # Speed ------------------------------------------------------------------------------------

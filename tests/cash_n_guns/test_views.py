@@ -9,8 +9,8 @@ PLAYER_FIELDS = {
     "spent_revealed", "spent_face_down", "ability", "guns", "role",
 }  # fmt: skip
 VIEW_FIELDS = {
-    "round", "over", "winner", "pot", "deck_left", "players", "step", "to_act", "committed",
-    "events", "phone_uses", "backup_called", "aims", "aims_revealed", "godfather",
+    "round", "over", "winners", "outcome", "pot", "deck_left", "players", "step", "to_act",
+    "committed", "events", "phone_uses", "backup_called", "aims", "aims_revealed", "godfather",
 }  # fmt: skip
 
 
@@ -93,4 +93,4 @@ def test_render_of_a_finished_game_names_the_winner():
     state = craft({"players": 4}, round_=8, money={"tino": 5_000})
     play(state)
     text = GAME.render(state.view("spectator"))
-    assert "Winner: tino." in text and "Scores:" in text
+    assert "Result: tino wins with $5,000 after shame" in text and "Scores:" in text

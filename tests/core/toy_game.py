@@ -15,15 +15,22 @@ from getaway.core import (
     ALL,
     SPECTATOR,
     Game,
+    GetawayError,
     IllegalActionError,
     JSONDict,
+    Move,
     OptionsError,
+    Outcome,
+    PublicAction,
     Rng,
     SaveFileError,
+    SaveReader,
     SecretChoices,
+    Sides,
     State,
     UnknownSeatError,
 )
+from getaway.core.saves import reading
 
 SEATS = ("a", "b")
 COINS = ("heads", "tails")
@@ -49,32 +56,55 @@ class PenniesGame(Game):
     def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return SEATS
 
-    def sides(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
-        return (*SEATS, "draw")
+    def sides(self, options: Mapping[str, Any] | None = None) -> Sides:
+        return Sides.solo(SEATS)
+
+    def public_action(self, before: State, move: Move, viewer: str) -> PublicAction | None:
+        """A lone commit shows others only that the seat committed; the last one reveals
+        both coins."""
+        assert isinstance(before, PenniesState)
+        if viewer in (ALL, move.seat):
+            return PublicAction.whole(move.seat, move.action)
+        if len(before.box.waiting()) == 1:
+            return self.last_commit(move)
+        return self.hidden_commit(move)
+
+    def hidden_commit(self, move: Move) -> PublicAction | None:
+        return PublicAction.part(move.seat, "?")
+
+    def last_commit(self, move: Move) -> PublicAction:
+        return PublicAction.whole(move.seat, move.action)
 
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> PenniesState:
         return PenniesState(self.normalize_options(options), seed)
 
     def state_from_json(self, data: Mapping[str, Any]) -> PenniesState:
+        return reading(self._load, data)
+
+    def _load(self, r: SaveReader) -> PenniesState:
+        options = self.normalize_options(r.header(self.name, 1))
+        state = self.new_state(options, r.integer("seed", 0, 2**64))
+        state.rng = Rng.from_state(r.integer("rng", 0, 2**64 - 1))
+        state.round = r.integer("round", 1, state.options["rounds"] + 1)
+        scores = r.object("scores")
+        state.scores = {seat: scores.integer(seat, 0, 3 * state.round) for seat in SEATS}
         try:
-            state = PenniesState(self.normalize_options(data["options"]), data["seed"])
-            state.rng = Rng.from_state(data["rng"])
-            state.round = data["round"]
-            state.scores = dict(data["scores"])
-            state.box = SecretChoices.from_json(data["box"])
-            state.history = [list(h) for h in data["history"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveFileError(f"bad toy-pennies save: {exc}") from None
+            state.box = SecretChoices.from_json(r.get("box"))
+        except (GetawayError, AttributeError) as exc:
+            raise SaveFileError(f"save file: 'box': {exc}") from None
+        state.history = r.items("history", _round_record)
         return state
 
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> PenniesState:
-        state = PenniesState(self.normalize_options(view["options"]), 0)
+        state = self.new_state(view["options"], 0)
         state.rng = Rng(rng.next64())
         state.round = view["round"]
         state.scores = dict(view["scores"])
         state.history = [list(h) for h in view["history"]]
         state.box = SecretChoices(SEATS)
-        for seat, done in view["committed"].items():
+        for seat in SEATS:
+            # A blind view shows no commits but the seat's own.
+            done = view["committed"].get(seat, seat == view["seat"] and view.get("my_choice"))
             if done:
                 mine = view.get("my_choice") if seat == view["seat"] else None
                 state.box.commit(seat, mine or rng.choice(COINS))
@@ -82,6 +112,12 @@ class PenniesGame(Game):
 
     def render(self, view: Mapping[str, Any]) -> str:
         return f"round {view['round']} scores {view['scores']}"
+
+
+def _round_record(value: Any, where: str) -> list[Any]:
+    if not (isinstance(value, list) and len(value) == 4):
+        raise SaveFileError(f"save file: {where!r} must be [coin a, coin b, winner, bonus]")
+    return list(value)
 
 
 class PenniesState(State):
@@ -149,6 +185,17 @@ class PenniesState(State):
             return dict.fromkeys(SEATS, 0.0)
         return {s: (1.0 if s == w else -1.0) for s in SEATS}
 
+    def outcome(self) -> Outcome | None:
+        w = self.winner()
+        if w is None:
+            return None
+        points = f"{self.scores['a']} to {self.scores['b']}"
+        if w == "draw":
+            return Outcome((), self.returns(), "draw", f"a draw, {points}", scores=self.scores)
+        return Outcome(
+            (w,), self.returns(), "points", f"{w} wins {points}", side=w, scores=self.scores
+        )
+
     def view(self, seat: str) -> JSONDict:
         if seat not in (*SEATS, SPECTATOR, ALL):
             raise UnknownSeatError(seat, SEATS)
@@ -178,7 +225,8 @@ class PenniesState(State):
 
     def to_json(self) -> JSONDict:
         return {
-            "game": GAME.name,
+            "game": self.game.name,
+            "format": 1,
             "options": dict(self._options),
             "seed": self._seed,
             "rng": self.rng.state,

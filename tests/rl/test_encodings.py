@@ -10,7 +10,7 @@ from getaway.games.cash_n_guns.actions import AIM_PARSE, CLAIM_PARSE, LOAD_PARSE
 from getaway.games.cash_n_guns.encoding import encoding as cng_encoding
 from getaway.games.scotland_yard.board import board_for
 from getaway.games.scotland_yard.encoding import encoding as sy_encoding
-from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG_PARSE
+from getaway.games.scotland_yard.moves import DOUBLE_STEP, LEG_PARSE
 from getaway.games.scotland_yard.options import rules_for
 from getaway.rl.encodings import encodable_games, encoding_for, register_encoding
 
@@ -70,22 +70,16 @@ def test_scotland_yard_ids_are_exactly_the_moves_the_board_allows(options):
     reach = [board.ticket_mask[t] for t in range(4)]  # ticket -> station -> neighbours
     mrx = enc.action_ids("mrx")
     assert len(set(mrx)) == len(mrx)
-    singles, doubles = set(), set()
-    for action in mrx:
-        if action.startswith(DOUBLE_PREFIX):
-            first, second = action[len(DOUBLE_PREFIX) :].split("/")
-            (t1, v1), (t2, v2) = LEG_PARSE[first], LEG_PARSE[second]
-            assert reach[t1][v1], action  # some line of ticket t1 ends at v1
-            assert reach[t2][v1] >> v2 & 1, action  # the second leg is one ride from v1
-            doubles.add(action)
-        else:
-            t, v = LEG_PARSE[action]
-            assert reach[t][v], action
-            singles.add(action)
-    # Nothing is missing: every leg-to-leg pair the board allows is listed.
-    legs = {LEG_PARSE[a] for a in singles}
-    expected = sum(bin(reach[t2][v1]).count("1") for _, v1 in legs for t2 in range(4))
-    assert len(doubles) == expected
+    # Mr. X's rides, then "double": a double move is made in steps whose legs are rides.
+    assert mrx[-1] == DOUBLE_STEP
+    singles = set()
+    for action in mrx[:-1]:
+        t, v = LEG_PARSE[action]
+        assert reach[t][v], action  # some line of ticket t ends at v
+        singles.add((t, v))
+    # Nothing is missing: every (ticket, station) some line of that ticket reaches.
+    expected = {(t, v) for t in range(4) for v in range(len(reach[t])) if reach[t][v]}
+    assert singles == expected
     for seat in enc.seats[1:]:
         ids = enc.action_ids(seat)
         assert len(set(ids)) == len(ids)

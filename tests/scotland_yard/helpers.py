@@ -82,7 +82,8 @@ def nbrs(station: int, transport: str, edition: str = "2014") -> frozenset[int]:
 
 
 def legs_of(turn: str) -> list[tuple[str, int, bool]]:
-    """The travel-log entries (ticket, station, double) written by one Mr. X action id."""
+    """The travel-log entries (ticket, station, double) written by one Mr. X turn, given as
+    a single ride's id or as ``double:LEG/LEG``."""
     if turn.startswith("double:"):
         first, second = turn[len("double:") :].split("/")
         return [(*_leg(first), True), (*_leg(second), True)]
@@ -148,6 +149,15 @@ def craft(
             start_candidates = X_DECK
     if round_ is None:
         round_ = len(turns) + (1 if phase == "mrx" else 0)
+    if hunters_at_entry is None and entries:
+        # Pieces that moved this phase came from somewhere: one ride from a free station.
+        moved_to = [hunters[p] for p in moved]
+        avoid = {*hunters.values(), *(station for _, station, _ in entries)}
+        came_from = [_free_neighbour(v, avoid, opts["board"]) for v in moved_to]
+        at = sorted({*hunters.values()} - set(moved_to) | set(came_from))
+        hunters_at_entry = [at for _ in entries]
+        if searched is None:
+            searched = [[] for _ in entries] + [moved_to]
     data = dict(base)
     data.update(
         {
@@ -178,6 +188,13 @@ def craft(
     return cast(ScotlandYardState, GAME.state_from_json(data))
 
 
+def _free_neighbour(station: int, avoid: set[int], board: str) -> int:
+    """A station one hunter ride from ``station`` outside ``avoid`` (added to it)."""
+    found = min(v for v in nbrs(station, "hunter", board) if v not in avoid)
+    avoid.add(found)
+    return found
+
+
 def _start_before(
     entries: Sequence[tuple[str, int, bool]], mrx: int, opts: Mapping[str, Any]
 ) -> int:
@@ -199,6 +216,33 @@ def illegal(state: ScotlandYardState, seat: str, action: str) -> IllegalActionEr
         assert state.to_json() == before
         return err
     raise AssertionError(f"{action!r} by {seat!r} was accepted")
+
+
+def double_moves(state: ScotlandYardState) -> set[str]:
+    """Every double move Mr. X may make now, as ``double:LEG/LEG``, found by walking its
+    steps (``double``, a first leg, a second leg) on clones."""
+    if "double" not in state.legal_actions("mrx"):
+        return set()
+    found = set()
+    opened = state.clone()
+    opened.apply("mrx", "double")
+    for first in opened.legal_actions("mrx"):
+        after_first = opened.clone()
+        after_first.apply("mrx", first)
+        found |= {f"double:{first}/{second}" for second in after_first.legal_actions("mrx")}
+    return found
+
+
+def play_double(state: ScotlandYardState, turn: str) -> None:
+    """Play the double move ``double:LEG/LEG`` step by step."""
+    first, second = turn[len("double:") :].split("/")
+    for step in ("double", first, second):
+        state.apply("mrx", step)
+
+
+def singles(state: ScotlandYardState) -> set[str]:
+    """Mr. X's legal single rides now."""
+    return {a for a in state.legal_actions("mrx") if a != "double"}
 
 
 def destination(action: str) -> int:
@@ -239,9 +283,10 @@ def drive(
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
         if seat == "mrx":
-            want_double = state.round in double_rounds
-            pool = [a for a in legal if a.startswith("double:") == want_double]
-            state.apply(seat, farthest(state, pool))
+            if state.round in double_rounds:
+                play_double(state, farthest(state, sorted(double_moves(state))))
+            else:
+                state.apply(seat, farthest(state, [a for a in legal if a != "double"]))
             if after_mrx is not None:
                 after_mrx(state)
         else:

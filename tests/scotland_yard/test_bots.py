@@ -26,10 +26,11 @@ from getaway.games.scotland_yard.board import (
     board_for,
     mask_of,
 )
-from getaway.games.scotland_yard.bots import best_action, is_reveal_entry
+from getaway.games.scotland_yard.bots import best_action, is_reveal_entry, mrx_scorer
 from getaway.games.scotland_yard.knowledge import expand
 from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG_PARSE
 from getaway.games.scotland_yard.state import ScotlandYardState
+from tests.scotland_yard.helpers import double_moves
 
 HEURISTIC = make_bot(GAME, "heuristic")
 RANDOM = make_bot(GAME, "random")
@@ -45,10 +46,15 @@ MATCH_SEEDS = range(6)
 
 @dataclass(frozen=True)
 class Decision:
+    """One decision of a seat. For Mr. X, one whole turn: the view and legal actions at its
+    start, the turn as ``TICKET:STATION`` or ``double:LEG/LEG`` however many steps it took,
+    and every turn he could have played instead (``turns``)."""
+
     seat: str
     view: dict[str, Any]
     legal: Sequence[str]
     action: str
+    turns: Sequence[str] = ()
 
 
 def play(
@@ -67,10 +73,24 @@ def play(
         view = state.view(seat)
         legal = state.legal_actions(seat)
         bot = mrx if seat == "mrx" else detectives
-        action = bot.choose(GAME, seat, view, legal, rngs[seat])
+        if seat != "mrx":
+            action = bot.choose(GAME, seat, view, legal, rngs[seat])
+            if decisions is not None:
+                decisions.append(Decision(seat, view, legal, action))
+            state.apply(seat, action)
+            continue
+        turns = [a for a in legal if a != "double"]
         if decisions is not None:
-            decisions.append(Decision(seat, view, legal, action))
-        state.apply(seat, action)
+            turns += sorted(double_moves(state))
+        steps = []
+        while state.to_act() == ("mrx",):  # a double move takes three steps
+            step_legal = state.legal_actions(seat)
+            step = bot.choose(GAME, seat, state.view(seat), step_legal, rngs[seat])
+            steps.append(step)
+            state.apply(seat, step)
+        action = steps[0] if len(steps) == 1 else f"double:{steps[1]}/{steps[2]}"
+        if decisions is not None:
+            decisions.append(Decision(seat, view, legal, action, turns))
     return state
 
 
@@ -146,7 +166,7 @@ def test_heuristic_against_heuristic_finishes_through_the_runner(players):
     bots = dict.fromkeys(GAME.seats({"players": players}), HEURISTIC)
     for seed in range(2):
         record = play_game(GAME, {"players": players}, seed, bots)
-        assert record.winner in ("mrx", "detectives")
+        assert record.outcome is not None and record.outcome.side in ("mrx", "detectives")
         assert record.plies == len(record.session.replay.actions) > 0
 
 
@@ -155,7 +175,7 @@ def test_heuristic_against_heuristic_finishes_in_the_classic_edition(players):
     options = {"players": players, "edition": "classic"}
     bots = dict.fromkeys(GAME.seats(options), HEURISTIC)
     record = play_game(GAME, options, 11, bots)
-    assert record.winner in ("mrx", "detectives")
+    assert record.outcome is not None and record.outcome.side in ("mrx", "detectives")
     assert record.session.state.options["max_rounds"] == 24
 
 
@@ -194,8 +214,13 @@ def test_the_bot_foresees_exactly_which_entries_surface_mrx(reveal_rule):
         while not state.is_over():
             seat = state.to_act()[0]
             action = rng.choice(state.legal_actions(seat))
-            if seat == "mrx":
-                played = legs(action)
+            steps = state.decision.steps if state.decision is not None else ()
+            if seat == "mrx" and (action == "double" or len(steps) == 1):
+                written = len(state.log_ticket)
+                state.apply(seat, action)
+                assert len(state.log_ticket) == written  # an open step writes nothing
+            elif seat == "mrx":
+                played = legs(action if not steps else f"double:{steps[1]}/{action}")
                 entry, round_ = len(state.log_ticket), state.round
                 predicted = [
                     is_reveal_entry(state.options, entry + i, round_, i == len(played))
@@ -235,7 +260,7 @@ def test_mrx_never_ends_within_a_hunters_reach_when_he_need_not(heuristic_decisi
     checked = 0
     for d in mrx_decisions(heuristic_decisions):
         reach = hunters_reach(d.view)
-        if any(not reach >> legs(a)[-1][1] & 1 for a in d.legal):
+        if any(not reach >> legs(a)[-1][1] & 1 for a in d.turns):
             checked += 1
             assert not reach >> legs(d.action)[-1][1] & 1, d
     assert checked > 1000
@@ -305,11 +330,12 @@ def test_mrx_spends_double_moves_only_in_danger_or_at_the_end(heuristic_decision
             continue
         doubles += 1
         reach = hunters_reach(d.view)
-        singles = [LEG_PARSE[a][1] for a in d.legal if not a.startswith(DOUBLE_PREFIX)]
+        singles = [LEG_PARSE[a][1] for a in d.legal if a != "double"]
         caught_where_he_stands = reach >> d.view["mrx_location"] & 1
         cornered = 2 * sum(1 for v in singles if reach >> v & 1) > len(singles)
         rounds_left = d.view["max_rounds"] - d.view["round"] + 1
-        ending = rounds_left <= d.view["mrx_tickets"]["double"]
+        fields_left = d.view["options"]["log_fields"] - len(d.view["mrx_log"])
+        ending = min(rounds_left, fields_left) <= d.view["mrx_tickets"]["double"]
         assert caught_where_he_stands or cornered or ending, d
     assert doubles > 100
 
@@ -394,3 +420,25 @@ def test_a_decision_takes_well_under_a_few_milliseconds(heuristic_decisions):
         HEURISTIC.choose(GAME, d.seat, d.view, d.legal, Rng(0))
     mean = (time.perf_counter() - started) / len(sample)
     assert mean < 0.003
+
+
+def test_mrx_plays_the_double_move_he_planned_step_by_step(heuristic_decisions):
+    """``double`` scores as the best pair of legs; each later step plays that plan, the same
+    whatever the generator (spec 8.4: one double move, made in three steps)."""
+    planned = 0
+    for n, d in enumerate(mrx_decisions(heuristic_decisions)):
+        if not d.action.startswith("double:") or n % 3:
+            continue
+        state = GAME.determinize(d.view, Rng(0))
+        best = mrx_scorer(d.view, d.legal)("double")
+        first, second = d.action[len("double:") :].split("/")
+        state.apply("mrx", "double")
+        view, legal = state.view("mrx"), state.legal_actions("mrx")
+        assert {HEURISTIC.choose(GAME, "mrx", view, legal, Rng(k)) for k in range(3)} == {first}
+        assert mrx_scorer(view, legal)(first) == best
+        state.apply("mrx", first)
+        view, legal = state.view("mrx"), state.legal_actions("mrx")
+        assert {HEURISTIC.choose(GAME, "mrx", view, legal, Rng(k)) for k in range(3)} == {second}
+        assert mrx_scorer(view, legal)(second) == best
+        planned += 1
+    assert planned > 30

@@ -146,3 +146,24 @@ def test_a_finished_game_determinizes_to_the_true_state_for_everyone(options):
         for seat in hidden_view_seats(final):
             sample = GAME.determinize(final.view(seat), Rng(seed))
             assert without_randomness(sample.to_json()) == truth
+
+
+def test_mr_x_s_double_move_under_way_is_rebuilt_from_his_view():
+    """His view shows his open steps, so his sample holds them; nobody else's view shows
+    them, so their samples have no decision open (and look the same to them)."""
+    checked = 0
+    for state in random_states({"players": 4}, 5):
+        if state.decision is None:
+            continue
+        for seat in ("mrx", ALL):
+            view = state.view(seat)
+            sample = GAME.determinize(view, Rng(2))
+            assert sample.decision == state.decision
+            assert sample.legal_actions("mrx") == state.legal_actions("mrx")
+            assert without_randomness(sample.to_json()) == without_randomness(state.to_json())
+        for seat in hidden_view_seats(state):
+            view = state.view(seat)
+            sample = GAME.determinize(view, Rng(2))
+            assert sample.decision is None and sample.view(seat) == view
+        checked += 1
+    assert checked >= 4

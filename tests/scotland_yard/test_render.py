@@ -9,8 +9,10 @@ import pytest
 from rich.text import Text
 
 from getaway.core import ALL, SPECTATOR, Rng, State, get_game
-from getaway.games.scotland_yard.render import TOPICS, render_topic, render_view
+from getaway.games.scotland_yard.render import render_view
+from getaway.games.scotland_yard.render_topics import TOPICS, render_topic
 from getaway.games.scotland_yard.state import ScotlandYardState
+from tests.scotland_yard.helpers import double_moves, play_double
 
 GAME = get_game("scotland-yard")
 
@@ -137,8 +139,8 @@ def test_the_header_names_round_phase_and_who_acts():
 
 def test_the_travel_log_strip_marks_tickets_doubles_and_surfacing_fields():
     state = play({"players": 4}, 3, 0)
-    double = next(a for a in state.legal_actions("mrx") if a.startswith("double:taxi:"))
-    state.apply("mrx", double)
+    double = next(a for a in sorted(double_moves(state)) if a.startswith("double:taxi:"))
+    play_double(state, double)
     text = plain(render_view(state.view("d1")))
     rows = text.splitlines()
     entry_row = next(r for r in rows if r.startswith("  entry"))
@@ -147,10 +149,30 @@ def test_the_travel_log_strip_marks_tickets_doubles_and_surfacing_fields():
     assert ticket_row.split()[1] == "T2"
     assert ticket_row.split()[2].endswith("2")
     assert ticket_row.split()[3] == "-"
-    # The strip has max_rounds + 2 fields.
+    # The strip has log_fields fields.
     fields = [w for r in rows if r.startswith("  entry") for w in r.split()[1:]]
     assert fields[-1] == "(24)"
     assert len(fields) == 24
+
+
+def test_mr_x_sees_the_steps_of_his_double_move_and_the_detectives_nothing():
+    state = play({"players": 4}, 3, 0)
+    here = state.pos[0]
+    text = plain(render_view(state.view("mrx")))
+    assert "or double to start a double move (then its two legs, one at a time)" in text
+    detective_text = plain(render_view(state.view("d1")))
+    state.apply("mrx", "double")
+    text = plain(render_view(state.view("mrx")))
+    assert "You are making a double move: choose its first leg." in text
+    assert f"Your rides from {here}" in text
+    assert "start a double move" not in text
+    first = state.legal_actions("mrx")[0]
+    state.apply("mrx", first)
+    text = plain(render_view(state.view("mrx")))
+    assert f"You are making a double move: first leg {first}; choose the second leg." in text
+    assert f"Your rides from {first.split(':')[1]}" in text
+    assert "Nothing is spent or shown to the detectives" in text
+    assert plain(render_view(state.view("d1"))) == detective_text
 
 
 def test_a_surfaced_mr_x_is_shown_to_the_detectives():
@@ -192,7 +214,9 @@ def test_the_hunters_table_shows_pieces_tickets_and_police_rings():
 
 def test_a_detective_sees_the_moves_of_its_pieces_and_the_police_with_legal_examples():
     for seed in range(8):
-        state = play({"players": 3}, seed, 1)
+        state = play({"players": 3}, seed, 0)
+        while state.to_act() == ("mrx",):  # his turn may take three steps
+            state.apply("mrx", state.legal_actions("mrx")[-1])
         if state.is_over():
             continue
         for seat in state.to_act():
@@ -231,19 +255,18 @@ def test_the_possible_topic_lists_every_possible_station():
 
 
 def test_finished_games_say_who_won_and_why():
+    finished = play({"players": 4}, 0)
     reasons = {
         "capture": ("detectives", "Mr. X was captured"),
         "mrx-trapped": ("detectives", "Mr. X was trapped"),
-        "time": ("mrx", "Mr. X was not caught in 22 rounds"),
+        "time": ("mrx", f"Mr. X was not caught in {finished.round} rounds"),
         "hunters-immobilised": ("mrx", "the hunters were immobilised"),
     }
-    finished = play({"players": 4}, 0)
-    data = finished.to_json()
     for reason, (winner, words) in reasons.items():
-        data = {**data, "winner": winner, "end_reason": reason}
-        state = GAME.state_from_json(data)
-        for seat in seats_and_observers(state):
-            text = plain(render_view(state.view(seat)))
+        # The rendering reads only the view: the same finished view, told each ending.
+        for seat in seats_and_observers(finished):
+            view = {**finished.view(seat), "winner": winner, "end_reason": reason}
+            text = plain(render_view(view))
             side = "Mr. X" if winner == "mrx" else "the detectives"
             assert f"Game over: {side} win. {words}" in text
             # The log is open to everyone once the game is over.

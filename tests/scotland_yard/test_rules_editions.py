@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from getaway.core import OptionsError
-from tests.scotland_yard.helpers import CLASSIC_DECK, GAME, craft, drive, new
+from tests.scotland_yard.helpers import CLASSIC_DECK, GAME, craft, drive, illegal, new
 
 DEFAULTS = {
     "players": 4,
@@ -13,11 +13,12 @@ DEFAULTS = {
     "board": "2014",
     "start_cards": "2014",
     "max_rounds": 22,
+    "log_fields": 24,
     "reveal_rule": "entries",
     "reveal_at": [3, 8, 13, 18, 24],
     "mrx_tickets": "supply",
     "pooled_tickets": True,
-    "x2_counts_police": True,
+    "x2_counts_police": False,
 }
 
 
@@ -27,12 +28,25 @@ def test_defaults_are_the_2014_rulebook():
     assert dict(new().options) == DEFAULTS
 
 
-def test_classic_edition_sets_board_start_cards_and_24_rounds():
-    """Spec 14.2/14.3: edition=classic defaults to the classic board, cards and 24 rounds."""
+def test_classic_edition_sets_board_start_cards_and_a_24_field_log():
+    """Spec 14.2/14.3: edition=classic defaults to the classic board and cards, and to a game
+    as long as its 24-field travel log (at most 24 rounds: one per field)."""
     options = GAME.normalize_options({"edition": "classic"})
     assert options["board"] == "classic"
     assert options["start_cards"] == "classic"
+    assert options["log_fields"] == 24
     assert options["max_rounds"] == 24
+
+
+def test_each_edition_derives_its_other_limit_from_the_one_that_ends_it():
+    """Decision C12: the 2014 game ends by rounds, its log holding every round and both
+    double moves; the classic game ends by its log, lasting at most one round per field."""
+    assert GAME.normalize_options({"max_rounds": 10})["log_fields"] == 12
+    assert GAME.normalize_options({"edition": "classic", "log_fields": 20})["max_rounds"] == 20
+    both = GAME.normalize_options({"edition": "classic", "log_fields": 20, "max_rounds": 15})
+    assert (both["log_fields"], both["max_rounds"]) == (20, 15)
+    normalized = GAME.normalize_options({"edition": "classic"})
+    assert GAME.normalize_options(normalized) == normalized
 
 
 def test_classic_edition_defaults_can_be_overridden_one_by_one():
@@ -80,12 +94,48 @@ def test_classic_start_candidates_exclude_the_hunters_start_stations():
 def test_classic_game_lasts_24_rounds_and_reveals_entry_24_without_doubles():
     """Spec 14.3: 24 moves; reveals at 3, 8, 13, 18 and 24."""
     rounds: list[int] = []
-    state = drive(new({"edition": "classic"}, 2), after_mrx=lambda s: rounds.append(s.round))
+    # Police counted for X2, so that the game goes on when the driver strands the detectives.
+    classic = {"edition": "classic", "x2_counts_police": True}
+    state = drive(new(classic, 2), after_mrx=lambda s: rounds.append(s.round))
     assert rounds == list(range(1, 25))
     assert state.end_reason == "time"
     log = state.view("spectator")["mrx_log"]
     assert len(log) == 24
     assert [e["entry"] for e in log if e["revealed"]] == [3, 8, 13, 18, 24]
+
+
+def test_classic_game_ends_when_the_travel_log_is_full_so_a_double_move_shortens_it():
+    """Decision C12: the classic game lasts 24 log entries; a double move writes two («2 поля
+    для записи!»), so with one double move the game ends after round 23."""
+    rounds: list[int] = []
+    classic = {"edition": "classic", "x2_counts_police": True}
+    state = drive(new(classic, 2), doubles_at=(5,), after_mrx=lambda s: rounds.append(s.round))
+    assert rounds == list(range(1, 24))
+    assert state.end_reason == "time" and state.round == 23 and len(state.log_ticket) == 24
+    outcome = state.outcome()
+    assert outcome is not None and outcome.facts["limit"] == "log"
+    assert outcome.summary == (
+        "Mr. X escaped: his travel log's 24 fields were used and round 23 ended without a capture"
+    )
+
+
+def _there_and_back(entries: int) -> list[str]:
+    return ["taxi:107" if k % 2 else "taxi:106" for k in range(1, entries + 1)]
+
+
+def test_classic_double_move_needs_two_free_log_fields():
+    """Decision C12: with 23 of 24 fields used only a single ride fits the travel log."""
+    hunters = {"d1": 13, "d2": 26, "d3": 29, "p1": 34}
+    classic = {"edition": "classic"}
+    state = craft(classic, mrx=107, hunters=hunters, turns=_there_and_back(23))
+    assert state.doubles == 2 and state.round == 24
+    assert "double" not in state.legal_actions("mrx")
+    err = illegal(state, "mrx", "double")
+    assert "only one free field" in str(err)
+    err = illegal(state, "mrx", "double:taxi:106/taxi:107")
+    assert "only one free field" in str(err)
+    roomy = craft(classic, mrx=106, hunters=hunters, turns=_there_and_back(22))
+    assert "double" in roomy.legal_actions("mrx")
 
 
 def test_max_rounds_option_ends_the_game_on_time():
@@ -104,6 +154,8 @@ def test_max_rounds_option_ends_the_game_on_time():
         {"edition": "1983"},
         {"board": "london"},
         {"max_rounds": 0},
+        {"log_fields": 33},
+        {"log_fields": 0},
         {"reveal_rule": "sometimes"},
         {"reveal_at": [0]},
         {"reveal_at": 3},

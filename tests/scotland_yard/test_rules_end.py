@@ -136,7 +136,7 @@ def test_a4_mrx_with_one_black_ticket_left_is_not_trapped():
     )
     state.apply("d5", "d5:bus:122")
     assert not state.is_over()
-    singles = {a for a in state.legal_actions("mrx") if not a.startswith("double:")}
+    singles = {a for a in state.legal_actions("mrx") if a != "double"}
     assert singles == {"black:105", "black:107"}
 
 
@@ -182,7 +182,9 @@ def test_edge_16_capture_in_round_22_wins_for_detectives():
 def test_x1_a_full_game_lasts_at_most_22_rounds():
     """Spec 6: at most 22 rounds; the game ends after round 22's detectives' phase."""
     rounds: list[int] = []
-    state = drive(new({"players": 3}, 6), after_mrx=lambda s: rounds.append(s.round))
+    # Police counted for X2, so that the game goes on when the driver strands both detectives.
+    options = {"players": 3, "x2_counts_police": True}
+    state = drive(new(options, 6), after_mrx=lambda s: rounds.append(s.round))
     assert rounds == list(range(1, 23))
     assert state.end_reason == "time" and state.round == 22
 
@@ -196,34 +198,46 @@ def test_x2_hunters_immobilised_at_the_start_of_their_phase():
     assert state.to_act() == ()
 
 
-def test_a3_x2_counts_police_by_default():
-    """Spec A3: with police able to move, stuck detectives do not hand Mr. X the win."""
+def test_a3_x2_by_default_mrx_wins_when_no_detective_can_move():
+    """Rulebook, end of the game: Mr. X wins when «ни один из сыщиков не может сделать ход»
+    (none of the detectives can move); police are not detectives (decision A3)."""
     hunters = {"d1": 106, "d2": 104, "d3": 132, "p1": 46}
     state = craft(mrx=172, hunters=hunters, wallets=TAXI_ONLY_NO_TAXI[:3])
+    assert state.options["x2_counts_police"] is False
+    state.apply("mrx", "taxi:187")  # p1 could still move (next test), the detectives cannot
+    assert state.winner() == "mrx" and state.end_reason == "hunters-immobilised"
+
+
+def test_a3_x2_by_default_one_movable_detective_keeps_playing():
+    """Decision A3: one detective who can move is enough to go on."""
+    hunters = {"d1": 106, "d2": 104, "d3": 26, "p1": 46}
+    wallets = [[0, 8, 4], [0, 8, 4], [1, 0, 0]]
+    state = craft(mrx=172, hunters=hunters, wallets=wallets)
+    state.apply("mrx", "taxi:187")
+    assert not state.is_over()
+    assert state.to_act() == ("d1", "d2", "d3")
+
+
+def test_a3_x2_counts_police_true_stuck_detectives_play_on_with_the_police():
+    """The flag x2_counts_police=true keeps the other reading: Mr. X wins only when no
+    hunter, police included, can move."""
+    hunters = {"d1": 106, "d2": 104, "d3": 132, "p1": 46}
+    options = {"x2_counts_police": True}
+    state = craft(options, mrx=172, hunters=hunters, wallets=TAXI_ONLY_NO_TAXI[:3])
     state.apply("mrx", "taxi:187")
     assert not state.is_over()
     assert state.to_act() == ("d1", "d2", "d3")
     assert {a.split(":")[0] for a in state.legal_actions("d1")} == {"p1"}
 
 
-def test_a3_x2_counts_police_false_detectives_alone_count():
-    """Spec 14.2 x2_counts_police=false: Mr. X wins when every detective is stuck."""
-    hunters = {"d1": 106, "d2": 104, "d3": 132, "p1": 46}
-    options = {"x2_counts_police": False}
-    state = craft(options, mrx=172, hunters=hunters, wallets=TAXI_ONLY_NO_TAXI[:3])
+def test_a3_x2_counts_police_true_all_hunters_stuck_ends_the_game():
+    """x2_counts_police=true: with no police piece (6 players) and every detective stuck,
+    Mr. X wins as well."""
+    hunters = {"d1": 106, "d2": 104, "d3": 132, "d4": 2, "d5": 4}
+    options = {"players": 6, "x2_counts_police": True}
+    state = craft(options, mrx=172, hunters=hunters, wallets=TAXI_ONLY_NO_TAXI)
     state.apply("mrx", "taxi:187")
     assert state.winner() == "mrx" and state.end_reason == "hunters-immobilised"
-
-
-def test_a3_x2_counts_police_false_one_mobile_detective_keeps_playing():
-    """Spec 14.2 x2_counts_police=false: one movable detective is enough to go on."""
-    hunters = {"d1": 106, "d2": 104, "d3": 26, "p1": 46}
-    options = {"x2_counts_police": False}
-    wallets = [[0, 8, 4], [0, 8, 4], [1, 0, 0]]
-    state = craft(options, mrx=172, hunters=hunters, wallets=wallets)
-    state.apply("mrx", "taxi:187")
-    assert not state.is_over()
-    assert state.to_act() == ("d1", "d2", "d3")
 
 
 def test_edge_15_x2_not_checked_mid_phase():

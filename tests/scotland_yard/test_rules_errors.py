@@ -7,7 +7,7 @@ import pytest
 
 from getaway.core import IllegalActionError, NotYourTurnError, UnknownSeatError
 from getaway.games.scotland_yard import ScotlandYardState
-from tests.scotland_yard.helpers import craft, destination, illegal, nbrs, new
+from tests.scotland_yard.helpers import craft, destination, double_moves, illegal, nbrs, new
 
 
 def mrx_turn() -> ScotlandYardState:
@@ -29,8 +29,27 @@ def no_double_left() -> ScotlandYardState:
     return craft(mrx=106, hunters={"d1": 13, "d2": 26, "d3": 29, "p1": 34}, turns=turns)
 
 
+def double_opened() -> ScotlandYardState:
+    state = mrx_turn()
+    state.apply("mrx", "double")
+    return state
+
+
+def first_leg_chosen() -> ScotlandYardState:
+    state = double_opened()
+    state.apply("mrx", "taxi:107")
+    return state
+
+
 CASES = [
     # (position, seat, action, words the reason must contain)
+    (mrx_turn, "mrx", "doubles", "not TICKET:STATION, double or double:LEG/LEG"),
+    (no_double_left, "mrx", "double", "no double-move ticket left"),
+    (double_opened, "mrx", "taxi:105", "first leg: station 105 is occupied by a hunter"),
+    (double_opened, "mrx", "walk:107", "first leg: 'walk:107' is not TICKET:STATION"),
+    (double_opened, "mrx", "double", "first leg: 'double' is not TICKET:STATION"),
+    (first_leg_chosen, "mrx", "bus:107", "second leg: no bus line from 107 to 107"),
+    (first_leg_chosen, "mrx", "double:taxi:106/taxi:107", "second leg: 'double:taxi:106"),
     (mrx_turn, "mrx", "bus:107", "no bus line from 106 to 107"),
     (mrx_turn, "mrx", "underground:107", "no underground line from 106 to 107"),
     (mrx_turn, "mrx", "taxi:1", "no taxi line from 106 to 1"),
@@ -165,15 +184,8 @@ def accepted(state: ScotlandYardState, seat: str) -> list[str]:
     for Mr. X every single leg and every double through a neighbour, for the detectives'
     side every hunter move id of the game."""
     if seat == "mrx":
-        here = state.pos[0]
         universe = [f"{t}:{v}" for t in TICKETS for v in range(200)]
-        universe += [
-            f"double:{t1}:{v1}/{t2}:{v2}"
-            for t1 in TICKETS
-            for v1 in nbrs(here, "black")
-            for t2 in TICKETS
-            for v2 in nbrs(v1, "black")
-        ]
+        universe += ["double", "double:", "doubles", "pass"]
     else:
         universe = list(state.rules.tables.hunter_parse)
     out = []
@@ -228,11 +240,46 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts():
             safe = [a for a in legal if seat == "mrx" or destination(a) != state.pos[0]]
             state.apply(seat, (safe or legal)[k % len(safe or legal)])
     assert len(states) >= 20
+    # Each step of a double move too.
+    for state in [s for s in states if "double" in s.legal_actions("mrx")][:4]:
+        opened = state.clone()
+        opened.apply("mrx", "double")
+        states.append(opened.clone())
+        opened.apply("mrx", opened.legal_actions("mrx")[-1])
+        states.append(opened)
     for state in states:
         for seat in state.to_act():
             legal = list(state.legal_actions(seat))
             assert len(set(legal)) == len(legal)
             assert sorted(accepted(state, seat)) == sorted(legal)
+
+
+def compound_ids_accepted(state: ScotlandYardState) -> set[str]:
+    """Every legacy ``double:LEG/LEG`` through a neighbour that ``apply`` accepts."""
+    here = state.pos[0]
+    universe = [
+        f"double:{t1}:{v1}/{t2}:{v2}"
+        for t1 in TICKETS
+        for v1 in nbrs(here, "black")
+        for t2 in TICKETS
+        for v2 in nbrs(v1, "black")
+    ]
+    out = set()
+    for action in universe:
+        trial = state.clone()
+        try:
+            trial.apply("mrx", action)
+        except IllegalActionError:
+            continue
+        out.add(action)
+    return out
+
+
+def test_the_legacy_compound_ids_accepted_are_exactly_the_double_moves_in_steps():
+    """Old replays' double:LEG/LEG plays exactly the double moves the steps allow."""
+    for state in tricky_positions():
+        if state.to_act() == ("mrx",):
+            assert compound_ids_accepted(state) == double_moves(state)
 
 
 def test_two_player_game_has_one_detectives_seat_and_no_piece_seats():

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from getaway.core import NotYourTurnError
+from getaway.core import IllegalActionError, NotYourTurnError
 from getaway.games.scotland_yard import ScotlandYardState
 from tests.scotland_yard.helpers import (
     BOX,
     ORDINARY,
     craft,
+    double_moves,
     drive,
     illegal,
     nbrs,
     new,
+    play_double,
+    singles,
     spectator_log,
 )
 
@@ -22,12 +25,8 @@ FAR = {"d1": 13, "d2": 26, "d3": 29, "p1": 34}
 FIVE = {"d1": 13, "d2": 29, "d3": 34, "d4": 94, "d5": 123}
 
 
-def singles(state: ScotlandYardState) -> set[str]:
-    return {a for a in state.legal_actions("mrx") if not a.startswith("double:")}
-
-
 def doubles(state: ScotlandYardState) -> set[str]:
-    return {a for a in state.legal_actions("mrx") if a.startswith("double:")}
+    return double_moves(state)
 
 
 def test_single_move_writes_one_entry_covered_by_its_ticket():
@@ -76,6 +75,15 @@ def test_edge_01_no_leg_of_a_double_move_may_end_on_a_hunter():
             for v in nbrs(107, t2) - occupied:
                 expected.add(f"double:{t1}:107/{t2}:{v}")
     assert doubles(state) == expected
+    state.apply("mrx", "double")
+    assert set(state.legal_actions("mrx")) == {"taxi:107", "black:107"}
+    err = illegal(state, "mrx", "taxi:105")
+    assert "first leg: station 105 is occupied by a hunter" in str(err)
+    state.apply("mrx", "taxi:107")
+    err = illegal(state, "mrx", "taxi:119")
+    assert "second leg: station 119 is occupied by a hunter" in str(err)
+    # The legacy compound id is checked the same way.
+    state = craft(mrx=106, hunters={**FAR, "d1": 105, "d2": 119})
     illegal(state, "mrx", "double:taxi:107/taxi:119")
     illegal(state, "mrx", "double:black:107/black:119")
     illegal(state, "mrx", "double:taxi:105/taxi:106")
@@ -94,6 +102,11 @@ def test_edge_05_double_move_needs_a_legal_second_leg():
     assert "black:115" in singles(state)
     assert not [a for a in doubles(state) if a.startswith("double:black:115/")]
     assert "double:black:156/taxi:155" in doubles(state)
+    opened = state.clone()
+    opened.apply("mrx", "double")
+    assert "black:115" not in opened.legal_actions("mrx")
+    err = illegal(opened, "mrx", "black:115")
+    assert "no legal second ride would follow black:115" in str(err)
     err = illegal(state, "mrx", "double:black:115/taxi:114")
     assert "station 114 is occupied by a hunter" in str(err)
     err = illegal(state, "mrx", "double:black:115/black:157")
@@ -105,7 +118,7 @@ def test_edge_05_double_move_needs_a_legal_second_leg():
 def test_double_move_writes_two_consecutive_entries_and_spends_the_ticket():
     """Spec 8.4: two entries, each covered by its leg's ticket; the double ticket is spent."""
     state = craft(mrx=106, hunters=FAR)
-    state.apply("mrx", "double:taxi:107/bus:72")
+    play_double(state, "double:taxi:107/bus:72")
     assert spectator_log(state) == [("taxi", None, True, False), ("bus", None, True, False)]
     assert [e["station"] for e in state.view("mrx")["mrx_log"]] == [107, 72]
     assert state.pos[0] == 72
@@ -118,9 +131,11 @@ def test_double_move_writes_two_consecutive_entries_and_spends_the_ticket():
 def test_at_most_one_double_move_per_round():
     """Spec 8.4: one double-move ticket per round; after it the detectives move."""
     state = craft(mrx=106, hunters=FAR)
-    state.apply("mrx", "double:taxi:107/taxi:106")
+    play_double(state, "double:taxi:107/taxi:106")
     assert state.to_act() == ("d1", "d2", "d3")
     assert state.legal_actions("mrx") == ()
+    with pytest.raises(NotYourTurnError):
+        state.apply("mrx", "double")
     with pytest.raises(NotYourTurnError):
         state.apply("mrx", "double:taxi:107/taxi:106")
     with pytest.raises(NotYourTurnError):
@@ -139,7 +154,7 @@ def test_double_move_legs_take_any_combination_of_transports():
         "double:bus:23/bus:67",
     ):
         assert action in doubles(state), action
-    state.apply("mrx", "double:underground:46/bus:1")
+    play_double(state, "double:underground:46/bus:1")
     assert spectator_log(state) == [
         ("underground", None, True, False),
         ("bus", None, True, False),
@@ -150,7 +165,7 @@ def test_a5_double_move_there_and_back_is_allowed():
     """Spec A5: A -> B -> A is two legal consecutive moves."""
     state = craft(mrx=106, hunters=FAR)
     assert "double:taxi:107/taxi:106" in doubles(state)
-    state.apply("mrx", "double:taxi:107/taxi:106")
+    play_double(state, "double:taxi:107/taxi:106")
     assert state.pos[0] == 106
     assert [e["station"] for e in state.view("mrx")["mrx_log"]] == [107, 106]
 
@@ -167,7 +182,7 @@ def test_black_ticket_on_either_or_both_legs_of_a_double(action, tickets, black_
     """Spec 8.3: a black ticket may be used on either or both legs of a double move."""
     state = craft(mrx=106, hunters=FAR)
     assert action in doubles(state)
-    state.apply("mrx", action)
+    play_double(state, action)
     assert [t for t, *_ in spectator_log(state)] == tickets
     assert state.black == black_left
 
@@ -261,5 +276,75 @@ def test_unlimited_supply_flag_ignores_the_supply():
     assert {"taxi:105", "taxi:107"} <= singles(state)
     assert "double:taxi:105/taxi:90" in doubles(state)
     supply = state.supply[:]
-    state.apply("mrx", "double:taxi:105/taxi:90")
+    play_double(state, "double:taxi:105/taxi:90")
     assert state.supply == supply
+
+
+# The double move in steps ---------------------------------------------------------------------
+
+
+def test_a_double_move_is_offered_as_one_action_double_then_its_legs():
+    """Spec 8.4: at the start of his turn Mr. X may ride once or play his double-move
+    ticket; its legs follow as further steps, each a ride's id."""
+    state = craft(mrx=106, hunters=FAR)
+    legal = list(state.legal_actions("mrx"))
+    assert legal[-1] == "double" and legal.count("double") == 1
+    assert not [a for a in legal if a.startswith("double:")]
+    state.apply("mrx", "double")
+    assert set(state.legal_actions("mrx")) == {"taxi:105", "taxi:107", "black:105", "black:107"}
+    state.apply("mrx", "taxi:107")
+    assert "taxi:106" in state.legal_actions("mrx") and "double" not in state.legal_actions("mrx")
+
+
+def test_nothing_of_a_double_move_happens_or_shows_before_its_second_leg():
+    """Spec 8.4: the double move is one move; the detectives learn it, and the ticket is
+    spent, only when both legs are written."""
+    state = craft(mrx=106, hunters=FAR)
+    before = {seat: state.view(seat) for seat in ("d1", "d2", "d3", "spectator")}
+    state.apply("mrx", "double")
+    state.apply("mrx", "taxi:107")
+    assert state.to_act() == ("mrx",) and state.doubles == 2 and state.pos[0] == 106
+    assert state.log_ticket == [] and state.supply == craft(mrx=106, hunters=FAR).supply
+    for seat, view in before.items():
+        assert state.view(seat) == view
+    assert state.view("mrx")["open_steps"] == ["double", "taxi:107"]
+    assert state.view("all")["open_steps"] == ["double", "taxi:107"]
+    assert state.view("d1")["open_steps"] is None
+    state.apply("mrx", "bus:72")
+    assert state.view("mrx")["open_steps"] == []
+    assert state.doubles == 1 and state.pos[0] == 72
+    assert spectator_log(state) == [("taxi", None, True, False), ("bus", None, True, False)]
+
+
+def test_double_is_not_offered_without_a_ticket_or_two_free_log_fields():
+    """Spec 8.4: the double-move ticket is spent; two are all he has."""
+    turns = ["double:taxi:107/taxi:106", "double:taxi:107/taxi:106"]
+    state = craft(mrx=106, hunters=FAR, turns=turns)
+    assert state.doubles == 0 and "double" not in state.legal_actions("mrx")
+    err = illegal(state, "mrx", "double")
+    assert "no double-move ticket left" in str(err)
+    assert "taxi:107" in err.legal
+
+
+def test_the_legacy_compound_id_is_accepted_but_never_listed():
+    """Old replays and server logs hold double:LEG/LEG; it plays the same double move."""
+    stepped = craft(mrx=106, hunters=FAR)
+    play_double(stepped, "double:taxi:107/bus:72")
+    compound = craft(mrx=106, hunters=FAR)
+    assert not [a for a in compound.legal_actions("mrx") if a.startswith("double:")]
+    compound.apply("mrx", "double:taxi:107/bus:72")
+    assert compound.to_json() == stepped.to_json()
+    opened = craft(mrx=106, hunters=FAR)
+    opened.apply("mrx", "double")
+    with pytest.raises(IllegalActionError):
+        opened.apply("mrx", "double:taxi:107/bus:72")
+
+
+def test_a_wrong_step_names_the_legal_steps_and_changes_nothing():
+    state = craft(mrx=106, hunters=FAR)
+    state.apply("mrx", "double")
+    err = illegal(state, "mrx", "bus:72")
+    assert "first leg: no bus line from 106 to 72" in str(err)
+    assert set(err.legal) == set(state.legal_actions("mrx"))
+    err = illegal(state, "mrx", "double")
+    assert "taxi:107" in err.legal

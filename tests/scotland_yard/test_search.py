@@ -18,7 +18,7 @@ import pytest
 from getaway.ai.ismcts import ISMCTSBot
 from getaway.core import SPECTATOR, Rng
 from getaway.games.scotland_yard import GAME
-from getaway.games.scotland_yard.bots import detective_scorer, mrx_scorer
+from getaway.games.scotland_yard.bots import HeuristicBot, detective_scorer, mrx_scorer
 from getaway.games.scotland_yard.categorization import WEIGHTS
 from getaway.games.scotland_yard.evaluation import mrx_outlook, mrx_territory
 from getaway.games.scotland_yard.search import (
@@ -354,7 +354,7 @@ def test_greedy_mrx_flees_with_a_single_move():
             continue
         legal = state.legal_actions("mrx")
         hunters = state.pos[1:]
-        singles = [a for a in legal if not a.startswith("double:")]
+        singles = [a for a in legal if a != "double"]
         best = max(nearest_hunter(destination(a), hunters) for a in singles)
         p = policy(state, "mrx", UNGUIDED, epsilon_mrx=0.0)
         for k in range(5):
@@ -373,7 +373,7 @@ def test_greedy_mrx_flees_with_a_single_move():
 def test_epsilon_one_plays_every_single_move_at_random():
     state = craft({"players": 4}, mrx=67, hunters={"d1": 13, "d2": 174, "d3": 197, "p1": 1})
     legal = state.legal_actions("mrx")
-    singles = {a for a in legal if not a.startswith("double:")}
+    singles = {a for a in legal if a != "double"}
     p = policy(state, "mrx", UNGUIDED, epsilon_mrx=1.0)
     seen = {p.playout_action(state, "mrx", legal, Rng(k)) for k in range(40 * len(singles))}
     assert seen == singles
@@ -383,9 +383,23 @@ def test_playouts_off_play_uniformly_among_all_legal_moves():
     state = craft({"players": 4}, mrx=67, hunters={"d1": 13, "d2": 174, "d3": 197, "p1": 1})
     legal = state.legal_actions("mrx")
     p = policy(state, "mrx", UNGUIDED - {PLAYOUTS}, epsilon_mrx=0.0)
-    seen = Counter(p.playout_action(state, "mrx", legal, Rng(k)) for k in range(400))
-    assert sum(n for a, n in seen.items() if a.startswith("double:")) > 200
-    assert len(seen) > 100
+    seen = Counter(p.playout_action(state, "mrx", legal, Rng(k)) for k in range(40 * len(legal)))
+    assert set(seen) == set(legal) and "double" in seen
+
+
+def test_greedy_playouts_finish_a_double_move_under_way_leg_by_leg():
+    """A playout starts no double move, but one open at the root is finished greedily."""
+    state = craft({"players": 4}, mrx=67, hunters={"d1": 13, "d2": 174, "d3": 197, "p1": 1})
+    state.apply("mrx", "double")
+    p = policy(state, "mrx", UNGUIDED, epsilon_mrx=0.0)
+    for _ in range(2):
+        legal = state.legal_actions("mrx")
+        hunters = state.pos[1:]
+        best = max(nearest_hunter(destination(a), hunters) for a in legal)
+        chosen = p.playout_action(state, "mrx", legal, Rng(3))
+        assert chosen in legal and nearest_hunter(destination(chosen), hunters) == best
+        state.apply("mrx", chosen)
+    assert state.phase == 1 and state.log_double == [True, True]
 
 
 # Move filtering -----------------------------------------------------------------------------
@@ -419,9 +433,9 @@ def filtering_state(mrx: int, rides: int, hunters: dict[str, int] | None = None)
 def test_no_double_move_when_mrx_is_not_threatened():
     state = filtering_state(161, 4)  # far south-east, after his first surfacing
     legal = state.legal_actions("mrx")
-    assert any(a.startswith("double:") for a in legal)
+    assert "double" in legal
     kept = policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", legal)
-    assert kept and not any(a.startswith("double:") for a in kept)
+    assert kept and "double" not in kept
     assert set(kept) <= set(legal)
 
 
@@ -431,7 +445,7 @@ def test_double_moves_stay_when_a_hunter_is_one_ride_away():
     hunters = {**FAR_HUNTERS, "d1": neighbour}
     state = filtering_state(mrx, 4, hunters)
     kept = policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", state.legal_actions("mrx"))
-    assert any(a.startswith("double:") for a in kept)
+    assert "double" in kept
 
 
 def underground_station_far_from(hunters: Sequence[int]) -> int:
@@ -453,9 +467,17 @@ def test_no_black_ticket_on_a_surfacing_entry():
     hunters = {**FAR_HUNTERS, "d1": neighbour}  # threatened: doubles stay
     state = filtering_state(mrx, 7, hunters)  # next entry is the 8th: he surfaces
     kept = policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", state.legal_actions("mrx"))
-    assert not any(a.startswith(("black:", "double:black:")) for a in kept)
-    # The second leg of a double move (entry 9) does not surface: black is fine there.
-    assert any(a.startswith("double:") and "/black:" in a for a in kept)
+    assert "double" in kept and not any(a.startswith("black:") for a in kept)
+    # The first leg of a double move is the surfacing entry 8: no black there either.
+    state.apply("mrx", "double")
+    legal = state.legal_actions("mrx")
+    assert any(a.startswith("black:") for a in legal)
+    kept = policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", legal)
+    assert kept and not any(a.startswith("black:") for a in kept)
+    # The second leg (entry 9) does not surface: black is fine there.
+    state.apply("mrx", kept[0])
+    kept = policy(state, "mrx", NO_SHORTLIST).candidates(state, "mrx", state.legal_actions("mrx"))
+    assert any(a.startswith("black:") for a in kept)
 
 
 def test_no_black_ticket_before_the_first_surfacing():
@@ -529,9 +551,10 @@ def test_moves_everyone_sees_keep_their_ids():
     state = filtering_state(161, 4)
     legal = state.legal_actions("mrx")
     as_mrx = policy(state, "mrx")
-    assert [as_mrx.observed(state, "mrx", a) for a in legal] == list(legal)
+    singles = [a for a in legal if not a.startswith("double:")]
+    assert [as_mrx.observed(state, "mrx", a) for a in singles] == singles
     as_d1 = policy(state, "d1")
-    assert as_d1.observed(state, "mrx", "taxi:" + str(min(nbrs(161, "taxi")))) == "taxi"
+    assert as_d1.observed(state, "mrx", "taxi:" + str(min(nbrs(161, "taxi")))) == "taxi:?"
     state.apply("mrx", legal[0])
     seat = state.to_act()[0]
     for a in state.legal_actions(seat):
@@ -683,3 +706,16 @@ def test_guided_searches_divide_the_budget_by_their_cost():
         bot.choose(GAME, "mrx", view, legal, Rng(1))
         assert bot.last is not None
         assert bot.last.iterations == bot.last.budget == math.ceil(bot.settings.iterations / cost)
+
+
+def test_guided_playouts_play_the_legs_of_a_double_move_as_the_heuristic_planned():
+    """The random fallback of guided playouts is for a turn, not for each leg: a double move
+    under way follows the heuristic's plan even when every turn would fall back."""
+    state = craft({"players": 4}, mrx=67, hunters={"d1": 13, "d2": 174, "d3": 197, "p1": 1})
+    state.apply("mrx", "double")
+    p = policy(state, "mrx", ALL_ON, epsilon_guided=1.0)
+    for _ in range(2):
+        legal = state.legal_actions("mrx")
+        planned = HeuristicBot().choose(GAME, "mrx", state.view("mrx"), legal, Rng(0))
+        assert {p.playout_action(state, "mrx", legal, Rng(k)) for k in range(6)} == {planned}
+        state.apply("mrx", planned)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from getaway.core import ALL, JSONDict
+from getaway.core import ALL, Game, JSONDict, Move, PublicAction
 from tests.core.toy_game import SEATS, PenniesGame, PenniesState
 
 
@@ -18,8 +18,20 @@ class BlindPenniesGame(PenniesGame):
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> PenniesState:
         return BlindPenniesState(self.normalize_options(options), seed)
 
+    def hidden_commit(self, move: Move) -> PublicAction | None:
+        # Under the table: the others are not even shown that the seat answered.
+        return None
+
+    def last_commit(self, move: Move) -> PublicAction:
+        # The coins are shown together; whose went in last stays under the table.
+        return PublicAction.anonymous("?")
+
 
 class BlindPenniesState(PenniesState):
+    @property
+    def game(self) -> Game:
+        return GAME
+
     def public_to_act(self) -> tuple[str, ...]:
         return () if self.is_over() else SEATS
 

@@ -309,7 +309,9 @@ def test_replay_and_steps_open_only_when_the_match_is_over(
     steps = client.get(f"/api/matches/{match_id}/steps", params={"as": "d1"}).json()
     assert len(steps) == final["version"] + 1
     hidden = [s for s in steps[1:-1] if s["seat"] == "mrx"]
-    assert hidden and all(s["action"] is None for s in hidden)
+    # Mr. X's rides: the ticket is public, the station hidden unless he surfaced.
+    assert hidden and all(s["action"] is None for s in hidden if "?" in s["public"])
+    assert all(s["public"].split("/")[-1].split(":")[0] != "?" for s in hidden)
     everything = client.get(f"/api/matches/{match_id}/steps", params={"as": ALL}).json()
     assert all(s["action"] is not None for s in everything[1:])
     assert everything[-1]["view"] == true_state(record).view(ALL)

@@ -12,7 +12,7 @@ from getaway.server.store import MatchRecord
 from tests.server.helpers import act, create, state, stored, token_of
 
 PAYLOAD_KEYS = {
-    "match", "game", "seat", "version", "over", "winner", "returns", "to_act", "may_act",
+    "match", "game", "seat", "version", "over", "outcome", "to_act", "may_act",
     "legal_actions", "can_undo", "view", "seats", "turn_seconds", "deadlines", "rematch",
     "server_time",
 }  # fmt: skip

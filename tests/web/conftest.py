@@ -51,14 +51,19 @@ class Server:
         return state
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
 @pytest.fixture(scope="module")
 def server(database_url: str) -> Iterator[Server]:
-    getaway = Path(sys.executable).parent / "getaway"
+    """``getaway serve`` with the test game of tests/web/toy_client registered too."""
+    command = [sys.executable, "-m", "tests.web.serve_with_test_game", "--port", "0"]
     proc = subprocess.Popen(
-        [str(getaway), "serve", "--port", "0", "--database-url", database_url],
+        [*command, "--database-url", database_url],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
+        cwd=ROOT,
     )
     try:
         assert proc.stdout is not None

@@ -78,7 +78,10 @@ def test_mrx_plays_a_whole_game_against_bot_detectives(server: Server, page: Pag
     expect(page.locator("section.result")).to_contain_text("Game over")
     final = server.state(created["id"], mrx["token"])
     assert final["over"]
-    assert final["winner"] is not None
+    assert final["outcome"]["winners"]
+    # The result in words, not payoffs.
+    expect(page.locator("section.result .winners")).to_contain_text("Winner:")
+    expect(page.locator("section.result")).not_to_contain_text("-1")
     assert 1 <= len(moves) <= 3
     # Every move clicked is in the log, in order (a double move counts once).
     assert len(final["view"]["mrx_log"]) >= len(moves)

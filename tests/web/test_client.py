@@ -10,15 +10,16 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from getaway.web import STATIC_DIR
 from tests.web.conftest import Server
 from tests.web.test_browser import _HIDDEN_TEXT, READY_OR_OVER, TIMEOUT_MS
+from tests.web.test_i18n import client_dirs, client_games
 
 SY_ALL_BOTS = {"mrx": "heuristic", "d1": "heuristic", "d2": "heuristic", "d3": "heuristic"}
 CNG_BOTS = {"lotus": "heuristic", "mr-black": "heuristic", "haggis": "heuristic"}
@@ -99,7 +100,11 @@ def test_replay_steps_through_a_finished_game_showing_each_viewer_only_its_view(
     # As detective d1, the same step shows no Mr. X and nowhere his station.
     page.select_option("#replay-as", "d1")
     expect(page.locator("g.piece.mrx")).to_have_count(0)
-    expect(page.locator(".replay-caption")).to_have_text("mrx acts")
+    # What d1 was shown of it: the ticket, the station hidden.
+    shown = steps["d1"][k]["public"]
+    assert steps["d1"][k]["action"] is None and shown.endswith(":?"), shown
+    ticket = shown.rsplit("/", 1)[-1].split(":")[0]
+    expect(page.locator(".replay-caption")).to_contain_text(f"{ticket} → a hidden station")
     text = page.evaluate(_HIDDEN_TEXT)
     found = re.search(rf"(?<!\d){station}(?!\d)", text)
     assert not found, (
@@ -327,12 +332,27 @@ _PAGE_TEXT = """() => {
   }
   return parts.join(" \\n ");
 }"""
-# Names shown as they are: seats, game titles, the app.
-_NAMES = {"getaway", "scotland", "yard", "cash", "guns", "mrx", "detectives"} | {
-    part
-    for seat in ("tino", "el-toro", "lotus", "mr-black", "haggis", "igor")
-    for part in seat.split("-")
-}
+
+
+def _names() -> set[str]:
+    """Names shown as they are: the app, every game's title and seats (from the registry and
+    the test game), lower-cased word by word."""
+    names = {"getaway"}
+    for game in client_games().values():
+        words = {game.title} | {
+            seat
+            for n in range(game.min_players, game.max_players + 1)
+            for seat in game.seats({"players": n})
+        }
+        names |= {part.lower() for word in words for part in re.findall(r"[^\W\d_]+", word)}
+    return names
+
+
+_NAMES = _names()
+
+
+def _fulfill_with(body: str) -> Callable[[Route], None]:
+    return lambda route: route.fulfill(body=body)
 
 
 def _untranslated_words(text: str) -> list[str]:
@@ -349,12 +369,15 @@ def _untranslated_words(text: str) -> list[str]:
 def test_every_word_shown_comes_from_the_translations(server: Server, browser: Browser) -> None:
     """With a marked-up Russian table (every string ⟦like this⟧), nothing else may show but
     names and numbers: an English literal, or an id shown without a word for it, would."""
-    table = json.loads((STATIC_DIR / "i18n" / "en.json").read_text("utf-8"))
-    marked = json.dumps({key: f"⟦{value}⟧" for key, value in table.items()})
     context = browser.new_context()
     context.set_default_timeout(TIMEOUT_MS)
     context.add_init_script("localStorage.setItem('getaway.lang', 'ru')")
-    context.route("**/static/i18n/ru.json", lambda route: route.fulfill(body=marked))
+    # The shared table and every game's own, each marked from its English.
+    folders = {"static": STATIC_DIR, **{f"games/{n}": d for n, d in client_dirs().items()}}
+    for prefix, folder in folders.items():
+        table = json.loads((folder / "i18n" / "en.json").read_text("utf-8"))
+        marked = json.dumps({key: f"⟦{value}⟧" for key, value in table.items()})
+        context.route(f"**/{prefix}/i18n/ru.json", _fulfill_with(marked))
     sy_done, _ = _finished_sy(server, seed=5)
     cng_done = server.create(
         {"game": "cash-n-guns", "options": {"advanced": True}, "seed": 3,
@@ -375,7 +398,8 @@ def test_every_word_shown_comes_from_the_translations(server: Server, browser: B
         "sy": (sy["seats"][0]["url"], "section.actions button.action"),
         "sy replay": (f"{sy_done['spectator_url']}?replay&as=d1&step=3", "g.station"),
         "cng replay": (f"{cng_done['spectator_url']}?replay&as=all&step=40", "p.secret"),
-        "cng over": (cng_done["spectator_url"], "section.result a.replay-link"),
+        "cng over": (cng_done["spectator_url"], "section.result table.scores"),
+        "sy over": (sy_done["spectator_url"], "section.result .reason"),
     }
     try:
         page = context.new_page()
@@ -389,7 +413,7 @@ def test_every_word_shown_comes_from_the_translations(server: Server, browser: B
                 problems[name] = words
         assert not problems, f"untranslated words: {problems}"
         # And the check sees unmarked text: with the real table, the Russian words stand out.
-        context.unroute("**/static/i18n/ru.json")
+        context.unroute_all()
         page.goto(pages["lobby"][0])
         page.wait_for_selector("form.lobby")
         assert "Создать" in _untranslated_words(page.evaluate(_PAGE_TEXT))

@@ -1,45 +1,45 @@
 """Every word the browser client shows goes through i18n, in English, Russian and Portuguese.
 
-Static checks, no browser:
+Static checks, no browser, on the shared client's tables (static/i18n/) and on each game's own
+(``i18n/`` in its client folder, ``Game.client_dir()``), for every game in the registry and
+the test game of tests/web/toy_client:
 
-* the three tables hold the same keys and placeholders, and Russian and Portuguese hold real
-  translations (no English left but names);
-* every id the games send that the client puts into words (abilities, steps, reasons,
-  options, ...) has a key, and every Cash 'n Guns event type is narrated;
-* no text literal reaches the page without ``t()``: the JavaScript is scanned for string
-  literals in text positions (children of ``h()``/``s()``, ``textContent`` and the like,
-  ``aria-label``/``title``/``placeholder`` values), and index.html for text without
-  ``data-i18n``.
+* each set of tables holds the same keys and placeholders in every language, and Russian and
+  Portuguese hold real translations (no English left but names); a game's key never hides a
+  shared one;
+* the ids the shared pages put into words through a game's table have a key there: every
+  option (``opt_``), every team side (``side_``), every end reason seen in random games
+  (``outcome_``, whose placeholders are facts the game gives), every bot level (shared);
+  some games' own ids too (abilities, cards, tickets...), and every Cash 'n Guns event is
+  narrated;
+* no text literal reaches the page without ``t()``: the JavaScript (shared and the games')
+  is scanned for string literals in text positions (children of ``h()``/``s()``,
+  ``textContent`` and the like, ``aria-label``/``title``/``placeholder`` values), and
+  index.html for text without ``data-i18n``.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from getaway.ai import bot_names
-from getaway.core import get_game
-from getaway.games.cash_n_guns import events as cng_events
-from getaway.games.cash_n_guns.cards import (
-    ABILITY_NAMES,
-    CARD_NAMES,
-    GUN_STATE_NAMES,
-    ROLE_NAMES,
-    STATUS_NAMES,
-)
-from getaway.games.cash_n_guns.state import STEP_NAMES
-from getaway.games.cash_n_guns.views import GRENADE_NAMES
-from getaway.games.scotland_yard import state as sy_state
+from getaway.core import Game, Rng, games
 from getaway.web import STATIC_DIR
+from tests.web.toy_client import GAME as TEST_GAME
 
 JS_DIR = STATIC_DIR / "js"
 I18N_DIR = STATIC_DIR / "i18n"
 LANGUAGES = ("en", "ru", "pt")
 TRANSLATED = ("ru", "pt")
+#: The name of the shared client's tables among the games' (no game may be called so).
+SHARED = "(shared)"
 
 #: Latin words allowed in Russian text: names, key caps, and option values typed as they are.
 LATIN_NAMES = {
@@ -56,8 +56,30 @@ ENGLISH_ONLY = {
 }  # fmt: skip
 
 
-def _tables() -> dict[str, dict[str, str]]:
-    return {lang: json.loads((I18N_DIR / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES}
+def client_games() -> dict[str, Game]:
+    """Every registered game, and the test game with its own client (not registered here:
+    a registration would outlive this module in the worker)."""
+    return {**games(), TEST_GAME.name: TEST_GAME}
+
+
+@cache
+def client_dirs() -> dict[str, Path]:
+    """Each game's client folder, for the games that have one."""
+    return {name: folder for name, game in client_games().items() if (folder := game.client_dir())}
+
+
+def _i18n_dir(name: str) -> Path:
+    return I18N_DIR if name == SHARED else client_dirs()[name] / "i18n"
+
+
+def table_sets() -> list[str]:
+    """The shared tables and every game's that has its own."""
+    return [SHARED, *(n for n in client_dirs() if (_i18n_dir(n) / "en.json").is_file())]
+
+
+def _tables(name: str = SHARED) -> dict[str, dict[str, str]]:
+    folder = _i18n_dir(name)
+    return {lang: json.loads((folder / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES}
 
 
 def _words(text: str) -> list[str]:
@@ -70,23 +92,36 @@ def _latin(text: str) -> list[str]:
     return [w for w in _words(text) if re.fullmatch(r"[A-Za-z]{2,}", w)]
 
 
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
 # The tables ---------------------------------------------------------------------------------
 
 
-def test_every_language_has_every_key_with_the_same_placeholders() -> None:
-    tables = _tables()
+def test_every_game_with_a_client_is_checked() -> None:
+    names = table_sets()
+    assert names[0] == SHARED and TEST_GAME.name in names
+    assert {name for name, game in games().items() if game.client_dir()} <= set(names)
+
+
+@pytest.mark.parametrize("name", table_sets())
+def test_every_language_has_every_key_with_the_same_placeholders(name: str) -> None:
+    tables = _tables(name)
     keys = set(tables["en"])
     for lang, table in tables.items():
-        assert set(table) == keys, f"{lang}.json: missing or extra {sorted(set(table) ^ keys)}"
+        odd = sorted(set(table) ^ keys)
+        assert not odd, f"{name} {lang}.json: missing or extra {odd}"
         for key, value in table.items():
-            assert isinstance(value, str) and value.strip(), f"{lang}.json: {key} is empty"
-            want = set(re.findall(r"\{\w+\}", tables["en"][key]))
-            assert set(re.findall(r"\{\w+\}", value)) == want, f"{lang}.json: {key}"
+            assert isinstance(value, str) and value.strip(), f"{name} {lang}.json: {key} is empty"
+            want = _placeholders(tables["en"][key])
+            assert _placeholders(value) == want, f"{name} {lang}.json: {key}"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_translations_are_not_english(lang: str) -> None:
-    tables = _tables()
+@pytest.mark.parametrize("name", table_sets())
+def test_translations_are_not_english(name: str, lang: str) -> None:
+    tables = _tables(name)
     en, table = tables["en"], tables[lang]
     problems = []
     for key, value in table.items():
@@ -102,7 +137,7 @@ def test_translations_are_not_english(lang: str) -> None:
             english = [w for w in _words(value) if w.lower() in ENGLISH_ONLY]
             if english:
                 problems.append(f"{key}: {value!r} has English {english}")
-    assert not problems, f"{lang}.json:\n" + "\n".join(problems)
+    assert not problems, f"{name} {lang}.json:\n" + "\n".join(problems)
 
 
 def test_a_missing_key_is_caught() -> None:
@@ -114,36 +149,104 @@ def test_a_missing_key_is_caught() -> None:
     assert [w for w in _latin("Game over") if w not in LATIN_NAMES] == ["Game", "over"]
 
 
-# Ids the games send -------------------------------------------------------------------------
+@pytest.mark.parametrize("name", table_sets()[1:])
+def test_a_games_keys_hide_no_shared_key(name: str) -> None:
+    """A game's translator looks in the game's table first: a key of the shared pages there
+    would change them for that game alone."""
+    assert not set(_tables(name)["en"]) & set(_tables()["en"])
 
 
-def _sy_end_reasons() -> set[str]:
-    return {v for k, v in vars(sy_state).items() if k.startswith("END_") and isinstance(v, str)}
+# Ids the shared pages put into words through a game's table ---------------------------------
 
 
-def _cng_event_types() -> set[str]:
-    source = Path(cng_events.__file__).read_text("utf-8")
-    body = source[source.index("def event_to_json") : source.index("class _Fields")]
-    found = set(re.findall(r'kind == "([a-z0-9-]+)"', body))
-    for group in re.findall(r"kind in \(([^)]*)\)", body):
-        found |= set(re.findall(r'"([a-z0-9-]+)"', group))
-    return found
+def _player_counts(game: Game) -> range:
+    return range(game.min_players, game.max_players + 1)
 
 
-def _ids_needing_words() -> dict[str, set[str]]:
-    cng = get_game("cash-n-guns")
-    cng_options = cng.normalize_options({})
-    seats = set(cng.seats(cng.normalize_options({"players": 6})))
-    sy = get_game("scotland-yard")
-    sy_options = sy.normalize_options({})
-    sides = (set(cng.sides(cng_options)) - seats) | set(sy.sides(sy_options))
-    options = {
-        f"opt_{game.name}_{name}{suffix}"
-        for game in (cng, sy)
-        for name in game.option_help()
-        if name != "players"  # the lobby has its own field for it
+@pytest.mark.parametrize("name", table_sets()[1:])
+def test_every_option_and_team_side_has_words(name: str) -> None:
+    game = client_games()[name]
+    en = _tables(name)["en"]
+    wanted = {
+        f"opt_{option}{suffix}"
+        for option in game.option_help()
+        if option != "players"  # the lobby has its own field for it
         for suffix in ("", "_help")
     }
+    # A side of one seat is that seat, named as it is; a team is named by the game.
+    wanted |= {
+        f"side_{side.name}"
+        for players in _player_counts(game)
+        for side in game.sides({"players": players})
+        if side.is_team
+    }
+    assert not wanted - set(en), f"{name} en.json lacks {sorted(wanted - set(en))}"
+
+
+def test_every_bot_level_has_a_word() -> None:
+    en = _tables()["en"]
+    levels = {level for game in client_games().values() for level in bot_names(game)}
+    assert {"random", "easy"} <= levels
+    assert not {f"botname_{level}" for level in levels} - set(en)
+
+
+#: Random games played per game to see its end reasons, and their longest length.
+RANDOM_GAMES = 12
+MAX_ACTIONS = 5_000
+
+
+@cache
+def _end_reasons(name: str) -> dict[str, set[str]]:
+    """reason -> the scalar facts it came with, over random games with every player count
+    and random options where a game has boolean ones."""
+    game = client_games()[name]
+    flags = [o for o, v in game.normalize_options({}).items() if isinstance(v, bool)]
+    seen: dict[str, set[str]] = {}
+    for n in range(RANDOM_GAMES):
+        rng = Rng(n)
+        players = list(_player_counts(game))[n % len(list(_player_counts(game)))]
+        options = {"players": players} | {flag: rng.below(2) == 1 for flag in flags}
+        try:
+            state = game.new_state(options, seed=n)
+        except Exception:  # an impossible mix of options: the defaults then
+            state = game.new_state({"players": players}, seed=n)
+        for _ in range(MAX_ACTIONS):
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+        outcome = state.outcome()
+        if outcome is not None:
+            scalars = {k for k, v in outcome.facts.items() if isinstance(v, str | int | float)}
+            seen[outcome.reason] = seen.get(outcome.reason, scalars) & scalars
+    return seen
+
+
+@pytest.mark.parametrize("name", table_sets()[1:])
+def test_every_end_reason_seen_has_a_sentence_with_its_facts(name: str) -> None:
+    en = _tables(name)["en"]
+    reasons = _end_reasons(name)
+    assert reasons, f"{name}: no random game ended"
+    for reason, facts in reasons.items():
+        key = f"outcome_{reason}"
+        assert key in en, f"{name} en.json lacks {key} (the shared page would show the summary)"
+        unknown = _placeholders(en[key]) - facts - {"winners"}
+        assert not unknown, f"{name} {key}: {sorted(unknown)} are not among the facts {facts}"
+
+
+def _cash_n_guns_words() -> dict[str, set[str]]:
+    from getaway.games.cash_n_guns import events
+    from getaway.games.cash_n_guns.cards import (
+        ABILITY_NAMES,
+        CARD_NAMES,
+        GUN_STATE_NAMES,
+        ROLE_NAMES,
+        STATUS_NAMES,
+    )
+    from getaway.games.cash_n_guns.state import STEP_NAMES
+    from getaway.games.cash_n_guns.views import GRENADE_NAMES
+
     return {
         "ability_": {a for a in ABILITY_NAMES if a},
         "card_": set(CARD_NAMES),
@@ -152,44 +255,82 @@ def _ids_needing_words() -> dict[str, set[str]]:
         "status_": set(STATUS_NAMES),
         "step_": set(STEP_NAMES),
         "grenade_": set(GRENADE_NAMES),
-        "reason_": set(cng_events._REASONS),
-        "end_": set(cng_events._END_REASONS) | _sy_end_reasons(),
-        "side_": sides,
-        "ticket_": {"taxi", "bus", "underground", "black", "ferry"},
-        "botname_": set(bot_names(cng)) | set(bot_names(sy)),
-        "": options,
+        "reason_": set(events._REASONS),
+        "end_": set(events._END_REASONS),
+        "outcome_": set(events._END_REASONS),
     }
 
 
-def test_every_id_the_client_puts_into_words_has_a_key() -> None:
-    en = _tables()["en"]
+def _scotland_yard_words() -> dict[str, set[str]]:
+    from getaway.games.scotland_yard import state
+
+    ends = {v for k, v in vars(state).items() if k.startswith("END_") and isinstance(v, str)}
+    return {"ticket_": {"taxi", "bus", "underground", "black", "ferry"}, "outcome_": ends}
+
+
+#: Ids of particular games that their renderers put into words (the games' own vocabulary,
+#: beyond what the registry tells of every game).
+GAME_WORDS: dict[str, Callable[[], dict[str, set[str]]]] = {
+    "cash-n-guns": _cash_n_guns_words,
+    "scotland-yard": _scotland_yard_words,
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAME_WORDS))
+def test_a_games_own_ids_have_words(name: str) -> None:
+    en = _tables(name)["en"]
     missing = [
-        prefix + name
-        for prefix, names in _ids_needing_words().items()
-        for name in names
-        if prefix + name not in en
+        prefix + item
+        for prefix, items in GAME_WORDS[name]().items()
+        for item in items
+        if prefix + item not in en
     ]
-    assert not missing, f"en.json lacks {sorted(missing)}"
+    assert not missing, f"{name} en.json lacks {sorted(missing)}"
+
+
+def _cng_event_types() -> set[str]:
+    from getaway.games.cash_n_guns import events as cng_events
+
+    source = Path(cng_events.__file__).read_text("utf-8")
+    body = source[source.index("def event_to_json") : source.index("class _Fields")]
+    found = set(re.findall(r'kind == "([a-z0-9-]+)"', body))
+    for group in re.findall(r"kind in \(([^)]*)\)", body):
+        found |= set(re.findall(r'"([a-z0-9-]+)"', group))
+    return found
 
 
 def test_every_cash_n_guns_event_is_narrated() -> None:
     types = _cng_event_types()
     assert {"round", "fire", "split", "end", "card-returned"} <= types
-    table = (JS_DIR / "table-cng.js").read_text("utf-8")
+    table = (client_dirs()["cash-n-guns"] / "renderer.js").read_text("utf-8")
     narrated = set(re.findall(r'case "([a-z0-9-]+)": return t\(', table))
-    assert types <= narrated, f"table-cng.js does not narrate {sorted(types - narrated)}"
+    assert types <= narrated, f"its renderer.js does not narrate {sorted(types - narrated)}"
 
 
-def test_the_keys_the_code_uses_exist() -> None:
-    en = _tables()["en"]
+def _keys_used(paths: list[Path], known: set[str]) -> set[str]:
     used: set[str] = set()
-    for path in JS_DIR.glob("*.js"):
+    for path in paths:
         text = path.read_text("utf-8")
         used |= set(re.findall(r'\bt\("([a-z0-9_-]+)"', text))
-        used |= set(re.findall(r'\?\s*"([a-z0-9_]+)"\s*:\s*"[a-z0-9_]+"\s*[,)]', text)) & set(en)
+        used |= set(re.findall(r'\?\s*"([a-z0-9_]+)"\s*:\s*"[a-z0-9_]+"\s*[,)]', text)) & known
+    return used
+
+
+def test_the_keys_the_shared_code_uses_exist() -> None:
+    en = _tables()["en"]
+    used = _keys_used(sorted(JS_DIR.glob("*.js")), set(en))
     html = (STATIC_DIR / "index.html").read_text("utf-8")
     used |= set(re.findall(r'data-i18n[a-z-]*="([a-z0-9_]+)"', html))
+    assert len(used) > 50
     assert used - set(en) == set()
+
+
+@pytest.mark.parametrize("name", table_sets()[1:])
+def test_the_keys_a_games_code_uses_exist(name: str) -> None:
+    known = set(_tables(name)["en"]) | set(_tables()["en"])
+    used = _keys_used(sorted(client_dirs()[name].rglob("*.js")), known)
+    assert used, f"{name}'s client uses no translation"
+    assert used - known == set()
 
 
 # Text in the code ---------------------------------------------------------------------------
@@ -430,10 +571,18 @@ def test_the_text_check_finds_untranslated_literals() -> None:
     assert untranslated_text(good) == []
 
 
-@pytest.mark.parametrize("path", sorted(JS_DIR.glob("*.js")), ids=lambda p: p.name)
+def _all_js() -> list[Path]:
+    return sorted(JS_DIR.glob("*.js")) + [
+        p for folder in client_dirs().values() for p in sorted(folder.rglob("*.js"))
+    ]
+
+
+@pytest.mark.parametrize(
+    "path", _all_js(), ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.name}"
+)
 def test_no_text_reaches_the_page_without_i18n(path: Path) -> None:
     found = untranslated_text(path.read_text("utf-8"))
-    assert not found, f"{path.name} shows text without t(): {found}"
+    assert not found, f"{path} shows text without t(): {found}"
 
 
 class _TextWithoutKey(HTMLParser):

@@ -1,8 +1,10 @@
-"""The browser client's static files: complete, consistent, parseable, servable."""
+"""The browser client's static files, the shared ones and every game's client folder:
+complete, consistent, parseable, servable."""
 
 from __future__ import annotations
 
 import csv
+import fnmatch
 import functools
 import http.server
 import json
@@ -10,17 +12,28 @@ import re
 import shutil
 import subprocess
 import threading
+import tomllib
 import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from getaway.games.scotland_yard.web.build_board_data import BOARDS, output_path, render
 from getaway.web import STATIC_DIR
-from getaway.web.build_board_data import BOARDS, output_path, render
+from tests.web.test_i18n import client_dirs
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "src/getaway/games/scotland_yard/data"
+ROOT = Path(__file__).resolve().parents[2]
+DATA_DIR = ROOT / "src/getaway/games/scotland_yard/data"
 JS_DIR = STATIC_DIR / "js"
+
+
+def _all_js() -> list[Path]:
+    """The shared client's modules and every game client's."""
+    files = sorted(JS_DIR.glob("*.js"))
+    for folder in client_dirs().values():
+        files += sorted(folder.rglob("*.js"))
+    return files
 
 
 class _Refs(HTMLParser):
@@ -50,15 +63,26 @@ def test_index_references_exist() -> None:
 
 
 def test_module_imports_exist() -> None:
-    """Every relative import of every module resolves to a file (no bundler checks this)."""
-    for path in JS_DIR.glob("*.js"):
-        for target in re.findall(r'from\s+"(\.[^"]+)"', path.read_text(encoding="utf-8")):
-            assert (path.parent / target).resolve().is_file(), f"{path.name} imports {target}"
+    """Every import of every module resolves to a file (no bundler checks this): relative
+    ones in the module's folder, /static/... ones (a game's module importing the shared
+    helpers) in the shared client's."""
+    checked = 0
+    for path in _all_js():
+        for target in re.findall(r'from\s+"([^"]+)"', path.read_text(encoding="utf-8")):
+            if target.startswith("/static/"):
+                found = _static_file(target)
+            else:
+                assert target.startswith("."), f"{path}: import {target!r} from no file"
+                found = (path.parent / target).resolve()
+            assert found.is_file(), f"{path} imports {target}"
+            checked += 1
+    assert checked > 10
 
 
 def test_no_network_at_run_time() -> None:
     """No CDN: nothing in the static files loads from another origin."""
-    for path in STATIC_DIR.rglob("*"):
+    folders = [STATIC_DIR, *client_dirs().values()]
+    for path in (p for folder in folders for p in folder.rglob("*")):
         if path.suffix in (".html", ".js", ".css"):
             text = path.read_text(encoding="utf-8")
             assert not re.search(r"(src|href)=\"https?://", text), path
@@ -71,7 +95,9 @@ def test_no_network_at_run_time() -> None:
 @pytest.mark.parametrize("board", sorted(BOARDS))
 def test_board_json_is_generated_from_the_csvs(board: str) -> None:
     committed = output_path(board).read_text(encoding="utf-8")
-    assert committed == render(board), "run: python -m getaway.web.build_board_data"
+    assert committed == render(board), (
+        "run: python -m getaway.games.scotland_yard.web.build_board_data"
+    )
 
 
 @pytest.mark.parametrize(("board", "edges"), [("2014", 467), ("classic", 468)])
@@ -92,8 +118,8 @@ def test_js_files_parse() -> None:
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not on PATH: it is needed to check that the JavaScript parses")
-    files = sorted(JS_DIR.glob("*.js"))
-    assert files
+    files = _all_js()
+    assert len(files) > len(list(JS_DIR.glob("*.js")))
     for path in files:
         # Plain `node --check file.js` treats the file as CommonJS and passes broken ES
         # modules; reading from stdin with --input-type=module checks them as modules.
@@ -118,8 +144,37 @@ def test_served_by_a_plain_http_server() -> None:
         with urllib.request.urlopen(f"{base}/index.html", timeout=10) as response:
             assert response.status == 200
             assert b'type="module"' in response.read()
-        with urllib.request.urlopen(f"{base}/data/scotland-yard-2014.json", timeout=10) as r:
-            assert len(json.load(r)["stations"]) == 199
+        with urllib.request.urlopen(f"{base}/i18n/en.json", timeout=10) as r:
+            assert json.load(r)["app_name"] == "getaway"
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _package_data() -> dict[str, list[str]]:
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        data: dict[str, list[str]] = tomllib.load(f)["tool"]["setuptools"]["package-data"]
+    return data
+
+
+def test_package_data_ships_every_client_file() -> None:
+    """A fresh install (not editable) serves everything: each file of the shared client and
+    of every installed game's client folder matches a package-data pattern of its package."""
+    globs = _package_data()
+    src = ROOT / "src"
+    folders = [STATIC_DIR, *(d for n, d in client_dirs().items() if d.is_relative_to(src))]
+    assert len(folders) >= 3
+    missing = []
+    for path in (p for folder in folders for p in folder.rglob("*")):
+        if not path.is_file() or path.suffix == ".py" or "__pycache__" in path.parts:
+            continue
+        shipped = False
+        for package in path.relative_to(src).parents:
+            name = ".".join(package.parts)
+            inside = path.relative_to(src / package).as_posix()
+            if any(fnmatch.fnmatchcase(inside, g) for g in globs.get(name, [])):
+                shipped = True
+                break
+        if not shipped:
+            missing.append(str(path.relative_to(src)))
+    assert not missing, f"pyproject.toml's package-data misses {missing}"

@@ -92,7 +92,11 @@ class Search:
         # Hooks the policy leaves at their defaults are skipped on the hot path.
         self.fast_playout = not _overrides(policy, "playout_action")
         self.has_evaluate = _overrides(policy, "evaluate")
-        self.has_labels = _overrides(policy, "observed")
+        # Labels (what the deciding seat is shown of others' moves) wherever the game says
+        # something is hidden: a policy of its own, or the game's public_action.
+        self.has_labels = _overrides(policy, "observed") or (
+            type(policy.game).public_action is not Game.public_action
+        )
         self.has_candidates = _overrides(policy, "candidates")
         self.asks_simultaneous = _overrides(policy, "simultaneous")
         #: The policy's default move (``SearchPolicy.default_move``), set by ``run``.

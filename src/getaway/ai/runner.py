@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from getaway.core import Bot, Game, Rng, Session, derive_seed
+from getaway.core import Bot, Game, Outcome, Rng, Session, derive_seed
 
 
 @dataclass
@@ -14,8 +14,8 @@ class GameRecord:
     plies: int
 
     @property
-    def winner(self) -> str | None:
-        return self.session.state.winner()
+    def outcome(self) -> Outcome | None:
+        return self.session.state.outcome()
 
 
 def play_game(

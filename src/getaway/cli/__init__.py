@@ -236,13 +236,20 @@ def cmd_bench_server(args: argparse.Namespace) -> int:
     out = console()
     if not args.json:
         out.print(
-            f"benchmarking the server: {args.matches} matches over {args.transport}, "
+            f"benchmarking the server: {args.matches} matches of "
+            f"{args.server_game or 'the first game'} over {args.transport}, "
             f"{args.seconds:g} s ...",
             markup=False,
             highlight=False,
         )
     result = bench_server(
-        args.matches, args.seconds, args.rate, args.database_url, args.seed, args.transport
+        args.matches,
+        args.seconds,
+        args.rate,
+        args.database_url,
+        args.seed,
+        args.transport,
+        args.server_game,
     )
     if args.json:
         print_json(as_json(result))
@@ -290,10 +297,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a game in the terminal against bots, alone or with others",
         description="Play against bots, alone or with several people at one terminal. At "
         "the prompt type a move (its id or enough of it to pick one) or a command: help, "
-        "moves, view, undo, save FILE, quit, and the game's extra views (e.g. 'possible' in "
-        "Scotland Yard). Ctrl-D or Ctrl-C stop cleanly. Another seat's move is shown in full "
-        "only when what you see afterwards tells it apart from its other legal moves; "
-        "otherwise just '<seat> moved'. Several human seats that may see different things "
+        "moves, view, undo, save FILE, quit, and the game's extra views ('getaway games' lists "
+        "them). Ctrl-D or Ctrl-C stop cleanly. Another seat's move is shown as the game shows "
+        "it to you: in full, as its public part (with '?' for its secrets), or not at all. "
+        "Several human seats that may see different things "
         "play in hot-seat mode (see --hotseat): the screen is cleared and the terminal "
         "passed to each seat's player before their turn, and each sees only their own view "
         "and what it shows of the moves since their last turn; in simultaneous steps the "
@@ -417,6 +424,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="'bench server' only: 'ws' sends each action on the seat's WebSocket and gets "
         "the states pushed (as the web client would); 'http' does a GET of the state and a "
         "POST of the action (default ws)",
+    )
+    p.add_argument(
+        "--game",
+        dest="server_game",
+        metavar="GAME",
+        help="'bench server' only: the game of the matches (default: the first installed "
+        "game by name; 'getaway games' lists them)",
     )
     p.set_defaults(handler=cmd_bench)
 

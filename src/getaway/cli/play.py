@@ -1,9 +1,8 @@
 """``getaway play``: people at the terminal against bots, through the core protocol only.
 
-The people see only their own seats' views. A bot's move is printed in full only when what
-they see afterwards tells it apart from every other move that bot could have made (a
-detective's move, or Mr. X surfacing); otherwise just "<seat> moved". So the terminal never
-shows more than the rules let them know.
+The people see only their own seats' views. Another seat's move is printed as the game
+shows it to them (``game.public_action``): in full, as its public part (``ride:?``), or not
+at all. So the terminal never shows more than the rules let them know.
 
 Several human seats that may know different things share the terminal in *hot-seat* mode
 (see :data:`HOTSEAT_HELP`): before each human seat's turn the screen is cleared and the
@@ -30,6 +29,8 @@ from getaway.core import (
     Game,
     GetawayError,
     JSONDict,
+    Move,
+    PublicAction,
     Rng,
     Session,
     State,
@@ -39,8 +40,8 @@ from getaway.core import (
 
 #: Where finished or abandoned games are saved unless ``GETAWAY_REPLAY_DIR`` says otherwise.
 REPLAY_DIR_VARIABLE = "GETAWAY_REPLAY_DIR"
-#: Beyond this many alternatives a move is not checked for visibility: it is hidden (and,
-#: for hot-seat detection, assumed to possibly create a secret).
+#: Beyond this many alternatives, hot-seat detection does not try each move: it assumes the
+#: move may create a secret.
 MAX_ALTERNATIVES = 2000
 #: Blank lines printed to push a previous player's screen away when the console cannot
 #: clear itself (output is not a terminal, or a dumb one).
@@ -50,10 +51,9 @@ CLEAR_LINES = 60
 ERASE_SCROLLBACK = "\x1b[3J"
 
 AS_HELP = (
-    "who plays at the terminal: a seat (e.g. mrx, d1), several seats separated by commas, "
-    "or a side. A side that is also a seat means that seat; a side that is not (a team, such "
-    "as Scotland Yard's 'detectives' with 3+ players) means every seat that is not itself a "
-    "side. Default: the first seat"
+    "who plays at the terminal: a seat, several seats separated by commas, or a side (every "
+    "seat of that team; 'getaway games' lists each game's seats and sides). A name that is "
+    "both a seat and a side means the seat. Default: the first seat"
 )
 HUMANS_HELP = "people play the first N seats in table order (instead of --as); bots the rest"
 HOTSEAT_HELP = (
@@ -78,14 +78,15 @@ def resolve_seats(game: Game, options: JSONDict, choice: str | None) -> tuple[st
     sides = game.sides(options)
     chosen: list[str] = []
     for name in split_names(choice):
+        side = sides.get(name)
         if name in seats:
             chosen.append(name)
-        elif name in sides:
-            chosen += _team_seats(name, seats, sides)
+        elif side is not None:
+            chosen += side.seats
         else:
             raise UsageError(
                 f"--as {name!r} is neither a seat nor a side of {game.name}; "
-                f"seats: {', '.join(seats)}; sides: {', '.join(sides)}"
+                f"seats: {', '.join(seats)}; sides: {', '.join(sides.names)}"
             )
     if not chosen:
         raise UsageError(f"--as names no seat; seats: {', '.join(seats)}")
@@ -101,17 +102,6 @@ def first_seats(game: Game, options: JSONDict, count: int) -> tuple[str, ...]:
             f"({', '.join(seats)})"
         )
     return seats[:count]
-
-
-def _team_seats(side: str, seats: Sequence[str], sides: Sequence[str]) -> list[str]:
-    teams = [s for s in sides if s not in seats]
-    team = [s for s in seats if s not in sides]
-    if len(teams) != 1 or not team:
-        raise UsageError(
-            f"cannot tell which seats play for side {side!r}; name them instead, "
-            f"e.g. --as {','.join(seats[:2])}"
-        )
-    return team
 
 
 def replay_dir() -> Path:
@@ -226,21 +216,24 @@ class Match:
             if announce:
                 say(self.out, HOTSEAT_NOW_ON)
 
-    def announce(self, seat: str, action: str, before: State, legal: Sequence[str]) -> None:
-        """Tell the people that ``seat`` played ``action`` (from ``before``, where it had
-        ``legal``), each only as far as their views tell it apart. In hot-seat mode the
-        lines wait for each other human seat's next turn; otherwise a bot's move is printed
-        now (a human's own move was already printed)."""
-        over = self.state.is_over()
+    def announce(self, seat: str, action: str, before: State) -> None:
+        """Tell the people that ``seat`` played ``action`` (from ``before``), each as the game
+        shows it to them. In hot-seat mode the lines wait for each other human seat's next
+        turn; otherwise a bot's move is printed now (a human's own move was already)."""
+        move = Move(seat, action)
         if self.hotseat:
             for human in self.humans:
                 if human != seat:
-                    shown = over or visible_to(before, seat, action, legal, [human])
-                    line = _move_line(seat, action, shown)
-                    self.news.setdefault(human, []).append((self.session.version, line))
+                    line = _move_line(self.game.public_action(before, move, human))
+                    if line is not None:
+                        self.news.setdefault(human, []).append((self.session.version, line))
         elif seat not in self.humans:
-            shown = over or visible_to(before, seat, action, legal, self.humans)
-            say(self.out, _move_line(seat, action, shown))
+            shown = [self.game.public_action(before, move, human) for human in self.humans]
+            # One screen for every human seat: the most any of them is shown.
+            best = max((s for s in shown if s is not None), key=lambda s: s.full, default=None)
+            line = _move_line(best)
+            if line is not None:
+                say(self.out, line)
 
     def show_turn(self) -> None:
         """What the seat at the screen saw happen since its last turn, then its view."""
@@ -256,8 +249,10 @@ class Match:
             self.news[seat] = [(v, line) for v, line in lines if v <= version]
 
 
-def _move_line(seat: str, action: str, shown: bool) -> str:
-    return f"{seat} plays {action}" if shown else f"{seat} moved"
+def _move_line(shown: PublicAction | None) -> str | None:
+    if shown is None:
+        return None
+    return f"{shown.seat or 'somebody'} plays {shown.shown}"
 
 
 def new_match(
@@ -280,7 +275,7 @@ def play(match: Match) -> int:
     say(out, f"{match.game.title}: you play {', '.join(match.humans)}. Type 'help' for help.")
     if match.hotseat:
         say(out, "Hot-seat mode: the terminal is passed to each seat's player before their turn.")
-    # The seed is not printed now: it fixes every secret draw (Mr. X's start card, dealt
+    # The seed is not printed now: it fixes every secret draw (start positions, dealt
     # cards), so showing it would let a player recompute what they must not know. It is in
     # the replay saved at the end.
     try:
@@ -358,24 +353,7 @@ def bot_turn(match: Match, seat: str) -> None:
         action = match.rngs[seat].choice(legal)
         match.session.act(seat, action)
     match.update_hotseat()
-    match.announce(seat, action, before, legal)
-
-
-def visible_to(
-    before: State, seat: str, action: str, legal: Sequence[str], viewers: Sequence[str]
-) -> bool:
-    """Whether ``viewers`` can tell, from their views after it, that ``seat`` played
-    ``action`` and not any other of its ``legal`` actions."""
-    if len(legal) > MAX_ALTERNATIVES:
-        return False
-
-    def seen_after(candidate: str) -> list[JSONDict]:
-        trial = before.clone()
-        trial.apply(seat, candidate)
-        return [trial.view(viewer) for viewer in viewers]
-
-    target = seen_after(action)
-    return all(seen_after(other) != target for other in legal if other != action)
+    match.announce(seat, action, before)
 
 
 def handle_line(match: Match, line: str) -> str | None:
@@ -411,19 +389,18 @@ def play_text(match: Match, text: str, legal: list[str]) -> None:
         # first of them in table order.
         seat = next(s for s in mine if action in match.state.legal_actions(s))
         before = match.state.clone()
-        seat_legal = before.legal_actions(seat)
         match.session.act(seat, action)
     except GetawayError as exc:
         say(match.out, f"{exc}\n(type 'moves' to list your moves, 'help' for commands)")
         return
     say(match.out, f"{seat} plays {action}")
     match.update_hotseat()
-    match.announce(seat, action, before, seat_legal)
+    match.announce(seat, action, before)
 
 
 def group_actions(actions: Sequence[str]) -> list[str]:
     """Actions as compact lines: ids sharing all but their last ``:`` token on one line
-    (``taxi: 115 116 126``)."""
+    (``ride: 115 116 126``)."""
     groups: dict[str, list[str]] = {}
     for action in actions:
         head, sep, tail = action.rpartition(":")
@@ -454,7 +431,7 @@ def undo(match: Match, rest: str) -> str | None:
     mine = (match.viewer(),) if match.hotseat else match.humans
     if actions and actions[-1].seat not in mine:
         # Said here rather than by Session.undo, whose message names the action: a bot's
-        # action id can be a secret (Mr. X's station).
+        # action id can be a secret (a hidden piece's destination).
         say(
             match.out,
             f"cannot undo: the last move was {actions[-1].seat}'s, and nobody may take back "
@@ -501,9 +478,12 @@ def quit_game(match: Match, rest: str) -> str | None:
 
 
 def show_help(match: Match, rest: str) -> str | None:
+    legal = _legal_for_me(match)
+    example = legal[0] if legal else "its id"
+    last = example.replace("/", ":").split(":")[-1]
     lines = [
-        "Type a move by its id (e.g. taxi:46) or by enough of it to pick one move",
-        "(e.g. '46', 'bus 58'); separate parts with spaces or colons.",
+        f"Type a move by its id (e.g. {example}) or by enough of it to pick one move",
+        f"(e.g. '{last}'); separate parts with spaces or colons.",
         "Commands:",
         "  moves [FILTER]  list your legal moves (FILTER: words the moves must contain)",
         "  view            show the board again",
@@ -559,22 +539,26 @@ def stop(match: Match, why: str) -> int:
 
 
 def finish(match: Match) -> None:
-    state = match.state
-    winner = state.winner()
-    returns = state.returns()
+    outcome = match.state.outcome()
+    assert outcome is not None
     if match.hotseat:
         # Everyone gathers round the screen: only the public view, and each seat's result.
         clear_screen(match.out)
         match.at_screen = None
         match.show_view()
-        verdict = ", ".join(f"{seat} {_verdict(returns.get(seat, 0.0))}" for seat in match.humans)
+        verdict = ", ".join(
+            f"{seat} {_verdict(outcome.returns.get(seat, 0.0))}" for seat in match.humans
+        )
         verdict += "."
     else:
         match.show_view()
-        mine = max(returns.get(seat, 0.0) for seat in match.humans)
+        mine = max(outcome.returns.get(seat, 0.0) for seat in match.humans)
         verdict = "you win!" if mine > 0 else "you lose." if mine < 0 else "nobody wins."
-    result = f"winner: {winner}" if winner is not None else "no winner"
-    say(match.out, f"game over after {match.session.version} moves: {result}; {verdict}")
+    say(match.out, f"game over after {match.session.version} moves: {outcome.summary}")
+    if outcome.scores:
+        scores = ", ".join(f"{seat} {score:g}" for seat, score in outcome.scores.items())
+        say(match.out, f"scores: {scores}")
+    say(match.out, verdict)
     say(match.out, f"seed {match.session.replay.seed}")
     _report_saved(match)
 

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from getaway.ai import bot_names
-from getaway.core import Game, JSONDict
+from getaway.core import Game, JSONDict, Sides
 
 
 def game_summary(game: Game) -> JSONDict:
@@ -17,10 +17,27 @@ def game_summary(game: Game) -> JSONDict:
     return {
         **game.describe(),
         "seats": list(game.seats()),
-        "sides": list(game.sides()),
+        "sides_text": describe_sides(game.sides()),
         "bots_available": bot_names(game),
         "topics": game.render_topics(),
     }
+
+
+def describe_sides(sides: Sides) -> str:
+    """Who plays with whom, in a line: ``runner; hunters: h1 h2 h3``, or ``each seat
+    alone``, then any hidden role."""
+    if all(not side.is_team for side in sides):
+        text = "each seat alone"
+    else:
+        text = "; ".join(
+            f"{side.name}: {' '.join(side.seats)}"
+            if side.is_team or side.seats != (side.name,)
+            else side.name
+            for side in sides
+        )
+    for role in sides.hidden:
+        text += f"; secretly {role.count} {role.name} among them ({role.known_when})"
+    return text
 
 
 def games_table(summaries: Sequence[Mapping[str, Any]]) -> Table:
@@ -33,7 +50,7 @@ def games_table(summaries: Sequence[Mapping[str, Any]]) -> Table:
             s["name"],
             s["title"],
             f"{s['min_players']}-{s['max_players']}",
-            ", ".join(s["sides"]),
+            s["sides_text"],
             ", ".join(s["bots_available"]),
         )
     return table
@@ -67,6 +84,10 @@ def simulation_table(result: Mapping[str, Any]) -> Table:
     table.add_column("share", justify="right")
     for side, wins in result["wins"].items():
         table.add_row(side, str(wins), _percent(wins, finished))
+    if result["shared"]:
+        table.add_row(
+            "shared victories", str(result["shared"]), _percent(result["shared"], finished)
+        )
     if result["draws"]:
         table.add_row("no winner", str(result["draws"]), _percent(result["draws"], finished))
     return table

@@ -7,15 +7,21 @@ The shape follows OpenSpiel's small API and python-chess's canonical text forms:
   them act in any order or at once (secret simultaneous choices are committed one by one and
   revealed together by the game, see :mod:`getaway.core.simultaneous`).
 * ``state.legal_actions(seat)``: that seat's legal actions as stable, human-readable string
-  ids (``"taxi:46"``, ``"double:bus:23/taxi:24"``), the same in logs, replays, the CLI and the
+  ids (``"ride:46"``, ``"aim:north"``), the same in logs, replays, the CLI and the
   web API.
 * ``state.apply(seat, action)``: plays it, or raises a :class:`~getaway.core.errors.GetawayError`
   naming what is legal and changes nothing.
 * ``state.view(seat)``: what that seat may know, as JSON-ready data. ``"spectator"`` gets the
   public view and ``"all"`` everything (for replays and debugging, never sent to a player).
-* ``state.is_over()``, ``state.winner()``, ``state.returns()``.
+* ``state.is_over()``, ``state.returns()`` (payoffs, cheap, for search) and
+  ``state.outcome()``: the typed result (:class:`~getaway.core.outcome.Outcome`).
 * ``state.clone()`` is explicit and cheap; ``state.to_json()`` / ``game.state_from_json()`` are
   the canonical serialization.
+
+What a game declares about itself: ``game.sides(options)`` (who plays with whom, and hidden
+roles: :mod:`getaway.core.sides`) and ``game.public_action(before, move, viewer)`` (what a
+viewer is shown of an action: :mod:`getaway.core.public`). Decisions made over several
+actions use :mod:`getaway.core.steps`.
 
 Chance is drawn inside ``apply`` from the state's own seeded :class:`~getaway.core.rng.Rng`,
 so a game is fully determined by its game name, options, seed and actions (a
@@ -24,16 +30,23 @@ so a game is fully determined by its game name, options, seed and actions (a
 
 from __future__ import annotations
 
+import importlib.util
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from getaway.core.errors import NotYourTurnError, UnknownSeatError
 
 if TYPE_CHECKING:
     from getaway.core.bots import Bot
+    from getaway.core.encoding import Encoding
+    from getaway.core.outcome import Outcome
+    from getaway.core.public import PublicAction
+    from getaway.core.replay import Move
     from getaway.core.rng import Rng
     from getaway.core.search import SearchPolicy
+    from getaway.core.sides import Sides
 
 #: The view of someone who sits at no seat: public information only.
 SPECTATOR = "spectator"
@@ -47,9 +60,9 @@ BotFactory = Callable[[], "Bot"]
 class Game(ABC):
     """A game's rules: its name, options, seats, and how to start, load and determinize."""
 
-    #: Registry name, also used in replays and URLs, e.g. ``"scotland-yard"``.
+    #: Registry name, also used in replays and URLs, e.g. ``"toy-walk"``.
     name: ClassVar[str]
-    #: Human title, e.g. ``"Scotland Yard"``.
+    #: Human title, e.g. ``"Walk race"``.
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
@@ -71,8 +84,22 @@ class Game(ABC):
         """The seats of a game with these options, in table order."""
 
     @abstractmethod
-    def sides(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
-        """The possible values of ``state.winner()``: teams, or seats where each plays alone."""
+    def sides(self, options: Mapping[str, Any] | None = None) -> Sides:
+        """Who plays with whom in a game with these options: every seat on exactly one side
+        (a team, or itself alone), and any hidden roles (see :mod:`getaway.core.sides`)."""
+
+    def public_action(self, before: State, move: Move, viewer: str) -> PublicAction | None:
+        """What ``viewer`` (a seat, :data:`SPECTATOR` or :data:`ALL`) is shown of ``move``,
+        played in state ``before``: all of it, a public part, or nothing (``None``). See
+        :mod:`getaway.core.public`. This is the only place that decides it.
+
+        The default shows the action to its own seat and to ``all``, and nothing to anyone
+        else: safe, but a game whose views show other seats' moves must say so here."""
+        from getaway.core.public import PublicAction
+
+        if viewer in (ALL, move.seat):
+            return PublicAction.whole(move.seat, move.action)
+        return None
 
     @abstractmethod
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
@@ -97,7 +124,7 @@ class Game(ABC):
 
     def render_topics(self) -> dict[str, str]:
         """Extra things a player can ask to see (topic -> one-line description), e.g.
-        Scotland Yard's ``possible`` locations of Mr. X. Front ends offer them as commands."""
+        the possible locations of a hidden piece. Front ends offer them as commands."""
         return {}
 
     def render_topic(self, view: Mapping[str, Any], topic: str) -> str:
@@ -117,6 +144,22 @@ class Game(ABC):
 
         return SearchPolicy(self, seat, view, enabled)
 
+    def encoding(self, options: Mapping[str, Any]) -> Encoding | None:
+        """The game's encoding for learning code with these options (fixed action ids, flat
+        observations: :mod:`getaway.core.encoding`), or ``None`` when it has none."""
+        return None
+
+    def client_dir(self) -> Path | None:
+        """The folder of the game's browser client (its renderer module, styles,
+        translations and static data), or ``None`` when it has none. By convention the
+        ``web`` folder of the game's package; the server serves it under the game's name."""
+        package = type(self).__module__
+        spec = importlib.util.find_spec(package)
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        folder = Path(next(iter(spec.submodule_search_locations))) / "web"
+        return folder if folder.is_dir() else None
+
     def describe(self) -> JSONDict:
         return {
             "name": self.name,
@@ -124,6 +167,10 @@ class Game(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": self.option_help(),
+            "sides": {
+                str(players): self.sides({"players": players}).to_json()
+                for players in range(self.min_players, self.max_players + 1)
+            },
             "bots": sorted(self.bots()),
         }
 
@@ -157,8 +204,8 @@ class State(ABC):
 
     def public_to_act(self) -> tuple[str, ...]:
         """The seats shown to everyone as still to act. Usually ``to_act()``; in a *blind*
-        step, where even the order of the answers must stay secret (Cash 'n Guns' phone,
-        passed under the table), every seat asked stays listed until the step resolves.
+        step, where even the order of the answers must stay secret (a phone passed under the
+        table), every seat asked stays listed until the step resolves.
         Views and front ends show this, never ``to_act()``, to other seats."""
         return self.to_act()
 
@@ -174,12 +221,14 @@ class State(ABC):
     def is_over(self) -> bool: ...
 
     @abstractmethod
-    def winner(self) -> str | None:
-        """The winning side (one of ``game.sides()``), or ``None`` while the game goes on."""
+    def returns(self) -> dict[str, float]:
+        """Each seat's payoff: +1 win, -1 loss, 0 while not over (games may refine). Cheap:
+        search calls it at the end of every playout."""
 
     @abstractmethod
-    def returns(self) -> dict[str, float]:
-        """Each seat's payoff: +1 win, -1 loss, 0 while not over (games may refine)."""
+    def outcome(self) -> Outcome | None:
+        """The result of the finished game (winners, returns, the reason in words and as a
+        code, scores), or ``None`` while it goes on."""
 
     @abstractmethod
     def view(self, seat: str) -> JSONDict:

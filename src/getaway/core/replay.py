@@ -10,6 +10,7 @@ from typing import Any
 
 from getaway.core.errors import GetawayError, SaveFileError
 from getaway.core.game import Game, JSONDict, State
+from getaway.core.public import PublicAction, hidden_step_json
 from getaway.core.registry import get_game
 from getaway.core.serialize import dumps, loads_object
 
@@ -52,6 +53,33 @@ class Replay:
             except GetawayError as exc:
                 raise SaveFileError(f"replay action {number} does not apply: {exc}") from None
             yield move, state
+
+    def seen_by(self, viewer: str) -> Iterator[tuple[int, PublicAction | None, State]]:
+        """The game step by step as ``viewer`` saw it: the step number (0 for the start),
+        what the viewer was shown of that step's action (``game.public_action``; ``None`` at
+        the start and where it was shown nothing), and the state after it (one state,
+        mutated: clone what you keep)."""
+        game = get_game(self.game)
+        state = self.new_state()
+        yield 0, None, state
+        for number, move in enumerate(self.actions, start=1):
+            before = state.clone()
+            try:
+                state.apply(move.seat, move.action)
+            except GetawayError as exc:
+                raise SaveFileError(f"replay action {number} does not apply: {exc}") from None
+            yield number, game.public_action(before, move, viewer), state
+
+    def step_records(self, viewer: str) -> Iterator[JSONDict]:
+        """:meth:`seen_by` as JSON records ``{step, seat, action, public, view}``: ``action``
+        is the action id when the viewer saw all of it, ``public`` what it was shown (the id,
+        or its public part such as ``ride:?``), and both, with ``seat``, are ``null`` where it
+        was shown nothing. The server's replays and ``getaway replay --json`` print these."""
+        for number, shown, state in self.seen_by(viewer):
+            record: JSONDict = {"step": number}
+            record.update(shown.to_json() if shown is not None else hidden_step_json())
+            record["view"] = state.view(viewer)
+            yield record
 
     def final_state(self) -> State:
         state = self.new_state()

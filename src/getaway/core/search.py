@@ -6,8 +6,8 @@ A search bot (``getaway.ai.ismcts``) knows no game. Before each decision it asks
 (never the true state) and uses it to sample determinizations, prune moves, play out games
 cheaply and score the end. Every
 method has a game-agnostic default, so any game can be searched; a game overrides what it
-knows better (Scotland Yard's location categorization, coalition reduction, epsilon-greedy
-playouts, move filtering; Cash 'n Guns' opponent models).
+knows better (location categorization, coalition reduction, epsilon-greedy playouts, move
+filtering, opponent models).
 
 Each game-specific improvement is a named *technique* that can be switched off, so its effect
 can be measured: ``techniques`` lists them with a one-line description, and the bot passes the
@@ -32,7 +32,7 @@ class SearchPolicy:
     techniques: ClassVar[dict[str, str]] = {}
     #: What one iteration of this policy costs, in iterations with uniformly random
     #: playouts. A bot's iteration budget is divided by it, so that a level keeps its time
-    #: per move when a game's playouts are dearer (Scotland Yard's heuristic-guided ones).
+    #: per move when a game's playouts are dearer (heuristic-guided ones).
     iteration_cost: float = 1.0
 
     def __init__(
@@ -63,17 +63,23 @@ class SearchPolicy:
         and picks with regret matching, so no seat conditions on choices it cannot see.
 
         The default, ``True``, is always safe. A game says ``False`` where the seats act one
-        after another in any order and each sees the earlier moves (Scotland Yard's
-        detectives); the search then lets them act in turn, ``seats[0]`` first."""
+        after another in any order and each sees the earlier moves (a team moving its pieces
+        in the open); the search then lets them act in turn, ``seats[0]`` first."""
         return True
 
     def observed(self, state: State, seat: str, action: str) -> str:
         """How the deciding seat (``self.seat``) sees ``seat`` play ``action`` in ``state``:
-        actions with the same label cannot be told apart by it (Mr. X's moves seen by a
-        detective: only the ticket). Only asked for seats other than ``self.seat``; the
+        actions with the same label cannot be told apart by it (a hidden piece's moves seen by
+        its hunters: only the ticket). Only asked for seats other than ``self.seat``; the
         search tree then branches on labels, not on moves the deciding seat never sees.
-        The default, the action itself, means every move is seen."""
-        return action
+
+        The default is the game's own rule, ``game.public_action``: what the seat is shown of
+        the move (``""`` when it is shown nothing). A game overrides this only to compute
+        the same labels faster."""
+        from getaway.core.replay import Move
+
+        shown = self.game.public_action(state, Move(seat, action), self.seat)
+        return "" if shown is None else shown.shown
 
     def determinize(self, rng: Rng) -> State:
         """A full state consistent with ``view``. Policies may weight the samples (location

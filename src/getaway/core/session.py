@@ -80,7 +80,7 @@ class Session:
             raise UndoError("nothing to undo: no action has been played")
         last = self.replay.actions[-1]
         if last.seat != seat:
-            # The other seat's action id is not quoted: it may be secret (Mr. X's "taxi:36").
+            # The other seat's action id is not quoted: it may be secret (a hidden ride).
             raise UndoError(
                 f"seat {seat!r} cannot undo: the last action was played by {last.seat!r}, "
                 "and nobody may take back another seat's action"

@@ -4,12 +4,15 @@ Needs the ``rl`` extra (``pip install 'getaway[rl]'``: PettingZoo, Gymnasium, nu
 
     from getaway.rl import env, parallel_env
 
-    aec = env("scotland-yard", players=4)          # one agent at a time
-    par = parallel_env("cash-n-guns", players=5)   # every agent each step (others wait)
+    aec = env(GAME, players=4)            # one agent at a time
+    par = parallel_env(GAME, players=5)   # every agent each step (others wait)
+
+(``GAME``: a name from ``getaway games``; :func:`encodable_games` lists those with an
+encoding.)
 
 Keyword arguments other than ``render_mode`` (``"ansi"``), ``illegal_action``
 (``"terminate"``, PettingZoo's convention, or ``"raise"``) and ``render_seat`` are the
-game's options. ``docs/rl.md`` documents the spaces and both games' encodings.
+game's options. ``docs/rl.md`` documents the spaces and each game's encoding.
 """
 
 from __future__ import annotations

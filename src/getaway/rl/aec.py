@@ -1,11 +1,10 @@
 """A PettingZoo AEC environment for any getaway game that has an encoding.
 
-Agents are the game's seats (``mrx``, ``d1``, ... or ``tino``, ``el-toro``, ...). One agent
-acts at a time: the first of the seats the game says may act (``to_act()``). Several seats
-answering one step, as in Cash 'n Guns' secret choices, simply act one after another; their
-commits stay secret until the game reveals them together. Rewards are the game's
-``returns()`` when it ends (+1 win, -1 loss), 0 before. See :mod:`getaway.rl.episode` for
-the spaces, the masks and what an illegal action does.
+Agents are the game's seats. One agent acts at a time: the first of the seats the game says may act
+(``to_act()``). Several seats answering one step (secret simultaneous choices) simply act one after
+another; their commits stay secret until the game reveals them together. Rewards are the game's
+``returns()`` when it ends (+1 win, -1 loss), 0 before. See :mod:`getaway.rl.episode` for the
+spaces, the masks and what an illegal action does.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ from getaway.rl.episode import Episode, IllegalPolicy
 
 
 class GetawayAECEnv(AECEnv):  # type: ignore[misc]
-    """``env = GetawayAECEnv("scotland-yard", players=4)``; see ``docs/rl.md``."""
+    """``env = GetawayAECEnv(game_name, players=4)``; see ``docs/rl.md``."""
 
     def __init__(
         self,

@@ -5,11 +5,11 @@ exposes them elsewhere: the agents that may not act now send the *wait* no-op (t
 action their mask allows; a missing action counts as *wait*). Who acts together is the
 game's call (its encoding's ``acting_together``):
 
-* Scotland Yard: one seat per step, the first in ``to_act()``: Mr. X, then the detectives
-  one by one (each moves against the positions as they stand).
-* Cash 'n Guns: every seat asked in the current step at once (loading, aiming, hide or
-  stay, the reaction windows, the phone), applied in seat order; secret commits are
-  revealed together by the game, so the order changes nothing.
+* where seats move one after another against the positions as they stand, one seat per
+  step, the first in ``to_act()``;
+* where seats answer one step together (secret simultaneous choices, reaction windows),
+  every seat asked at once, applied in seat order; secret commits are revealed together by
+  the game, so the order changes nothing.
 
 This is a native ``ParallelEnv`` rather than ``aec_to_parallel`` of the AEC environment: that
 wrapper is for games whose agents all act every step, and PettingZoo's
@@ -38,7 +38,7 @@ Step = tuple[
 
 
 class GetawayParallelEnv(ParallelEnv):  # type: ignore[misc]
-    """``env = GetawayParallelEnv("cash-n-guns", players=5)``; see ``docs/rl.md``."""
+    """``env = GetawayParallelEnv(game_name, players=5)``; see ``docs/rl.md``."""
 
     def __init__(
         self,

@@ -10,19 +10,23 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import quote
 
 import orjson
-from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.types import Scope
 from starlette.websockets import WebSocketDisconnect
 
 from getaway.ai import bot_names
-from getaway.core import SPECTATOR, JSONDict, games
+from getaway.core import SPECTATOR, Game, GetawayError, JSONDict, games, get_game
 from getaway.server import __version__
 from getaway.server.db import BOT, make_engine
 from getaway.server.errors import ApiError, BadRequestError, ForbiddenError
@@ -31,6 +35,7 @@ from getaway.server.match import Clock, LiveMatch
 from getaway.server.migrate import upgrade
 from getaway.server.schemas import (
     ActionRequest,
+    ClientInfo,
     CreatedMatch,
     CreateMatch,
     ErrorBody,
@@ -120,9 +125,12 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
 
     @app.get("/api/games", tags=["games"])
     async def list_games() -> list[GameInfo]:
+        """Every game: options, seats and sides for each player count, bot levels, and
+        where its browser client is."""
         out = []
         for game in games().values():
             defaults = game.normalize_options({})
+            described = game.describe()
             out.append(
                 GameInfo(
                     name=game.name,
@@ -132,8 +140,13 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
                     options=game.option_help(),
                     default_options=defaults,
                     seats=list(game.seats(defaults)),
-                    sides=list(game.sides(defaults)),
+                    seats_by_players={
+                        str(n): list(game.seats({"players": n}))
+                        for n in range(game.min_players, game.max_players + 1)
+                    },
+                    sides=described["sides"],
                     bots=bot_names(game),
+                    client=_client_info(game),
                 )
             )
         return out
@@ -284,6 +297,12 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
 
     # The web client: one page (it routes by path) and its static files. No build step.
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    clients = GameClientFiles()
+
+    @app.get("/games/{name}/{path:path}", include_in_schema=False)
+    async def game_client_file(request: Request, name: str, path: str) -> Response:
+        """A file of a game's browser client (its ``web`` folder)."""
+        return await clients.response(name, path, request.scope)
 
     @app.get("/", include_in_schema=False)
     @app.get("/play/{match_id}", include_in_schema=False)
@@ -291,6 +310,90 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
     @app.get("/replay/{match_id}", include_in_schema=False)
     async def web_client() -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html", media_type="text/html")
+
+
+# Games' browser clients ----------------------------------------------------------------------
+
+#: What a game's client folder may serve, with the content type it is served as. Anything
+#: else there (Python helpers, caches, dot files) is not served.
+CLIENT_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webp": "image/webp",
+    ".jpg": "image/jpeg",
+    ".woff2": "font/woff2",
+}
+#: The files of a client folder the lobby and the match pages look for.
+RENDERER_FILE = "renderer.js"
+STYLE_FILE = "style.css"
+I18N_PATTERN = "i18n/{lang}.json"
+
+
+def _client_info(game: Game) -> ClientInfo | None:
+    folder = game.client_dir()
+    if folder is None:
+        return None
+    base = f"/games/{quote(game.name)}/"
+    i18n_dir = folder / Path(I18N_PATTERN).parent
+    return ClientInfo(
+        renderer=base + RENDERER_FILE if (folder / RENDERER_FILE).is_file() else None,
+        css=base + STYLE_FILE if (folder / STYLE_FILE).is_file() else None,
+        i18n=base + I18N_PATTERN if (i18n_dir / "en.json").is_file() else None,
+    )
+
+
+class _ClientFolder(StaticFiles):
+    """One game's client folder, served like ``/static`` (ETag and Last-Modified, 304 on a
+    match, the path kept inside the folder), with each file's type set from CLIENT_TYPES."""
+
+    def file_response(
+        self,
+        full_path: str | os.PathLike[str],
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        media_type = CLIENT_TYPES[Path(full_path).suffix.lower()]
+        response.headers["content-type"] = media_type
+        response.headers["x-content-type-options"] = "nosniff"
+        return response
+
+
+class GameClientFiles:
+    """Serves ``/games/{name}/{path}`` from each registered game's client folder
+    (``Game.client_dir()``), found when first asked for."""
+
+    def __init__(self) -> None:
+        self._folders: dict[str, tuple[Path, _ClientFolder]] = {}
+
+    def _folder(self, name: str) -> _ClientFolder:
+        try:
+            game = get_game(name)
+        except GetawayError:
+            raise HTTPException(404, f"no game called {name!r}") from None
+        folder = game.client_dir()
+        if folder is None:
+            raise HTTPException(404, f"game {name!r} has no browser client")
+        known = self._folders.get(name)
+        if known is None or known[0] != folder:
+            known = (folder, _ClientFolder(directory=folder))
+            self._folders[name] = known
+        return known[1]
+
+    async def response(self, name: str, path: str, scope: Scope) -> Response:
+        folder = self._folder(name)
+        parts = path.split("/")
+        if not path or any(not p or p.startswith(".") for p in parts):
+            raise HTTPException(404, f"{path!r} is not a file of {name!r}'s client")
+        if Path(parts[-1]).suffix.lower() not in CLIENT_TYPES:
+            raise HTTPException(404, f"{path!r} is not a file a game's client serves")
+        # No part is empty, '.' or '..' (refused above), and StaticFiles also keeps the
+        # resolved path (symlinks followed) inside the folder.
+        return await folder.get_response(str(Path(*parts)), scope)
 
 
 def _state(match: LiveMatch, viewer: str) -> Response:

@@ -1,8 +1,9 @@
 """``getaway bench server``: how many actions per second the game server takes, and how fast.
 
-It starts ``getaway serve --port 0`` as a subprocess (on a temporary SQLite file unless a
-database URL is given), creates ``matches`` Scotland Yard matches whose seats are all people,
-and plays them from this process on loopback with asyncio. Two transports:
+It starts ``getaway serve --port 0`` as a subprocess (on a temporary SQLite file unless a database
+URL is given), creates ``matches`` matches of one game (``--game``, default the first installed game
+by name) whose seats are all people, and plays them from this process on loopback with asyncio. Two
+transports:
 
 * ``ws`` (the default, as the web client is used): every seat of every match holds its own
   WebSocket, as each player's browser does, and receives the state pushed after every change
@@ -37,10 +38,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from getaway.core import GetawayError
+from getaway.core import GetawayError, games, get_game
 from getaway.server.serve import shown_url
 
-GAME = "scotland-yard"
 TRANSPORTS = ("ws", "http")
 SERVE = "from getaway.cli import main; raise SystemExit(main())"
 #: How long the server may take to print its URL and answer /healthz.
@@ -51,6 +51,7 @@ SETTLE_SECONDS = 1.0
 
 @dataclass
 class ServerBench:
+    game: str
     matches: int
     transport: str
     seconds: float
@@ -78,8 +79,9 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 
 class _Run:
-    def __init__(self, client: Any, seed: int, matches: int) -> None:
+    def __init__(self, client: Any, game: str, seed: int, matches: int) -> None:
         self.client = client
+        self.game = game
         #: Every match loop and the driver meet here before the clock starts ...
         self.ready = asyncio.Barrier(matches + 1)
         #: ... and start playing when this is set.
@@ -97,7 +99,7 @@ class _Run:
         import httpx2
 
         self.created += 1
-        body = {"game": GAME, "seed": self.seed + self.created}
+        body = {"game": self.game, "seed": self.seed + self.created}
         try:
             response = await self.client.post("/api/matches", json=body)
         except httpx2.TransportError:
@@ -201,8 +203,8 @@ class _Run:
 
 class _WsMatch:
     """One match played over its seats' sockets, one action in flight at a time (as people
-    at one table would: several detectives may move in any order, but each decides on what
-    the others did)."""
+    at one table would: where several seats may move in any order, each decides on what the
+    others did)."""
 
     def __init__(self, run: _Run, pace: _Pace) -> None:
         self.run, self.pace = run, pace
@@ -306,6 +308,7 @@ def _stop_server(process: subprocess.Popen[str]) -> None:
 
 async def _drive(
     url: str,
+    game: str,
     matches: int,
     seconds: float,
     rate: float | None,
@@ -329,7 +332,7 @@ async def _drive(
             if time.monotonic() > deadline:
                 raise GetawayError(f"the server at {url} did not answer /healthz")
             await asyncio.sleep(0.05)
-        run = _Run(client, seed, matches)
+        run = _Run(client, game, seed, matches)
         tasks = [
             asyncio.create_task(
                 run.ws_loop(url, i, matches, rate)
@@ -377,8 +380,12 @@ def bench_server(
     database_url: str | None = None,
     seed: int = 0,
     transport: str = "ws",
+    game: str | None = None,
 ) -> ServerBench:
-    """Run the benchmark against a fresh ``getaway serve`` and stop it at the end."""
+    """Run the benchmark against a fresh ``getaway serve`` and stop it at the end, with
+    matches of ``game`` (default: the first installed game by name)."""
+    game = game or next(iter(games()))
+    get_game(game)  # an unknown name fails here, listing the known ones
     if transport not in TRANSPORTS:
         raise GetawayError(f"unknown transport {transport!r}; use one of: {', '.join(TRANSPORTS)}")
     try:
@@ -392,12 +399,13 @@ def bench_server(
         process, base = _start_server(url, Path(tmp) / "serve.log")
         try:
             run, elapsed, server_cpu, client_cpu = asyncio.run(
-                _drive(base, matches, seconds, rate, seed, process.pid, transport)
+                _drive(base, game, matches, seconds, rate, seed, process.pid, transport)
             )
         finally:
             _stop_server(process)
     latencies = sorted(run.latencies)
     return ServerBench(
+        game=game,
         matches=matches,
         transport=transport,
         seconds=round(elapsed, 3),

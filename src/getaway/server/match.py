@@ -6,7 +6,7 @@ Everything a client is sent is built here from ``state.view(seat)`` for the clie
 Each viewer (every seat, and the spectators) has its own *version*: the match's version when
 what that viewer may see last changed (its view, its legal actions, who is shown to act).
 Viewers are told only about changes they can see, and an action is stale only when its
-seat's version moved on. So in a blind step (Cash 'n Guns' phone, ``public_to_act``) an
+seat's version moved on. So in a blind step (a phone passed under the table, ``public_to_act``) an
 answer changes nothing the others receive, not even a version number or the moment of a
 message, and they cannot learn who answered or when.
 """
@@ -229,11 +229,10 @@ class LiveMatch:
         mine = self.seats.get(viewer)
         person = mine is not None and mine.kind == HUMAN
         may_act = person and viewer in state.to_act()
-        over = state.is_over()
+        outcome = state.outcome()
         return {
-            "over": over,
-            "winner": state.winner(),
-            "returns": state.returns() if over else None,
+            "over": outcome is not None,
+            "outcome": outcome.to_json() if outcome is not None else None,
             # Never to_act(): in a blind step it would tell who has already answered.
             "to_act": list(state.public_to_act()),
             "may_act": may_act,
@@ -278,20 +277,7 @@ class LiveMatch:
         return (*self.order, SPECTATOR, ALL)
 
     def steps(self, viewer: str) -> list[JSONDict]:
-        """The finished match step by step as ``viewer`` saw it. An action id can itself be
-        secret (Mr. X's ``taxi:46``), so, as in ``getaway replay``, a step names the action
-        only to the seat that played it, to ``all``, or once the game is over."""
-        out: list[JSONDict] = []
-        for number, (move, state) in enumerate(self.session.replay.states()):
-            shown: str | None = None
-            if move is not None and (viewer in (ALL, move.seat) or state.is_over()):
-                shown = move.action
-            out.append(
-                {
-                    "step": number,
-                    "seat": move.seat if move is not None else None,
-                    "action": shown,
-                    "view": state.view(viewer),
-                }
-            )
-        return out
+        """The finished match step by step as ``viewer`` saw it: each step's action as the
+        game shows it to that viewer (``game.public_action``; see
+        :meth:`getaway.core.Replay.step_records`) and the viewer's view after it."""
+        return list(self.session.replay.step_records(viewer))

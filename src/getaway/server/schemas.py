@@ -53,6 +53,19 @@ class CreatedMatch(BaseModel):
     bots: dict[str, str]
 
 
+class OutcomeInfo(BaseModel):
+    """The result of a finished game (``getaway.core.Outcome``)."""
+
+    winners: list[str] = Field(description="every winning seat; empty when nobody won")
+    side: str | None = Field(description="the winning side, when exactly one side won")
+    returns: dict[str, float] = Field(description="each seat's payoff")
+    reason: str = Field(description="why the game ended, as a stable code")
+    summary: str = Field(description="the same in words, with the particulars (English)")
+    scores: dict[str, float] = Field(description="points per seat, where the game counts them")
+    facts: dict[str, Any] = Field(description="the particulars of the reason, as data")
+    roles: dict[str, str] = Field(description="hidden roles, made public at the end")
+
+
 class MatchState(BaseModel):
     """What one seat (or a spectator) may know of a match now."""
 
@@ -64,8 +77,7 @@ class MatchState(BaseModel):
         "spectator) may see changes, and only then"
     )
     over: bool
-    winner: str | None
-    returns: dict[str, float] | None
+    outcome: OutcomeInfo | None = Field(description="the result, once the game is over")
     to_act: list[str] = Field(
         description="the seats shown as still to act (in a blind step every seat asked stays "
         "listed until the step resolves, so nobody learns who answered)"
@@ -137,8 +149,12 @@ class Rematch(BaseModel):
 
 class Step(BaseModel):
     step: int
-    seat: str | None
-    action: str | None = Field(description="hidden (null) from seats that may not see it")
+    seat: str | None = Field(description="who acted; null where the viewer was shown nothing")
+    action: str | None = Field(description="the action id, when the viewer may see all of it")
+    public: str | None = Field(
+        description="what the viewer was shown of the action: the id, or its public part with "
+        "'?' for secrets (ride:?); a completed decision in steps as its steps joined by '/'"
+    )
     view: dict[str, Any]
 
 
@@ -153,6 +169,20 @@ class UnprocessableBody(BaseModel):
     )
 
 
+class ClientInfo(BaseModel):
+    """Where a game's browser client is: the files of its ``web`` folder, served under
+    ``/games/{name}/`` (see docs/server.md, "A game's client")."""
+
+    renderer: str | None = Field(
+        description="URL of the renderer module (an ES module exporting createRenderer)"
+    )
+    css: str | None = Field(description="URL of the game's style sheet")
+    i18n: str | None = Field(
+        description="URL pattern of the game's translations, '{lang}' standing for the "
+        "language code (en, ru, pt)"
+    )
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
@@ -161,8 +191,18 @@ class GameInfo(BaseModel):
     options: dict[str, str]
     default_options: dict[str, Any]
     seats: list[str] = Field(description="seats with the default options")
-    sides: list[str]
+    seats_by_players: dict[str, list[str]] = Field(
+        description="per player count: the seats in table order"
+    )
+    sides: dict[str, Any] = Field(
+        description="per player count: the sides ({name, seats}) and hidden roles "
+        "({name, among, count, known_when})"
+    )
     bots: list[str] = Field(description="bot levels for the 'bots' of a new match")
+    client: ClientInfo | None = Field(
+        description="the game's browser client, or null when it has none (the page then "
+        "shows its views as they are)"
+    )
 
 
 class Health(BaseModel):

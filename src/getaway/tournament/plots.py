@@ -109,7 +109,7 @@ def ratings_figure(results: Mapping[str, Any]) -> Figure:
 
 def win_rates_figure(results: Mapping[str, Any]) -> Figure:
     """Each bot's win rate with its 95% Wilson interval: overall and, in team games, by
-    role (Scotland Yard: as Mr. X, as the detectives)."""
+    role (as the fugitive, as the team chasing him)."""
     standings = results["standings"]
     bots = [s["bot"] for s in standings]
     roles = [role["name"] for role in results["roles"]]

@@ -1,19 +1,19 @@
 """The result of one finished game for each role: did it win, and where did it finish.
 
-Games report ``winner()`` (a side) and ``returns()`` (a payoff per seat). Ranks come from
-the returns, with ties broken by the ``scores`` (seat -> points) that a game publishes in its
-final public view where it has them: Cash 'n Guns shows each survivor's dollars there, so the
-winner ranks first, the other survivors by their loot and the dead last, tied. Tied roles
+Everything comes from the game's typed :class:`~getaway.core.Outcome`: a role won when its
+seats are among the winners; places come from the returns, ties broken by the outcome's
+scores where the game counts them (the survivors' money in a game where the richest wins:
+the winner ranks first, the other survivors by their loot, the dead last, tied). Tied roles
 share the mean of their places (two roles tied for 2nd and 3rd both get 2.5).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from getaway.core import SPECTATOR, State
+from getaway.core import State
 from getaway.tournament.schedule import Role
 
 
@@ -23,35 +23,22 @@ class RoleResult:
     rank: float
 
 
-def _published_scores(view: Mapping[str, Any]) -> Mapping[str, Any]:
-    scores = view.get("scores")
-    return scores if isinstance(scores, Mapping) else {}
-
-
 def role_results(state: State, game_roles: Sequence[Role]) -> tuple[RoleResult, ...]:
     """Each role's result in a finished game, in role order."""
-    winner = state.winner()
-    returns = state.returns()
-    scores = _published_scores(state.view(SPECTATOR))
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over: it has no result yet")
     keys = []
     for role in game_roles:
-        payoff = returns[role.seats[0]]  # a side's seats share one payoff
-        seat_scores = [scores[s] for s in role.seats if isinstance(scores.get(s), int | float)]
-        # A role without a published score ranks below every role with one at equal payoff.
-        keys.append((payoff, (1, max(seat_scores)) if seat_scores else (0, 0.0)))
+        payoff = max(outcome.returns[s] for s in role.seats)
+        scores = [outcome.scores[s] for s in role.seats if s in outcome.scores]
+        # A role without a score ranks below every role with one at equal payoff.
+        keys.append((payoff, (1, max(scores)) if scores else (0, 0.0)))
     ranks = tied_ranks(keys)
-    names = {role.name for role in game_roles}
-    best, worst = max(k[0] for k in keys), min(k[0] for k in keys)
-    results = []
-    for role, key, rank in zip(game_roles, keys, ranks, strict=True):
-        if winner in names:
-            won = role.name == winner
-        else:
-            # "shared" and the like: the roles with the best payoff won, if anybody did better
-            # than anybody else ("none" leaves every payoff equal).
-            won = winner is not None and key[0] == best and best > worst
-        results.append(RoleResult(won, rank))
-    return tuple(results)
+    return tuple(
+        RoleResult(any(outcome.won(s) for s in role.seats), rank)
+        for role, rank in zip(game_roles, ranks, strict=True)
+    )
 
 
 def tied_ranks(keys: Sequence[Any]) -> tuple[float, ...]:

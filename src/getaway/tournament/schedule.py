@@ -1,10 +1,10 @@
 """Who plays what, on which deal: roles, fair line-ups and paired seeds.
 
-A *role* is what one bot plays in one game: a side of a team game (Scotland Yard: ``mrx``,
-and ``detectives`` with every detective seat), or one seat where each player plays alone
-(Cash 'n Guns). A *line-up* names the bot of every role. A *deal* is one seed; every line-up
-of the tournament plays every deal, so bots are compared on the same cards and start
-positions, and every bot plays every role equally often:
+A *role* is what one bot plays in one game: one side of the game as ``game.sides()`` declares it,
+with all its seats (a team's bot plays every seat of the team; where each seat plays alone, a role
+is one seat). A *line-up* names the bot of every role. A *deal* is one seed; every line-up of the
+tournament plays every deal, so bots are compared on the same cards and start positions, and every
+bot plays every role equally often:
 
 * two roles: every ordered pair of different bots (each pairing plays both sides);
 * more roles: the bots rotate over the roles, ``lineup r`` giving role ``i`` the bot
@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from getaway.core import Game, GetawayError, derive_seed
+from getaway.core import Game, derive_seed
 
 
 @dataclass(frozen=True)
@@ -32,31 +32,11 @@ class Role:
 
 
 def roles(game: Game, options: Mapping[str, Any]) -> tuple[Role, ...]:
-    """The roles of ``game`` with these (normalized) options, in seat order.
+    """The roles of ``game`` with these (normalized) options: its sides, in seat order.
 
-    The protocol has no seat-to-side map, so teams are read from the names: where every seat
-    is also a side, each seat plays alone; otherwise a seat named like a side plays that side
-    alone and the other seats form the one side not named after a seat (Scotland Yard's
-    ``detectives``).
-    """
-    seats = game.seats(options)
-    sides = game.sides(options)
-    if all(seat in sides for seat in seats):
-        return tuple(Role(seat, (seat,)) for seat in seats)
-    team_sides = [side for side in sides if side not in seats]
-    if len(team_sides) != 1:
-        raise GetawayError(
-            f"cannot tell which seats of {game.name} play together: sides "
-            f"{', '.join(sides)}, seats {', '.join(seats)}"
-        )
-    team = Role(team_sides[0], tuple(seat for seat in seats if seat not in sides))
-    found: list[Role] = []
-    for seat in seats:
-        if seat in sides:
-            found.append(Role(seat, (seat,)))
-        elif team not in found:
-            found.append(team)
-    return tuple(found)
+    A hidden role (an undercover cop) is not a role of the tournament: it is dealt with the
+    cards, so every bot holds it equally often over the rotations of a deal."""
+    return tuple(Role(side.name, side.seats) for side in game.sides(options))
 
 
 def lineups(bots: Sequence[str], role_count: int) -> tuple[tuple[str, ...], ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from getaway.core import Game, JSONDict, Rng
+from getaway.core import Game, HiddenRole, JSONDict, Move, PublicAction, Rng, Sides, State
 from getaway.core.game import BotFactory
 from getaway.games.cash_n_guns.options import (
     GAME_NAME,
@@ -23,10 +23,11 @@ from getaway.games.cash_n_guns.state import CashNGunsState
 
 if TYPE_CHECKING:
     from getaway.core.search import SearchPolicy
+    from getaway.games.cash_n_guns.encoding import CashNGunsEncoding
 
-#: ``winner()`` when nobody survived, and when several players tie after both tie-breakers.
-NO_WINNER = "none"
-SHARED = "shared"
+#: When the others learn who the undercover cop is: the rulebook's role cards "will be
+#: turned up only at the end of the game" (docs/games/cash-n-guns.md quotes the Russian).
+COP_KNOWN_WHEN = "at the end of the game, when the role cards are turned up"
 
 
 class CashNGuns(Game):
@@ -44,9 +45,22 @@ class CashNGuns(Game):
     def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return seats_for(normalize(options)["players"])
 
-    def sides(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
-        """Every seat (each plays alone, the cop too), ``none`` and ``shared``."""
-        return (*self.seats(options), NO_WINNER, SHARED)
+    def sides(self, options: Mapping[str, Any] | None = None) -> Sides:
+        """Every seat plays for itself; in the Undercover Cop game one of them is secretly
+        the cop (a victory of his own, spec 8.1). No survivor, or a tie after both
+        tie-breakers, is an outcome (no winner; several winners), not a side."""
+        normalized = normalize(options)
+        seats = seats_for(normalized["players"])
+        if not normalized["undercover_cop"]:
+            return Sides.solo(seats)
+        return Sides.solo(seats, (HiddenRole("cop", seats, COP_KNOWN_WHEN),))
+
+    def public_action(self, before: State, move: Move, viewer: str) -> PublicAction | None:
+        """What ``viewer`` is shown of ``move``: see :mod:`getaway.games.cash_n_guns.public`."""
+        from getaway.games.cash_n_guns.public import public_action
+
+        assert isinstance(before, CashNGunsState)
+        return public_action(before, move, viewer)
 
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> CashNGunsState:
         return CashNGunsState.new(normalize(options), seed)
@@ -60,6 +74,12 @@ class CashNGuns(Game):
         from getaway.games.cash_n_guns.determinizer import determinize
 
         return determinize(view, rng)
+
+    def encoding(self, options: Mapping[str, Any]) -> CashNGunsEncoding:
+        """The fixed action ids and flat observations for learning code."""
+        from getaway.games.cash_n_guns.encoding import encoding
+
+        return encoding(options)
 
     def render(self, view: Mapping[str, Any]) -> str:
         from getaway.games.cash_n_guns.render import render_view
@@ -83,4 +103,4 @@ class CashNGuns(Game):
 
 GAME = CashNGuns()
 
-__all__ = ["GAME", "NO_WINNER", "SHARED", "CashNGuns", "CashNGunsState"]
+__all__ = ["COP_KNOWN_WHEN", "GAME", "CashNGuns", "CashNGunsState"]

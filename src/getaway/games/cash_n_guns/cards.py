@@ -104,3 +104,9 @@ GUN_STATE_NAMES = ("empty", "loaded", "discarded", "fired")
 #: was discarded face down in Phase 4.
 SPENT_FACE_DOWN, SPENT_FIRED, SPENT_TAKEN_BACK_FIRED, SPENT_TAKEN_BACK_FACE_DOWN = 0, 1, 2, 3
 SPENT_MODE_NAMES = ("face-down", "fired", "taken-back-fired", "taken-back-face-down")
+
+# The Crazy's grenade (ability #5) ------------------------------------------------------------
+
+#: Not shown yet, shown and waiting for his next wound, gone off (it is used only once).
+GRENADE_NONE, GRENADE_ARMED, GRENADE_USED = 0, 1, 2
+GRENADE_NAMES = ("none", "armed", "used")

@@ -102,7 +102,7 @@ from getaway.games.cash_n_guns.cards import (
     WONT_NEED_IT,
 )
 from getaway.games.cash_n_guns.options import MAX_PLAYERS, normalize, rules_for
-from getaway.games.cash_n_guns.state import STEP_NAMES
+from getaway.games.cash_n_guns.steps import STEP_NAMES
 
 P = MAX_PLAYERS
 _NONE_SLOT = P

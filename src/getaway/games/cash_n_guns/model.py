@@ -13,7 +13,8 @@ may know: the public table and *his own* cards. It never looks at another player
 loaded card, so a playout opponent is not a mind reader, and a model of seat ``j`` inside a
 determinization uses only ``j``'s sampled secrets.
 
-The weights are the heuristic's (``bots.py``), in dollars, so the two stay comparable.
+The weights are the heuristic's (``worth.py``), in dollars, so the two stay comparable. The
+model's moves, in playouts and as samples, are in ``model_moves.py``.
 """
 
 from __future__ import annotations
@@ -22,9 +23,30 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from getaway.core import Rng
-from getaway.games.cash_n_guns.actions import FLIP, HIDE, PASS, REVEAL_IDS, STAY, UNHURT_ID
-from getaway.games.cash_n_guns.bots import (
+from getaway.games.cash_n_guns.actions import REVEAL_IDS
+from getaway.games.cash_n_guns.cards import (
+    BANG,
+    BBB,
+    BULLET_SET,
+    CLICK,
+    COWARD,
+    CRAZY,
+    DRAGON_SKIN,
+    GRENADE_ARMED,
+    GUN_LOADED,
+    INVINCIBLE,
+    KID,
+    LAST_PHONE_ROUND,
+    ROUNDS,
+    SHAME_COST,
+    SLY,
+    SPENT_FIRED,
+)
+from getaway.games.cash_n_guns.split import _split_counts
+from getaway.games.cash_n_guns.steps import (
+    STEP_COURAGE,
+)
+from getaway.games.cash_n_guns.worth import (
     CLICK_SCARE,
     COP_HIT_VALUE,
     COP_PHONE_VALUE,
@@ -38,41 +60,8 @@ from getaway.games.cash_n_guns.bots import (
     PERIL_DAMPING,
     POT_URGE,
     RIVAL_MONEY_WEIGHT,
-    UNHURT_MIN_SHARE,
-    UNHURT_MIN_SHARE_LATE,
     WOUND_COST,
     hit_distribution,
-)
-from getaway.games.cash_n_guns.cards import (
-    BACKUP_USES,
-    BANG,
-    BBB,
-    BULLET_SET,
-    CARD_NAMES,
-    CLICK,
-    COWARD,
-    CRAZY,
-    DRAGON_SKIN,
-    GUN_LOADED,
-    INVINCIBLE,
-    KID,
-    LAST_PHONE_ROUND,
-    ROUNDS,
-    SEATS,
-    SHAME_COST,
-    SLY,
-    SPENT_FIRED,
-    STANDING,
-)
-from getaway.games.cash_n_guns.resolve import GRENADE_ARMED
-from getaway.games.cash_n_guns.split import _split_counts, split_pot
-from getaway.games.cash_n_guns.state import (
-    STEP_AIM,
-    STEP_COURAGE,
-    STEP_KID,
-    STEP_LOAD,
-    STEP_PHONE,
-    STEP_SLY,
 )
 
 if TYPE_CHECKING:
@@ -425,127 +414,6 @@ class Reader:
         return [0.0, use, 1.0 - use]
 
 
-def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
-    """Player ``i``'s move in a playout: the model's most likely choice (loads drawn by the
-    lottery), reading only what ``i`` may know. ``legal`` must be ``s.legal_actions``."""
-    if len(legal) == 1:
-        return legal[0]
-    step = s.step
-    if step == STEP_COURAGE:
-        shift = hide_shift(s, i) * COURAGE_TEMPERATURE
-        return HIDE if Reader(s, i).courage_margin() < shift else STAY
-    if step in (STEP_AIM, STEP_KID):
-        if REVEAL_CRAZY in legal and _crazy_pays(s, i):
-            return REVEAL_CRAZY
-        reader = Reader(s, i)
-        names = []
-        for g in range(s.guns[i]):
-            targets, values = reader.aim_values(g)
-            best = targets[values.index(max(values))]
-            names.append(SEATS[best] if best >= 0 else "none")
-        return _pick("aim:" + "/".join(names), legal)
-    if step in (STEP_LOAD, STEP_SLY):
-        for reveal in (REVEAL_KID, REVEAL_SLY):
-            if reveal in legal:
-                return reveal
-        if REVEAL_CRAZY in legal and _crazy_pays(s, i):
-            return REVEAL_CRAZY
-        reader = Reader(s, i)
-        names = [CARD_NAMES[rng.weighted_index(reader.load_probs(g))] for g in range(s.guns[i])]
-        return _pick("load:" + "/".join(names), legal)
-    if step == STEP_PHONE:
-        return FLIP if FLIP in legal and cop_flips(s) else PASS
-    return _window(s, i, legal)
-
-
-def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise: float) -> str:
-    """Player ``i``'s move drawn from the model's distribution rather than its single best
-    choice: loads by the lottery, aims by a softmax of their values, hiding by a logistic
-    of the courage margin, each mixed with ``noise`` of a uniform choice. Abilities and
-    reaction windows follow :func:`choose`."""
-    if len(legal) == 1:
-        return legal[0]
-    step = s.step
-    if step == STEP_COURAGE:
-        margin = Reader(s, i).courage_margin()
-        hide = (1.0 - noise) * hide_probability(margin, hide_shift(s, i)) + noise * 0.5
-        return HIDE if rng.random() < hide else STAY
-    if step == STEP_AIM and not any(a.startswith("reveal:") for a in legal):
-        reader = Reader(s, i)
-        names = []
-        for g in range(s.guns[i]):
-            targets, values = reader.aim_values(g)
-            probs = softmax(values, AIM_TEMPERATURE)
-            weights = [(1.0 - noise) * p + noise / len(targets) for p in probs]
-            t = targets[rng.weighted_index(weights)]
-            names.append(SEATS[t] if t >= 0 else "none")
-        return _pick("aim:" + "/".join(names), legal)
-    if step == STEP_LOAD and not any(a.startswith("reveal:") for a in legal):
-        reader = Reader(s, i)
-        names = []
-        for g in range(s.guns[i]):
-            b = 6 * i + 3 * g
-            hand = s.hand[b : b + 3]
-            size = hand[0] + hand[1] + hand[2]
-            probs = reader.load_probs(g, hand)
-            weights = [(1.0 - noise) * probs[k] + noise * hand[k] / size for k in range(3)]
-            names.append(CARD_NAMES[rng.weighted_index(weights)])
-        return _pick("load:" + "/".join(names), legal)
-    if step == STEP_PHONE and FLIP in legal:
-        flip = (1.0 - noise) * float(cop_flips(s)) + noise * 0.5
-        return FLIP if rng.random() < flip else PASS
-    return choose(s, i, legal, rng)
-
-
-def _pick(action: str, legal: Sequence[str]) -> str:
-    """``action`` when legal (it always is for the model's own choices), else the first id
-    of its kind: a guard, never a silent change of meaning in normal play."""
-    if action in legal:
-        return action
-    head = action.split(":", 1)[0]
-    return next((a for a in legal if a.startswith(head)), legal[0])
-
-
-def _crazy_pays(s: CashNGunsState, i: int) -> bool:
-    """The Crazy shows his grenade when loaded guns point at him, or at once when the
-    options give him no window after the aims."""
-    if not s.rules.options["crazy_after_aims"]:
-        return True
-    return bool(Reader(s, i).guns_at(i))
-
-
-def cop_flips(s: CashNGunsState) -> bool:
-    """The heuristic's rule: flip when three or more pass the phone, or when the phone
-    rounds left are only just enough for the three uses."""
-    needed = BACKUP_USES - s.phone_uses
-    rounds = LAST_PHONE_ROUND - s.round + 1
-    return s.participants.bit_count() >= 3 or needed >= rounds
-
-
-def _window(s: CashNGunsState, i: int, legal: Sequence[str]) -> str:
-    """Reaction windows: the abilities the heuristic uses, the way it uses them."""
-    for reveal in (REVEAL_KID, REVEAL_SLY):
-        if reveal in legal:
-            return reveal
-    if REVEAL_CRAZY in legal:
-        return REVEAL_CRAZY if _crazy_pays(s, i) else PASS
-    if "specialist:click" in legal:
-        return "specialist:click"
-    for action in legal:
-        if action.startswith(("specialist:", "claim:")):
-            return action
-    if UNHURT_ID in legal:
-        standing = sum(
-            1
-            for j in range(s.rules.players)
-            if s.alive >> j & 1 and s.status[j] == STANDING and j != i
-        )
-        value = split_pot(s.pot, standing + 1).share
-        floor = UNHURT_MIN_SHARE_LATE if ROUNDS - s.round < 3 else UNHURT_MIN_SHARE
-        return UNHURT_ID if value >= floor or (s.round == ROUNDS and value) else PASS
-    return PASS if PASS in legal else legal[0]
-
-
 def unseen(s: CashNGunsState, j: int, g: int) -> list[float]:
     """Player ``j``'s cards of gun ``g`` that nobody has seen, by kind: his set (or the
     claimed hand's expected make-up) minus the cards he fired."""
@@ -600,11 +468,8 @@ def hide_shift(s: CashNGunsState, j: int) -> float:
 
 __all__ = [
     "Reader",
-    "choose",
-    "cop_flips",
     "hide_probability",
     "hide_shift",
-    "sample_move",
     "softmax",
     "unseen",
 ]

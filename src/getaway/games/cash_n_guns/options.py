@@ -38,7 +38,7 @@ OPTION_HELP = {
     "undercover_cop": "the Undercover Cop game, 5-6 players: secret roles and the phone phase "
     "(default false); combines with advanced",
     "specialist_recover_unfired": "the Specialist (#9) may also take back a BBB discarded "
-    "unfired in Phase 4 (default true, spec AMB-18)",
+    "unfired in Phase 4 because he or his target hid (default true, spec AMB-18)",
     "crazy_after_aims": "the Crazy (#5) may still be revealed after the aims are shown, in a "
     "window at the end of Phase 3 (default true, spec AMB-15)",
 }

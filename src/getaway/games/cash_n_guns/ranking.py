@@ -23,8 +23,8 @@ import math
 from typing import TYPE_CHECKING
 
 from getaway.games.cash_n_guns.cards import BANG, BBB, ROUNDS
-from getaway.games.cash_n_guns.resolve import death_threshold
 from getaway.games.cash_n_guns.scoring import score
+from getaway.games.cash_n_guns.shots import death_threshold
 
 if TYPE_CHECKING:
     from getaway.games.cash_n_guns.state import CashNGunsState

@@ -148,7 +148,7 @@ def render_view(view: Mapping[str, Any]) -> str:
         scores = view["scores"] or {}
         if scores:
             lines.append("Scores: " + ", ".join(f"{s} {money(v)}" for s, v in scores.items()) + ".")
-        lines.append(f"Winner: {view['winner']}.")
+        lines.append(f"Result: {view['outcome']['summary']}.")
     else:
         waiting = ", ".join(view["to_act"])
         lines.append(f"Step: {view['step']}; waiting for {waiting}.")

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from getaway.core import GetawayError, JSONDict, Rng, SaveFileError, SecretChoices
+from getaway.core import JSONDict, Rng, SaveFileError, SaveReader, SecretChoices
 from getaway.core.options import whole_number
+from getaway.core.saves import reading
 from getaway.games.cash_n_guns.actions import AIM_PARSE, FLIP, HIDE, LOAD_PARSE, PASS, STAY
 from getaway.games.cash_n_guns.cards import (
     ABILITY_CODES,
@@ -28,6 +29,9 @@ from getaway.games.cash_n_guns.cards import (
     COP,
     CRAZY,
     DECK_TOTAL,
+    GRENADE_NAMES,
+    GRENADE_NONE,
+    GRENADE_USED,
     GUN_EMPTY,
     GUN_LOADED,
     GUN_STATE_NAMES,
@@ -42,8 +46,10 @@ from getaway.games.cash_n_guns.cards import (
 )
 from getaway.games.cash_n_guns.events import event_from_json, event_to_json
 from getaway.games.cash_n_guns.options import GAME_NAME, normalize, rules_for
-from getaway.games.cash_n_guns.resolve import GRENADE_NONE, GRENADE_USED
-from getaway.games.cash_n_guns.state import (
+from getaway.games.cash_n_guns.reachable import check_reachable
+from getaway.games.cash_n_guns.scoring import END_REASONS
+from getaway.games.cash_n_guns.state import CashNGunsState
+from getaway.games.cash_n_guns.steps import (
     SECRET_STEPS,
     STEP_AIM,
     STEP_COURAGE,
@@ -52,9 +58,7 @@ from getaway.games.cash_n_guns.state import (
     STEP_OVER,
     STEP_PHONE,
     STEP_SLY,
-    CashNGunsState,
 )
-from getaway.games.cash_n_guns.views import GRENADE_NAMES
 
 FORMAT = 1
 
@@ -136,75 +140,36 @@ def _commits(box: SecretChoices | None) -> dict[str, str]:
     return {seat: box.choice_of(seat) or "" for seat in box.committed()}
 
 
-class _Reader:
-    """Typed access to a save dict with errors that name the field."""
+def _seat_mask(r: SaveReader, key: str, seats: tuple[str, ...]) -> int:
+    """A list of seats, each once and in seat order, as a bitmask."""
+    value = r.get(key)
+    if not isinstance(value, list) or any(not isinstance(v, str) or v not in seats for v in value):
+        raise r.fail(f"{r.name(key)!r} must be a list of seats among {', '.join(seats)}")
+    mask = 0
+    for v in value:
+        mask |= 1 << seats.index(v)
+    if [seats[i] for i in range(len(seats)) if mask >> i & 1] != value:
+        raise r.fail(f"{r.name(key)!r} must list each seat once, in seat order")
+    return mask
 
-    def __init__(self, data: Mapping[str, Any], where: str = "") -> None:
-        self.data = data
-        self.where = where
 
-    def fail(self, what: str) -> SaveFileError:
-        return SaveFileError(f"save file: {self.where}{what}")
-
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise self.fail(f"field {key!r} is missing")
-        return self.data[key]
-
-    def integer(self, key: str, low: int, high: int) -> int:
-        return whole_number(self.get(key), f"{self.where}{key}", low, high)
-
-    def boolean(self, key: str) -> bool:
-        value = self.get(key)
-        if not isinstance(value, bool):
-            raise self.fail(f"{key!r} must be true or false")
-        return value
-
-    def choice(self, key: str, allowed: tuple[str, ...]) -> str:
-        value = self.get(key)
-        if value not in allowed:
-            raise self.fail(f"{key!r} must be one of {', '.join(map(str, allowed))}")
-        return str(value)
-
-    def seats(self, key: str, seats: tuple[str, ...]) -> int:
-        """A list of seats, as a bitmask (in seat order, no repeats)."""
-        value = self.get(key)
-        if not isinstance(value, list) or any(v not in seats for v in value):
-            raise self.fail(f"{key!r} must be a list of seats among {', '.join(seats)}")
-        mask = 0
-        for v in value:
-            mask |= 1 << seats.index(v)
-        if [seats[i] for i in range(len(seats)) if mask >> i & 1] != value:
-            raise self.fail(f"{key!r} must list each seat once, in seat order")
-        return mask
-
-    def notes(self, key: str) -> list[int]:
-        value = self.get(key)
-        if not isinstance(value, list) or any(
-            v not in NOTE_VALUES or isinstance(v, bool) for v in value
-        ):
-            raise self.fail(f"{key!r} must be a list of note values ({NOTE_VALUES})")
-        return list(value)
+def _notes(r: SaveReader, key: str) -> list[int]:
+    value = r.get(key)
+    if not isinstance(value, list) or any(
+        isinstance(v, bool) or not isinstance(v, int) or v not in NOTE_VALUES for v in value
+    ):
+        raise r.fail(f"{r.name(key)!r} must be a list of note values ({NOTE_VALUES})")
+    return list(value)
 
 
 def state_from_json(data: Mapping[str, Any]) -> CashNGunsState:
-    try:
-        return _load(_Reader(data))
-    except SaveFileError:
-        raise
-    except GetawayError as exc:
-        raise SaveFileError(f"save file: {exc}") from None
+    """A state read back from :func:`state_to_json`; anything malformed, or any state the
+    rules cannot reach, raises :class:`~getaway.core.SaveFileError` naming the field."""
+    return reading(_load, data)
 
 
-def _load(r: _Reader) -> CashNGunsState:
-    if r.get("game") != GAME_NAME:
-        raise r.fail(f"not a {GAME_NAME} state")
-    if r.get("format") != FORMAT:
-        raise r.fail(f"format {r.get('format')!r} is not {FORMAT}")
-    options = r.get("options")
-    if not isinstance(options, dict):
-        raise r.fail("'options' must be an object")
-    rules = rules_for(normalize(options))
+def _load(r: SaveReader) -> CashNGunsState:
+    rules = rules_for(normalize(r.header(GAME_NAME, FORMAT)))
     seats = rules.seats
     n = rules.players
     s = CashNGunsState.__new__(CashNGunsState)
@@ -213,15 +178,15 @@ def _load(r: _Reader) -> CashNGunsState:
     s._rng = Rng.from_state(r.integer("rng", 0, 2**64 - 1))
     s.round = r.integer("round", 1, ROUNDS)
     s.step = STEP_NAMES.index(r.choice("step", STEP_NAMES))
-    s.deck = r.notes("deck")
-    s.pot = r.notes("pot")
+    s.deck = _notes(r, "deck")
+    s.pot = _notes(r, "pot")
     if s.pot != sorted(s.pot, reverse=True):
         raise r.fail("'pot' must list its notes largest first")
     s.removed = r.integer("removed", 0, DECK_TOTAL)
     s.godfather = seats.index(r.choice("godfather", seats))
     _load_players(r, s)
     shown = r.get("shown")
-    if not isinstance(shown, list) or any(a not in ABILITY_CODES for a in shown):
+    if not isinstance(shown, list) or any(a not in ABILITY_NAMES[1:] for a in shown):
         raise r.fail("'shown' must list ability names")
     s.shown = 0
     for name in shown:
@@ -249,7 +214,7 @@ def _load(r: _Reader) -> CashNGunsState:
             raise r.fail("'claimable' may name only dead seats")
         s.claimable[seats.index(seat)] = _cards(cards, f"claimable.{seat}")
     _load_claim(r, s)
-    s.participants = r.seats("participants", seats)
+    s.participants = _seat_mask(r, "participants", seats)
     s.phone_uses = r.integer("phone_uses", 0, 3)
     s.backup_round = r.integer("backup_round", 0, 6)
     if (s.phone_uses == 3) != bool(s.backup_round) or (s.phone_uses and not rules.cop_game):
@@ -258,12 +223,9 @@ def _load(r: _Reader) -> CashNGunsState:
     if not isinstance(log, list):
         raise r.fail("'log' must be a list of events")
     s.log = [event_from_json(e, k, seats) for k, e in enumerate(log, start=1)]
-    winners = r.seats("winners", seats)
+    winners = _seat_mask(r, "winners", seats)
     s.winners = tuple(i for i in range(n) if winners >> i & 1)
-    reason = r.get("end_reason")
-    if reason is not None and not isinstance(reason, str):
-        raise r.fail("'end_reason' must be null or text")
-    s.end_reason = reason
+    s.end_reason = r.choice("end_reason", (None, *END_REASONS))
     scores = r.get("scores")
     if not isinstance(scores, dict) or any(k not in seats for k in scores):
         raise r.fail("'scores' must map seats to scores")
@@ -273,6 +235,7 @@ def _load(r: _Reader) -> CashNGunsState:
     }
     _check_money(r, s)
     _load_step(r, s)
+    check_reachable(r, s)
     return s
 
 
@@ -282,13 +245,13 @@ def _cards(value: Any, key: str) -> tuple[int, ...]:
     return tuple(whole_number(v, key, 0, BULLET_SET[kind]) for kind, v in enumerate(value))
 
 
-def _load_players(r: _Reader, s: CashNGunsState) -> None:
+def _load_players(r: SaveReader, s: CashNGunsState) -> None:
     rules = s.rules
     seats = rules.seats
     n = rules.players
-    rows = r.get("players")
-    if not (isinstance(rows, list) and len(rows) == n):
-        raise r.fail(f"'players' must hold {n} players")
+    rows = r.items("players", lambda row, where: SaveReader(row, f"{where}."))
+    if len(rows) != n:
+        raise r.fail(f"'players' must hold {n} players, one per seat")
     s.alive = 0
     s.money, s.wounds, s.shame, s.beacon, s.status = [], [], [], [], []
     s.hits_round, s.wounds_round, s.guns = [], [], []
@@ -298,17 +261,14 @@ def _load_players(r: _Reader, s: CashNGunsState) -> None:
     s.ability = []
     s.holder = [-1] * 11
     s.cop = -1
-    for i, row in enumerate(rows):
-        if not isinstance(row, dict):
-            raise r.fail(f"player {i + 1} must be an object")
-        p = _Reader(row, f"players[{i}].")
+    for i, p in enumerate(rows):
         if p.get("seat") != seats[i]:
-            raise p.fail(f"'seat' must be {seats[i]!r} (seats are in table order)")
+            raise p.fail(f"{p.name('seat')!r} must be {seats[i]!r} (seats are in table order)")
         if p.boolean("alive"):
             s.alive |= 1 << i
         money = p.integer("money", 0, DECK_TOTAL)
         if money % 5_000:
-            raise p.fail("'money' must be a multiple of $5,000")
+            raise p.fail(f"{p.name('money')!r} must be a multiple of $5,000")
         s.money.append(money)
         s.wounds.append(p.integer("wounds", 0, 12))
         s.shame.append(p.integer("shame", 0, ROUNDS))
@@ -318,75 +278,78 @@ def _load_players(r: _Reader, s: CashNGunsState) -> None:
         s.wounds_round.append(p.integer("wounds_round", 0, s.wounds[i]))
         hands = p.get("hands")
         if not (isinstance(hands, list) and len(hands) in (1, 2)):
-            raise p.fail("'hands' must hold one hand per gun (one or two)")
+            raise p.fail(f"{p.name('hands')!r} must hold one hand per gun (one or two)")
         s.guns.append(len(hands))
         for g, hand in enumerate(hands):
-            s.hand[6 * i + 3 * g : 6 * i + 3 * g + 3] = _cards(hand, f"players[{i}].hands")
+            s.hand[6 * i + 3 * g : 6 * i + 3 * g + 3] = _cards(hand, f"{p.name('hands')}[{g}]")
         for key, names, target in (("cards", CARD_NAMES, False), ("targets", seats, True)):
             values = p.get(key)
             if not (isinstance(values, list) and len(values) == 2):
-                raise p.fail(f"{key!r} must hold two entries (one per gun slot)")
+                raise p.fail(f"{p.name(key)!r} must hold two entries (one per gun slot)")
             for v in values:
+                if v is not None and not isinstance(v, str):
+                    raise p.fail(f"{p.name(key)!r} must hold names or null, not {v!r}")
                 if target:
                     if v is not None and v != "none" and v not in seats:
-                        raise p.fail("a target must be a seat, 'none' or null")
+                        raise p.fail(f"{p.name(key)!r}: a target is a seat, 'none' or null")
                     s.target.append(-2 if v is None else -1 if v == "none" else seats.index(v))
                 else:
                     if v is not None and v not in names:
-                        raise p.fail("a card must be bbb, bang, click or null")
+                        raise p.fail(f"{p.name(key)!r}: a card is bbb, bang, click or null")
                     s.card.append(-1 if v is None else CARD_CODES[v])
         states = p.get("gun_states")
         if not (isinstance(states, list) and len(states) == 2) or any(
             v not in GUN_STATE_NAMES for v in states
         ):
-            raise p.fail(f"'gun_states' must hold two of {', '.join(GUN_STATE_NAMES)}")
+            raise p.fail(f"{p.name('gun_states')!r} must hold two of {', '.join(GUN_STATE_NAMES)}")
         s.gstate += [GUN_STATE_NAMES.index(v) for v in states]
         s.spent.append(_spent(p, s.round))
         ability = p.get("ability")
         if rules.pool:
-            if ability not in ABILITY_CODES or ABILITY_CODES[ability] not in rules.pool:
-                raise p.fail("'ability' must be a card of this game's pool")
+            pool = [ABILITY_NAMES[a] for a in rules.pool]
+            if ability not in pool:
+                raise p.fail(f"{p.name('ability')!r} must be one of {', '.join(pool)}")
             code = ABILITY_CODES[ability]
             if s.holder[code] >= 0:
-                raise p.fail(f"ability {ability!r} is dealt twice")
+                raise p.fail(f"{p.name('ability')!r}: {ability!r} is dealt twice")
             s.holder[code] = i
             s.ability.append(code)
         else:
             if ability is not None:
-                raise p.fail("the Basic game deals no abilities")
+                raise p.fail(f"{p.name('ability')!r} must be null: the Basic game deals none")
             s.ability.append(0)
         role = p.get("role")
         if rules.cop_game:
             if role not in ROLE_NAMES:
-                raise p.fail("'role' must be gangster or cop")
+                raise p.fail(f"{p.name('role')!r} must be gangster or cop")
             if ROLE_NAMES.index(role) == COP:
                 if s.cop >= 0:
-                    raise p.fail("there is only one cop")
+                    raise p.fail(f"{p.name('role')!r}: there is only one cop")
                 s.cop = i
         elif role is not None:
-            raise p.fail("only the Undercover Cop game deals roles")
+            raise p.fail(f"{p.name('role')!r} must be null: only the Cop game deals roles")
     if rules.cop_game and s.cop < 0:
         raise r.fail("the Undercover Cop game needs one cop")
 
 
-def _spent(p: _Reader, round_: int) -> tuple[tuple[int, int, int, int], ...]:
+def _spent(p: SaveReader, round_: int) -> tuple[tuple[int, int, int, int], ...]:
     value = p.get("spent")
     if not isinstance(value, list):
-        raise p.fail("'spent' must be a list of [round, gun, card, mode]")
+        raise p.fail(f"{p.name('spent')!r} must be a list of [round, gun, card, mode]")
     records = []
     for v in value:
         if not (
             isinstance(v, list)
             and len(v) == 4
-            and v[2] in CARD_CODES
+            and v[2] in CARD_NAMES
             and v[3] in SPENT_MODE_NAMES
             and v[1] in (0, 1)
             and not isinstance(v[1], bool)
         ):
-            raise p.fail("each spent card is [round, gun (0 or 1), card, mode]")
+            raise p.fail(f"{p.name('spent')!r}: each card is [round, gun (0 or 1), card, mode]")
         records.append(
             (
-                whole_number(v[0], "spent round", 1, round_),
+                whole_number(v[0], f"{p.name('spent')} round", 1, round_),
                 v[1],
                 CARD_CODES[v[2]],
                 SPENT_MODE_NAMES.index(v[3]),
@@ -395,7 +358,7 @@ def _spent(p: _Reader, round_: int) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(records)
 
 
-def _load_claim(r: _Reader, s: CashNGunsState) -> None:
+def _load_claim(r: SaveReader, s: CashNGunsState) -> None:
     seats = s.rules.seats
     claim = r.get("claim")
     if claim is None:
@@ -405,7 +368,7 @@ def _load_claim(r: _Reader, s: CashNGunsState) -> None:
         return
     if not isinstance(claim, dict):
         raise r.fail("'claim' must be null or {seat, from, round, cards}")
-    c = _Reader(claim, "claim.")
+    c = r.object("claim")
     holder = seats.index(c.choice("seat", seats))
     dead = seats.index(c.choice("from", seats))
     s.claim = (holder, dead, c.integer("round", 1, s.round), _cards(c.get("cards"), "claim.cards"))
@@ -419,7 +382,7 @@ def _load_claim(r: _Reader, s: CashNGunsState) -> None:
         raise r.fail("only the claimer holds two guns")
 
 
-def _check_money(r: _Reader, s: CashNGunsState) -> None:
+def _check_money(r: SaveReader, s: CashNGunsState) -> None:
     rules = s.rules
     for value, count in NOTE_DECK:
         if s.deck.count(value) + s.pot.count(value) > count:
@@ -439,7 +402,7 @@ def _check_money(r: _Reader, s: CashNGunsState) -> None:
         _check_cards(r, s, i)
 
 
-def _check_cards(r: _Reader, s: CashNGunsState, i: int) -> None:
+def _check_cards(r: SaveReader, s: CashNGunsState, i: int) -> None:
     """A living player's cards add up (hand + card placed + spent = the set), and each hand
     holds one card per round still to play."""
     seat = s.rules.seats[i]
@@ -470,11 +433,11 @@ def _check_cards(r: _Reader, s: CashNGunsState, i: int) -> None:
             )
 
 
-def _load_step(r: _Reader, s: CashNGunsState) -> None:
+def _load_step(r: SaveReader, s: CashNGunsState) -> None:
     rules = s.rules
     seats = rules.seats
-    s.step_seats = r.seats("step_seats", seats)
-    s.waiting = r.seats("waiting", seats)
+    s.step_seats = _seat_mask(r, "step_seats", seats)
+    s.waiting = _seat_mask(r, "waiting", seats)
     commits = r.get("commits")
     if not isinstance(commits, dict):
         raise r.fail("'commits' must map seats to their secret answers")

@@ -35,9 +35,11 @@ nobody aiming at them, a bullet goes to where a hit pays. The techniques, each s
   errors (:meth:`getaway.core.search.SearchPolicy.default_move`). The model the search
   samples from is the heuristic's own reasoning, simplified; where the two disagree without
   evidence the heuristic is the better judge.
-* ``hidden-loads``: the tree does not branch on the cards the other seats load (the deciding
-  seat never sees them): their loads are labelled ``load``, so the seat's later choices in the
-  tree cannot depend on cards it cannot see (the phone's answers likewise).
+
+What the deciding seat is shown of the other seats' moves in the tree is the game's own rule
+(:mod:`getaway.games.cash_n_guns.public`): ``observed`` labels a secret load ``load:?``, an
+aim ``aim:?`` until the last one, a phone answer with nothing, so the seat's later choices in
+the tree never depend on what it could not see. That is not a technique to switch off.
 
 Determinization is fast: the view is parsed once per decision into a template state (the
 uniform determinizer's sample); each sample then reshuffles only what the view leaves open
@@ -54,7 +56,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from getaway.core import ALL, Rng, SecretChoices, State
 from getaway.core.search import SearchPolicy
-from getaway.games.cash_n_guns.actions import FLIP, NOT_AIMED, PASS
+from getaway.games.cash_n_guns.actions import NOT_AIMED
 from getaway.games.cash_n_guns.bots import HeuristicBot
 from getaway.games.cash_n_guns.cards import (
     BANG,
@@ -68,20 +70,22 @@ from getaway.games.cash_n_guns.cards import (
     SPENT_FIRED,
 )
 from getaway.games.cash_n_guns.determinizer import determinize
-from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, Reader, choose, sample_move, softmax
+from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, Reader, softmax
+from getaway.games.cash_n_guns.model_moves import choose, sample_move
+from getaway.games.cash_n_guns.public import shown_to_others
 from getaway.games.cash_n_guns.ranking import (
     estimated_ranks,
     estimated_wins,
     final_ranks,
     rank_reward,
 )
-from getaway.games.cash_n_guns.state import (
+from getaway.games.cash_n_guns.state import CashNGunsState
+from getaway.games.cash_n_guns.steps import (
     STEP_AIM,
     STEP_COURAGE,
     STEP_LOAD,
     STEP_PHONE,
     STEP_SLY,
-    CashNGunsState,
 )
 
 if TYPE_CHECKING:
@@ -95,8 +99,6 @@ EPSILON = 0.1
 #: (measured with scripts/cng_decisions.py: 2 rounds judged hiding badly, since the table
 #: turns its guns on whoever gets rich only later; 4 was as good as playing to the end).
 HORIZON = 4
-#: A label for a move the deciding seat cannot see.
-HIDDEN_LOAD = "load"
 
 
 class CashNGunsSearchPolicy(SearchPolicy):
@@ -111,7 +113,6 @@ class CashNGunsSearchPolicy(SearchPolicy):
         "rank-reward": "reward from the final rank (first 1, last -1), not win/lose",
         "cutoff": "playouts stop four rounds on and score expected ranks",
         "move-filter": "no aiming at nobody while someone can be aimed at",
-        "hidden-loads": "the tree does not branch on other seats' loaded cards",
         "model-opponents": "in the tree, other seats play moves drawn from the model",
         "anchor": "the heuristic bot's move unless another is better by z standard errors",
     }
@@ -129,7 +130,8 @@ class CashNGunsSearchPolicy(SearchPolicy):
         self.playouts = self.uses("heuristic-playouts")
         self.ranked = self.uses("rank-reward")
         self.filter = self.uses("move-filter")
-        self.hide_loads = self.uses("hidden-loads")
+        #: ``all`` is shown every move in full.
+        self.sees_all = seat == ALL
         self.model_tree = self.uses("model-opponents")
         self._tree_rng = Rng(0)
         self.noise = MODEL_NOISE
@@ -228,7 +230,7 @@ class CashNGunsSearchPolicy(SearchPolicy):
             # The answer is the card placed, already drawn.
             return "load:" + "/".join(CARD_NAMES[s.card[2 * j + g]] for g in range(s.guns[j]))
         # What he could answer (he has answered, so ``legal_actions`` says nothing now).
-        legal = [a for a in s._legal(j) if not a.startswith("reveal:")]
+        legal = [a for a in s.legal_for(j) if not a.startswith("reveal:")]
         return sample_move(s, j, legal, rng, self.noise if self.model else 1.0)
 
     # The tree -----------------------------------------------------------------------------
@@ -254,15 +256,14 @@ class CashNGunsSearchPolicy(SearchPolicy):
         return not self.model_tree
 
     def observed(self, state: State, seat: str, action: str) -> str:
-        """Another seat's load is seen only as "a card was placed", and the phone, passed
-        under the table, only as "passed on" (a flip looks the same until the step ends)."""
-        if not self.hide_loads:
+        """The game's own labels (``game.public_action``'s ``shown``, ``""`` for nothing),
+        computed straight from the state: the same labels as the core's default, without a
+        :class:`~getaway.core.PublicAction` per move."""
+        if self.sees_all:
             return action
-        if action.startswith("load:"):
-            return HIDDEN_LOAD
-        if action == FLIP:
-            return PASS
-        return action
+        s = cast(CashNGunsState, state)
+        shown = shown_to_others(s, s.rules.index[seat], action)
+        return "" if shown is None else shown
 
     def default_move(self, legal: Sequence[str], rng: Rng) -> str | None:
         if not self.uses("anchor"):

@@ -22,6 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from getaway.games.cash_n_guns.cards import STANDING
+
+if TYPE_CHECKING:
+    from getaway.games.cash_n_guns.state import CashNGunsState
 
 NOTE_VALUES = (20_000, 10_000, 5_000)
 """The banknote denominations of the loot deck, in dollars, largest first."""
@@ -108,3 +114,25 @@ def split_pot(pot: Sequence[int], participants: int) -> Split:
         bad = sorted({note for note in pot if note not in NOTE_VALUES}, key=repr)
         raise ValueError(f"the pot may only hold banknotes of {NOTE_VALUES} dollars; found {bad}")
     return _split_counts(a20, b10, c5, participants)
+
+
+def share_the_pot(s: CashNGunsState) -> None:
+    """Phase 7 at the table: the living players still standing (and a #10 user, already
+    counted) share the pot by :func:`split_pot`; shares are dealt in seat order from the
+    Godfather, and what cannot be shared stays in the pot."""
+    n = s.rules.players
+    status = s.status
+    participants = s.participants
+    for i in range(n):
+        if s.alive >> i & 1 and status[i] == STANDING:
+            participants |= 1 << i
+    s.participants = participants
+    order = [(s.godfather + j) % n for j in range(n) if participants >> ((s.godfather + j) % n) & 1]
+    result = split_pot(s.pot, len(order))
+    shares = []
+    if result.share:
+        for i, notes in zip(order, result.groups, strict=True):
+            s.money[i] += result.share
+            shares.append((i, notes))
+    s.pot = list(result.leftover)
+    s.log.append(("split", s.round, result.share, tuple(shares), result.leftover))

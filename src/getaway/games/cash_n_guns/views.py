@@ -22,6 +22,7 @@ from getaway.core import ALL, SPECTATOR, JSONDict
 from getaway.games.cash_n_guns.cards import (
     ABILITY_NAMES,
     CARD_NAMES,
+    GRENADE_NAMES,
     GUN_EMPTY,
     GUN_FIRED,
     GUN_STATE_NAMES,
@@ -39,8 +40,6 @@ from getaway.games.cash_n_guns.events import event_to_json
 
 if TYPE_CHECKING:
     from getaway.games.cash_n_guns.state import CashNGunsState
-
-GRENADE_NAMES = ("none", "armed", "used")
 
 
 def _counts(hand: list[int], base: int) -> dict[str, int]:
@@ -164,6 +163,7 @@ def build_view(s: CashNGunsState, seat: str) -> JSONDict:
     rules = s.rules
     seats = rules.seats
     over = s.is_over()
+    outcome = s.outcome()
     log = [event_to_json(e, seats) for e in s.log]
     # The narration: the events of the previous round and of this one.
     first = next((n for n, e in enumerate(log) if e["round"] >= s.round - 1), len(log))
@@ -182,10 +182,11 @@ def build_view(s: CashNGunsState, seat: str) -> JSONDict:
         "to_act": list(s.to_act() if seat == ALL else s.public_to_act()),
         "committed": _committed(s, seat),
         "over": over,
-        "winner": s.winner(),
         "winners": list(s.winner_seats()),
         "end_reason": s.end_reason,
         "scores": {seats[i]: v for i, v in s.scores.items()} if over else None,
+        # Everything public once the game is over (the roles included).
+        "outcome": outcome.to_json() if outcome is not None else None,
         "pot": list(s.pot),
         "deck_left": len(s.deck),
         "deck_counts": deck_counts,
@@ -237,3 +238,7 @@ def _all_secrets(s: CashNGunsState) -> dict[str, Any]:
         "players": {seat: secrets_of(s, i) for i, seat in enumerate(s.rules.seats)},
         "seed": s.seed,
     }
+
+
+#: ``GRENADE_NAMES`` stays importable from here (the web client's tests name the words).
+__all__ = ["GRENADE_NAMES", "build_view", "secrets_of"]

@@ -6,9 +6,9 @@ Spec: ``shared/rules/scotland-yard.md``; decisions: ``docs/games/scotland-yard.m
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from getaway.core import Game, JSONDict, Rng
+from getaway.core import Game, JSONDict, Move, PublicAction, Rng, Side, Sides, State
 from getaway.core.game import BotFactory
 from getaway.core.search import SearchPolicy
 from getaway.games.scotland_yard.options import (
@@ -19,6 +19,9 @@ from getaway.games.scotland_yard.options import (
     seats_for,
 )
 from getaway.games.scotland_yard.state import ScotlandYardState
+
+if TYPE_CHECKING:
+    from getaway.games.scotland_yard.encoding import ScotlandYardEncoding
 
 
 class ScotlandYard(Game):
@@ -36,8 +39,24 @@ class ScotlandYard(Game):
     def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return seats_for(normalize(options)["players"])
 
-    def sides(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
-        return (MRX, DETECTIVES)
+    def sides(self, options: Mapping[str, Any] | None = None) -> Sides:
+        """Mr. X alone against the detectives' side: every detective seat (the police pieces
+        belong to that side as a whole, not to a seat)."""
+        seats = self.seats(options)
+        return Sides((Side(MRX, (MRX,)), Side(DETECTIVES, seats[1:])))
+
+    def public_action(self, before: State, move: Move, viewer: str) -> PublicAction | None:
+        """What ``viewer`` is shown of ``move``: decided in ``public.py`` alone."""
+        from getaway.games.scotland_yard.public import public_action
+
+        assert isinstance(before, ScotlandYardState)
+        return public_action(before, move, viewer)
+
+    def encoding(self, options: Mapping[str, Any]) -> ScotlandYardEncoding:
+        """The fixed action ids and flat observations of ``encoding.py``."""
+        from getaway.games.scotland_yard.encoding import encoding
+
+        return encoding(options)
 
     def new_state(
         self, options: Mapping[str, Any] | None = None, seed: int = 0
@@ -68,12 +87,12 @@ class ScotlandYard(Game):
         return render_view(view)
 
     def render_topics(self) -> dict[str, str]:
-        from getaway.games.scotland_yard.render import TOPICS
+        from getaway.games.scotland_yard.render_topics import TOPICS
 
         return dict(TOPICS)
 
     def render_topic(self, view: Mapping[str, Any], topic: str) -> str:
-        from getaway.games.scotland_yard.render import render_topic
+        from getaway.games.scotland_yard.render_topics import render_topic
 
         return render_topic(view, topic)
 

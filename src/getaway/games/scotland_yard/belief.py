@@ -31,9 +31,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from getaway.games.scotland_yard.board import BLACK, mask_of, stations_of
-from getaway.games.scotland_yard.bots import PastMrxTurn
+from getaway.games.scotland_yard.mrx_heuristic import PastMrxTurn
+from getaway.games.scotland_yard.mrx_turn import mrx_legs
 from getaway.games.scotland_yard.options import normalize, rules_for
-from getaway.games.scotland_yard.state import mrx_legs
 
 #: Softmax temperature on the heuristic's scores (its features are worth a few units each;
 #: a ride into a hunter's reach costs 100).

@@ -16,7 +16,7 @@ from getaway.core import GetawayError, Rng
 from getaway.games.scotland_yard.board import TICKET_CODES, mask_of
 from getaway.games.scotland_yard.knowledge import can_move_from, possible_sets, sample_path
 from getaway.games.scotland_yard.options import normalize, rules_for
-from getaway.games.scotland_yard.saves import state_from_json
+from getaway.games.scotland_yard.saves import FORMAT, state_from_json
 from getaway.games.scotland_yard.state import ScotlandYardState
 
 
@@ -81,7 +81,7 @@ def state_with_path(view: Mapping[str, Any], path: list[int], rng: Rng) -> Scotl
         wallets.append([t["taxi"], t["bus"], t["underground"]])
     data = {
         "game": "scotland-yard",
-        "format": 1,
+        "format": FORMAT,
         "options": view["options"],
         # The seed and the generator are secret (they fix the start cards); draw fresh ones.
         "seed": 0,
@@ -105,5 +105,7 @@ def state_with_path(view: Mapping[str, Any], path: list[int], rng: Rng) -> Scotl
         "moved": [h["id"] for h in view["hunters"] if h["moved"]],
         "winner": view["winner"],
         "end_reason": view["end_reason"],
+        # Mr. X's double move under way, where the view shows it (his own and ``all``).
+        "decision": {"seat": "mrx", "steps": view["open_steps"]} if view["open_steps"] else None,
     }
     return state_from_json(data)

@@ -9,16 +9,14 @@ Two things a reinforcement-learning interface needs and the string protocol does
 
 Pure Python (``core`` and the standard library): the game keeps working without numpy.
 
-Mr. X's double moves. The naive product of two legs (every ticket-and-station pair twice,
-about 796² ids) is mostly moves no board allows. The enumeration is exact instead: a double
-``double:T1:V1/T2:V2`` is listed only when some line of ticket ``T1`` ends at ``V1`` (so a
-first leg can reach it) and ``V2`` is one ride of ticket ``T2`` from ``V1``. That is about
-4,700 doubles and 474 singles on either board; every id listed can occur in some game and
-every id that occurs is listed (the tests check both directions on random games).
+Mr. X's actions: every ride ``TICKET:STATION`` that some line of that ticket ends at (474 on
+either board), then ``double``. A double move is made in steps (``mrx_turn.py``): ``double``,
+then each leg, which is a ride's id again; so his action space is 475 ids, where compound
+double-move ids needed about 5,200. Every id listed can occur in some game and every id that
+occurs is listed (the tests check both directions on random games).
 
 Layout of an observation (all values in [0, 1]; ``N`` = 199 stations, ``S`` seats, ``H``
-hunter pieces, ``E`` = ``max_rounds`` + 2 travel-log entries, the most two double-move
-tickets allow)::
+hunter pieces, ``E`` = ``log_fields`` travel-log entries, 24 by default)::
 
     seat one-hot                          S   whose observation this is
     seats to act                          S   the view's to_act
@@ -35,6 +33,8 @@ tickets allow)::
     per travel-log entry:               E x   written 1, ticket one-hot 4, double 1,
                                               revealed 1, station one-hot N (only when the
                                               view shows the station)
+    Mr. X's double move under way           1   ``double`` played (his own view only)
+      its first leg                     4 + N   ticket one-hot, station one-hot, once chosen
 
 The ``public_record`` of the view (start candidates, hunters at each entry, searched
 stations) is summarised by ``possible_locations``, which the game deduces from exactly
@@ -48,7 +48,7 @@ from functools import cache
 from typing import Any
 
 from getaway.games.scotland_yard.board import BLACK, ORDINARY, STATIONS, TICKET_CODES, TICKETS
-from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG
+from getaway.games.scotland_yard.moves import DOUBLE_STEP, LEG, LEG_PARSE
 from getaway.games.scotland_yard.options import (
     BLACK_TICKETS,
     BOX_TICKETS,
@@ -73,12 +73,12 @@ class ScotlandYardEncoding:
         self._seat_index = {seat: i for i, seat in enumerate(self.seats)}
         self._pieces = rules.pieces
         self._max_rounds = rules.max_rounds
-        self._entries = rules.max_rounds + DOUBLE_TICKETS
+        self._entries = rules.log_fields
         # A detective's tickets are divided by his wallet's start count (the pooled wallet's
         # in the 2-player game): tickets are only ever spent, never received.
         self._wallet_max = tuple(float(x) for x in max(rules.wallets, key=sum))
         board = rules.board
-        ids: dict[str, tuple[str, ...]] = {MRX: _mrx_ids(rules.tables.x_all, board.ticket_mask)}
+        ids: dict[str, tuple[str, ...]] = {MRX: _mrx_ids(board.ticket_mask)}
         for seat in rules.detective_seats:
             ids[seat] = _hunter_ids(
                 [rules.pieces[h - 1] for h in rules.seat_pieces[seat]],
@@ -98,8 +98,9 @@ class ScotlandYardEncoding:
         self._o_supply = self._o_tickets + 2
         self._o_hunters = self._o_supply + 3
         self._o_log = self._o_hunters + h * _HUNTER_FIELDS
+        self._o_steps = self._o_log + e * _LOG_FIELDS
         #: Length of every seat's observation.
-        self.observation_size = self._o_log + e * _LOG_FIELDS
+        self.observation_size = self._o_steps + 1 + 4 + STATIONS
 
     # Actions ------------------------------------------------------------------------------
 
@@ -170,6 +171,14 @@ class ScotlandYardEncoding:
                 obs[base + 6] = 1.0
             if entry["station"] is not None:
                 obs[base + 6 + entry["station"]] = 1.0
+        # The steps of his double move so far: without them a leg would look like a turn.
+        steps: Sequence[str] = view.get("open_steps") or ()
+        if steps:
+            obs[self._o_steps] = 1.0
+        if len(steps) == 2:
+            t, v = LEG_PARSE[steps[1]]
+            obs[self._o_steps + 1 + t] = 1.0
+            obs[self._o_steps + 4 + v] = 1.0
         return obs
 
 
@@ -178,17 +187,10 @@ def _stations_with(mask_row: Sequence[int]) -> list[int]:
     return [v for v in range(1, STATIONS + 1) if mask_row[v]]
 
 
-def _mrx_ids(
-    legs_from: Sequence[Sequence[str]], ticket_mask: Sequence[Sequence[int]]
-) -> tuple[str, ...]:
-    """Singles by ticket then station, then doubles by first leg, each first leg followed by
-    every leg from its station in the game's own order (``MoveTables.x_all``)."""
-    singles = [(t, v) for t in (*ORDINARY, BLACK) for v in _stations_with(ticket_mask[t])]
-    ids = [LEG[t][v] for t, v in singles]
-    for t, v in singles:
-        prefix = DOUBLE_PREFIX + LEG[t][v] + "/"
-        ids.extend(prefix + second for second in legs_from[v])
-    return tuple(ids)
+def _mrx_ids(ticket_mask: Sequence[Sequence[int]]) -> tuple[str, ...]:
+    """Rides by ticket then station, then ``double`` (whose legs are rides again)."""
+    rides = [LEG[t][v] for t in (*ORDINARY, BLACK) for v in _stations_with(ticket_mask[t])]
+    return (*rides, DOUBLE_STEP)
 
 
 def _hunter_ids(

@@ -3,7 +3,9 @@
 Action ids (stable; the same in logs, replays, the CLI and the web API):
 
 * Mr. X, single move: ``TICKET:STATION``, e.g. ``taxi:46``, ``black:115``.
-* Mr. X, double move: ``double:LEG/LEG``, e.g. ``double:bus:23/taxi:24``.
+* Mr. X, double move, in three steps (``mrx_turn.py``): ``double``, then each leg as a single
+  move's id, e.g. ``double``, ``bus:23``, ``taxi:24``. The legacy compound id
+  ``double:LEG/LEG`` (``double:bus:23/taxi:24``) is still accepted, never listed.
 * A detective: ``PIECE:TICKET:STATION``, e.g. ``d1:bus:58``.
 * A police piece rides free, so only the destination matters: ``PIECE:STATION``, e.g. ``p1:58``.
 """
@@ -22,6 +24,8 @@ from getaway.games.scotland_yard.board import (
 )
 
 DOUBLE_PREFIX = "double:"
+#: The first step of a double move made in steps, and the head of its public text.
+DOUBLE_STEP = "double"
 
 #: LEG[ticket][station]: the id of one leg of Mr. X's move.
 LEG: tuple[tuple[str, ...], ...] = tuple(
@@ -31,10 +35,6 @@ LEG: tuple[tuple[str, ...], ...] = tuple(
 LEG_PARSE: dict[str, tuple[int, int]] = {
     LEG[t][v]: (t, v) for t in range(4) for v in range(1, STATIONS + 1)
 }
-
-
-def double_id(first: str, second: str) -> str:
-    return f"{DOUBLE_PREFIX}{first}/{second}"
 
 
 class MoveTables:
@@ -53,14 +53,17 @@ class MoveTables:
         self.x_all: tuple[tuple[str, ...], ...] = tuple(
             tuple(a for _, _, a in legs) for legs in self.x_legs
         )
-        self._doubles: dict[tuple[int, int], tuple[str, ...]] = {}
+        #: x_all with ``double`` after the rides: his actions when nothing blocks him.
+        self.x_all_double: tuple[tuple[str, ...], ...] = tuple(
+            (*rides, DOUBLE_STEP) for rides in self.x_all
+        )
         #: Stations within two of Mr. X's rides of s: the only hunters his moves depend on.
         self.x_two_rides: tuple[int, ...] = tuple(
             board.black_mask[s] | _union(board.black_mask[v] for v in board.black_nbrs[s])
             for s in range(n)
         )
-        #: Mr. X's memoised move lists with a double-move ticket (``state.mrx_actions``).
-        self.x_with_doubles: dict[tuple[int, ...], tuple[str, ...]] = {}
+        #: Mr. X's memoised action lists at the start of his turn (``state.mrx_actions``).
+        self.x_actions: dict[tuple[int, ...], tuple[str, ...]] = {}
         # Hunters: index 0 is Mr. X's slot and stays empty.
         hunter_legs: list[tuple[tuple[tuple[int, int, str], ...], ...]] = [()]
         #: Hunter action id -> (piece index, ticket or -1 for police, destination, bitmask of
@@ -97,15 +100,6 @@ class MoveTables:
         self.hunter_all: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
             tuple(tuple(a for _, _, a in legs) for legs in rows) for rows in self.hunter_legs
         )
-
-    def double_seconds(self, t: int, v: int) -> tuple[str, ...]:
-        """Every double move whose first leg is ticket t to v, when nothing blocks the
-        second leg (memoised: a few thousand strings per board at most)."""
-        ids = self._doubles.get((t, v))
-        if ids is None:
-            prefix = DOUBLE_PREFIX + LEG[t][v] + "/"
-            ids = self._doubles[(t, v)] = tuple(prefix + a for a in self.x_all[v])
-        return ids
 
 
 def _union(masks: Iterable[int]) -> int:

@@ -27,15 +27,23 @@ BLACK_TICKETS = 5
 DOUBLE_TICKETS = 2
 REVEAL_AT = (3, 8, 13, 18, 24)
 
-_EDITION_ROUNDS = {"2014": 22, "classic": 24}
+#: The 2014 edition lasts at most 22 rounds (its travel log has a field for every round and
+#: both double moves); the classic one lasts as long as its 24-field travel log.
+ROUNDS_2014 = 22
+LOG_FIELDS_CLASSIC = 24
 
 OPTION_HELP = {
     "players": "number of players, 2-6 (2: one player runs 2 detectives and 2 police)",
-    "edition": "'2014' (default: 22 rounds, D/X start decks) or 'classic' (24 rounds, taxi "
-    "13-14, 18 shared start cards); sets the defaults of board, start_cards and max_rounds",
+    "edition": "'2014' (default: 22 rounds, D/X start decks) or 'classic' (until the 24 "
+    "fields of the travel log are used, taxi 13-14, 18 shared start cards); sets the defaults "
+    "of board, start_cards, max_rounds and log_fields",
     "board": "'2014' or 'classic' board graph (default: the edition's)",
     "start_cards": "'2014' (D and X decks) or 'classic' (18 shared cards) (default: edition's)",
-    "max_rounds": "rounds before Mr. X wins on time (default: 22, classic 24)",
+    "max_rounds": "1-30: Mr. X wins when this round ends without a capture (default: 22; "
+    "classic: log_fields, the most rounds its travel log allows)",
+    "log_fields": "1-32: the travel log's fields; Mr. X wins when the round in which he fills "
+    "the last one ends, and a double move needs two free fields (default: classic 24; 2014: "
+    "max_rounds + 2, never filled before the last round)",
     "reveal_rule": "'entries' (default: reveal after travel-log entries 3, 8, 13, 18, 24) or "
     "'rounds' (reveal at the end of Mr. X's turn in those rounds)",
     "reveal_at": "the surfacing entries or rounds (default [3, 8, 13, 18, 24])",
@@ -43,8 +51,8 @@ OPTION_HELP = {
     "supply) or 'unlimited'",
     "pooled_tickets": "2-player game: the two detectives share one 22/16/8 ticket pool "
     "(default true) or keep separate boards",
-    "x2_counts_police": "Mr. X wins when no hunter can move (default true) or when no "
-    "ticket-using detective can (false, the literal reading)",
+    "x2_counts_police": "Mr. X wins when no detective can move (default false, the "
+    "rulebook's words) or only when no hunter, police included, can (true)",
 }
 
 
@@ -87,17 +95,27 @@ def _normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
         raise OptionsError(
             f"option 'reveal_at' must be a list of numbers from 1 to 30; got {reveal_at!r}"
         )
+    if edition == "classic":
+        # The classic game lasts as long as its travel log; without a double move that is
+        # one round per field.
+        log_fields = int_option(options, "log_fields", LOG_FIELDS_CLASSIC, 1, 32)
+        max_rounds = int_option(options, "max_rounds", min(log_fields, 30), 1, 30)
+    else:
+        # The 2014 game lasts max_rounds; its log holds every round and both double moves.
+        max_rounds = int_option(options, "max_rounds", ROUNDS_2014, 1, 30)
+        log_fields = int_option(options, "log_fields", max_rounds + DOUBLE_TICKETS, 1, 32)
     return {
         "players": int_option(options, "players", 4, 2, 6),
         "edition": edition,
         "board": choice_option(options, "board", EDITIONS, edition),
         "start_cards": choice_option(options, "start_cards", EDITIONS, edition),
-        "max_rounds": int_option(options, "max_rounds", _EDITION_ROUNDS[edition], 1, 30),
+        "max_rounds": max_rounds,
+        "log_fields": log_fields,
         "reveal_rule": choice_option(options, "reveal_rule", ("entries", "rounds"), "entries"),
         "reveal_at": sorted(set(reveal_at)),
         "mrx_tickets": choice_option(options, "mrx_tickets", ("supply", "unlimited"), "supply"),
         "pooled_tickets": bool_option(options, "pooled_tickets", True),
-        "x2_counts_police": bool_option(options, "x2_counts_police", True),
+        "x2_counts_police": bool_option(options, "x2_counts_police", False),
     }
 
 
@@ -130,6 +148,8 @@ class Rules:
     #: Position index -> the seat owning it ("" for police: every detective seat).
     owner: tuple[str, ...]
     max_rounds: int
+    #: Mr. X's travel-log fields: the game ends with the round that fills the last one.
+    log_fields: int
     reveal_by_round: bool
     reveal_at: frozenset[int]
     unlimited_supply: bool
@@ -227,6 +247,7 @@ def _build_rules(options: dict[str, Any]) -> Rules:
         own_pieces=own,
         owner=owner,
         max_rounds=options["max_rounds"],
+        log_fields=options["log_fields"],
         reveal_by_round=options["reveal_rule"] == "rounds",
         reveal_at=frozenset(options["reveal_at"]),
         unlimited_supply=options["mrx_tickets"] == "unlimited",

@@ -14,12 +14,13 @@ Layout of :func:`render_view`:
   piece a detective seat may move now;
 * where Mr. X can be, from public information.
 
-:data:`TOPICS` are extra pages a player may ask for (``possible``, ``log``, ``board``).
+The extra pages a player may ask for (``possible``, ``log``, ``board``) are in
+``render_topics.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from math import ceil
 from typing import Any
 
@@ -37,8 +38,6 @@ STYLE = {
     "ferry": "bold white",
 }
 ORDINARY = ("taxi", "bus", "underground")
-#: Total double-move tickets Mr. X receives; each adds one field to the log's length.
-_DOUBLE_TICKETS = 2
 _SHORT_LIST = 15
 _WIDTH = 76
 
@@ -51,12 +50,6 @@ END_REASONS = {
 _SIDES = {"mrx": "Mr. X", "detectives": "the detectives"}
 #: Piece kinds; a police piece wears a ring on the board.
 _KIND = {"detective": "detective", "police": "police (ring)"}
-
-TOPICS = {
-    "possible": "every station where Mr. X can be, deduced from public information",
-    "log": "Mr. X's full travel log: entry, round, ticket, station when known, double moves",
-    "board": "each piece's station and its neighbouring stations by transport",
-}
 
 
 # Small formatting helpers --------------------------------------------------------------------
@@ -122,7 +115,7 @@ def _is_detective_seat(view: Mapping[str, Any]) -> bool:
 
 
 def _log_capacity(view: Mapping[str, Any]) -> int:
-    return int(view["max_rounds"]) + _DOUBLE_TICKETS
+    return int(view["options"]["log_fields"])
 
 
 def _surfacing_entries(view: Mapping[str, Any]) -> set[int]:
@@ -211,7 +204,7 @@ def _header(view: Mapping[str, Any]) -> list[str]:
             by = _occupants(view).get(view["mrx_location"])
             reason += f" at {view['mrx_location']}" + (f" by {by}" if by else "")
         if view["end_reason"] == "time":
-            reason = f"Mr. X was not caught in {view['max_rounds']} rounds"
+            reason = f"Mr. X was not caught in {view['round']} rounds"
         lines.append(_styled(f"Game over: {winner} win. {reason}.", "bold magenta"))
     else:
         to_act = list(view["to_act"])
@@ -413,23 +406,50 @@ def _rides(board: Board, h: Mapping[str, Any], t: int, occupied: Mapping[int, st
 
 def _mrx_situation(view: Mapping[str, Any]) -> list[str]:
     board = _board(view)
+    steps = _open_steps(view)
     station = view["mrx_location"]
+    spent = None
+    if len(steps) == 2:
+        # The second leg of his double move starts where the first one ends.
+        spent, _, to = steps[1].partition(":")
+        station = int(to)
     supply = view["supply"]
     labels: dict[str, str] = {}
     for transport in ORDINARY:
+        left = supply[transport] - (spent == transport)
         if view["supply_unlimited"]:
             labels[transport] = transport
-        elif supply[transport]:
-            labels[transport] = f"{transport} (supply {supply[transport]})"
+        elif left:
+            labels[transport] = f"{transport} (supply {left})"
         else:
             labels[transport] = f"{transport} (supply empty: black only)"
     labels["ferry"] = "ferry (black only)"
     who = "Your" if view["seat"] == "mrx" else "Mr. X's"
-    lines = [_bold(f"{who} rides from {station}") + _dim("  (hunters shown in parentheses)")]
+    lines = _double_move_lines(view, steps)
+    lines.append(_bold(f"{who} rides from {station}") + _dim("  (hunters shown in parentheses)"))
     lines += _neighbour_lines(board, station, labels, _occupants(view))
     if view["phase"] == "mrx" and view["seat"] == "mrx":
-        lines.append("  " + _mrx_hint(view, board))
+        lines.append("  " + _mrx_hint(view, board, steps))
     return lines
+
+
+def _open_steps(view: Mapping[str, Any]) -> list[str]:
+    """The steps of Mr. X's double move under way, as his view (or ``all``'s) shows them."""
+    return list(view.get("open_steps") or ())
+
+
+def _double_move_lines(view: Mapping[str, Any], steps: Sequence[str]) -> list[str]:
+    """Where Mr. X's double move stands, while he makes it."""
+    if not steps:
+        return []
+    who = "You are" if view["seat"] == "mrx" else "Mr. X is"
+    head = f"{who} making a double move: "
+    if len(steps) == 1:
+        head += "choose its first leg."
+    else:
+        head += f"first leg {steps[1]}; choose the second leg."
+    note = "Nothing is spent or shown to the detectives until the second leg is chosen."
+    return [_styled(head, "bold magenta"), _dim(note)]
 
 
 def _mrx_legs(
@@ -453,9 +473,20 @@ def _mrx_legs(
     return legs
 
 
-def _mrx_hint(view: Mapping[str, Any], board: Board) -> str:
-    """How Mr. X writes his move, with examples that are legal now."""
-    legs = _mrx_legs(view, board, view["mrx_location"])
+def _mrx_hint(view: Mapping[str, Any], board: Board, steps: Sequence[str]) -> str:
+    """How Mr. X writes his move (or the next step of his double move), with examples that
+    are legal now."""
+    if len(steps) == 2:
+        ticket, _, to = steps[1].partition(":")
+        legs = _mrx_legs(view, board, int(to), ticket)
+    else:
+        legs = _mrx_legs(view, board, view["mrx_location"])
+        if steps:  # a first leg must have a second one after it
+            legs = [
+                leg
+                for leg in legs
+                if _mrx_legs(view, board, int(leg.partition(":")[2]), leg.partition(":")[0])
+            ]
     examples = []
     if legs:
         examples.append(legs[0])
@@ -465,14 +496,13 @@ def _mrx_hint(view: Mapping[str, Any], board: Board) -> str:
     hint = _dim("Play ") + _action("TICKET:STATION")
     if examples:
         hint += _dim(" (e.g. ") + _dim(", ").join(_action(a) for a in examples) + _dim(")")
-    if view["mrx_tickets"]["double"]:
-        hint += _dim(",\n  or a double move ") + _action("double:LEG/LEG")
-        for first in legs:
-            ticket, _, to = first.partition(":")
-            seconds = _mrx_legs(view, board, int(to), ticket)
-            if seconds:
-                hint += _dim(" (e.g. ") + _action(f"double:{first}/{seconds[0]}") + _dim(")")
-                break
+    log_room = view["options"]["log_fields"] - len(view["mrx_log"])
+    if not steps and view["mrx_tickets"]["double"] and log_room >= 2:
+        hint += (
+            _dim(",\n  or ")
+            + _action("double")
+            + _dim(" to start a double move (then its two legs, one at a time)")
+        )
     return hint + _dim(".")
 
 
@@ -561,118 +591,3 @@ def render_view(view: Mapping[str, Any]) -> str:
             sections.append(_detective_situation(view))
         sections.append(_possible_summary(view))
     return "\n\n".join("\n".join(lines) for lines in sections)
-
-
-def render_topic(view: Mapping[str, Any], topic: str) -> str:
-    """The text of one of :data:`TOPICS` for this view."""
-    if topic == "possible":
-        return _topic_possible(view)
-    if topic == "log":
-        return _topic_log(view)
-    if topic == "board":
-        return _topic_board(view)
-    raise KeyError(topic)
-
-
-def _groups(stations: Iterable[int], size: int = 50) -> list[str]:
-    """Stations grouped by number range, one line per non-empty range."""
-    by_group: dict[int, list[int]] = {}
-    for s in stations:
-        by_group.setdefault(s // size, []).append(s)
-    lines = []
-    for g in sorted(by_group):
-        low, high = max(1, g * size), g * size + size - 1
-        label = f"  {low:>3}-{high:<3}  "
-        words = [str(s) for s in sorted(by_group[g])]
-        lines.append(_dim(label) + _wrap(words, words, len(label)))
-    return lines
-
-
-def _topic_possible(view: Mapping[str, Any]) -> str:
-    possible = view["possible_locations"]
-    log = view["mrx_log"]
-    n = len(possible)
-    who = "The detectives can place you" if view["seat"] == "mrx" else "Mr. X can be"
-    lines = [_bold(f"{who} at {n} station{'s' if n != 1 else ''}")]
-    lines += _groups(possible)
-    last = _last_revealed(log)
-    if last is None:
-        since = log
-        start = view["public_record"]["start_candidates"]
-        basis = f"Deduced from his {len(start)} possible start stations"
-    else:
-        since = log[int(last["entry"]) :]
-        basis = f"Deduced from his surfacing at {last['station']} (entry {last['entry']})"
-    if since:
-        basis += " and the tickets since (" + ", ".join(e["ticket"] for e in since) + ")"
-    basis += ", leaving out the stations hunters blocked when he moved or have searched since."
-    lines.append("")
-    words = basis.split()
-    lines.append(_dim(_wrap([escape(w) for w in words], words, 0)))
-    if view["over"]:
-        lines.append(_dim("The game is over: the travel log is open (topic 'log')."))
-    return "\n".join(lines)
-
-
-def _topic_log(view: Mapping[str, Any]) -> str:
-    log = view["mrx_log"]
-    surfacing = _surfacing_entries(view)
-    lines = [_bold(f"Mr. X's travel log: {len(log)} of {_log_capacity(view)} fields written")]
-    if surfacing:
-        fields = ", ".join(str(k) for k in sorted(surfacing))
-        lines.append(_dim(f"He surfaces after entries {fields}."))
-    else:
-        rounds = ", ".join(str(r) for r in view["options"]["reveal_at"])
-        lines.append(_dim(f"He surfaces at the end of his turn in rounds {rounds}."))
-    if view.get("mrx_start") is not None:
-        lines.append(f"  start      at {view['mrx_start']}")
-    rounds_of = _entry_rounds(log)
-    leg = 0
-    for e, r in zip(log, rounds_of, strict=True):
-        k = int(e["entry"])
-        label = f"({k})" if k in surfacing else str(k)
-        row = "  " + _cell(label, 5) + _cell(f"round {r}", 10)
-        row += _cell(e["ticket"], 13, STYLE[e["ticket"]])
-        row += _cell("at ?" if e["station"] is None else f"at {e['station']}", 8)
-        notes = []
-        if e["double"]:
-            leg = leg % 2 + 1
-            notes.append(f"double move, leg {leg}")
-        else:
-            leg = 0
-        if e["revealed"]:
-            notes.append("surfaced")
-        row += _dim("; ".join(notes))
-        lines.append(row.rstrip())
-    if not log:
-        lines.append("  (no entry yet)")
-    nxt = _next_surfacing(view)
-    if nxt and not view["over"]:
-        lines.append(_dim(_sentence(nxt)))
-    return "\n".join(lines)
-
-
-def _topic_board(view: Mapping[str, Any]) -> str:
-    board = _board(view)
-    occupied = _occupants(view)
-    sees = _sees_mrx(view) or view["over"]
-    hunter_labels = {t: t for t in ORDINARY}
-    lines = [_bold("Pieces and their neighbouring stations") + _dim("  (hunters in parentheses)")]
-    location = view["mrx_location"]
-    if location is not None and (sees or view["mrx_visible"]):
-        lines.append(_styled(f"  Mr. X at {location}", "bold"))
-        labels = {**hunter_labels, "ferry": "ferry"}
-        lines += _neighbour_lines(board, location, labels, occupied, indent=6)
-    else:
-        lines.append(_dim("  Mr. X is hidden (" + _whereabouts_short(view) + ")."))
-    for h in view["hunters"]:
-        lines.append(_styled(f"  {h['id']} at {h['station']}: {_KIND[h['kind']]}", "bold"))
-        lines += _neighbour_lines(board, h["station"], hunter_labels, occupied, indent=6)
-    return "\n".join(lines)
-
-
-def _whereabouts_short(view: Mapping[str, Any]) -> str:
-    last = _last_revealed(view["mrx_log"])
-    if last is None or view["mrx_location"] is None:
-        return "not surfaced yet"
-    return f"last seen at {view['mrx_location']}, entry {last['entry']}"

@@ -7,21 +7,26 @@ with a message saying what is wrong instead of producing an impossible game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from getaway.core import GetawayError, JSONDict, Rng, SaveFileError
+from getaway.core import JSONDict, Rng, SaveFileError, SaveReader
 from getaway.core.options import whole_number
+from getaway.core.saves import RNG_RANGE, SEED_RANGE, reading
 from getaway.games.scotland_yard.board import STATIONS, TICKET_CODES, TICKETS, mask_of, stations_of
+from getaway.games.scotland_yard.mrx_turn import DOUBLE_MOVE
 from getaway.games.scotland_yard.options import (
     BLACK_TICKETS,
     BOX_TICKETS,
     DOUBLE_TICKETS,
+    MRX,
     normalize,
     rules_for,
 )
+from getaway.games.scotland_yard.record import check_record
 from getaway.games.scotland_yard.state import (
     DETECTIVES_WIN,
+    END_REASONS,
     MRX_WINS,
     NOBODY,
     PHASE_HUNTERS,
@@ -31,7 +36,9 @@ from getaway.games.scotland_yard.state import (
     ScotlandYardState,
 )
 
-FORMAT = 1
+#: Format 2 added the open decision (Mr. X's double move in steps); format 1 files, which
+#: have none, are still read.
+FORMAT = 2
 _WINNERS = {None: NOBODY, "mrx": MRX_WINS, "detectives": DETECTIVES_WIN}
 _WINNER_NAMES = {v: k for k, v in _WINNERS.items()}
 
@@ -70,128 +77,77 @@ def state_to_json(state: ScotlandYardState) -> JSONDict:
         "moved": [p for h, p in enumerate(rules.pieces, start=1) if state.moved >> h & 1],
         "winner": _WINNER_NAMES[state.winner_code],
         "end_reason": state.end_reason,
+        "decision": state.decision.to_json() if state.decision is not None else None,
     }
 
 
-class _Reader:
-    """Typed access to a save dict with errors that name the field."""
+def _station(value: Any, where: str) -> int:
+    return whole_number(value, where, 1, STATIONS)
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
-        self.data = data
 
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise SaveFileError(f"save file: field {key!r} is missing")
-        return self.data[key]
-
-    def integer(self, key: str, low: int, high: int) -> int:
-        value = self.get(key)
-        return whole_number(value, key, low, high)
-
-    def station(self, key: str) -> int:
-        return self.integer(key, 1, STATIONS)
-
-    def stations(self, value: Any, key: str) -> list[int]:
-        if not isinstance(value, list):
-            raise SaveFileError(f"save file: {key!r} must be a list of stations")
-        return [whole_number(v, key, 1, STATIONS) for v in value]
+def _stations(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise SaveFileError(f"save file: {where!r} must be a list of stations")
+    return [_station(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
 
 def state_from_json(data: Mapping[str, Any]) -> ScotlandYardState:
-    try:
-        return _load(_Reader(data))
-    except SaveFileError:
-        raise
-    except GetawayError as exc:
-        raise SaveFileError(f"save file: {exc}") from None
+    """Load a save; anything malformed or impossible raises :class:`SaveFileError` naming
+    the field."""
+    return reading(_load, data)
 
 
-def _load(r: _Reader) -> ScotlandYardState:
-    if r.get("game") != "scotland-yard":
-        raise SaveFileError("save file: not a scotland-yard state")
-    if r.get("format") != FORMAT:
-        raise SaveFileError(f"save file: format {r.get('format')!r} is not {FORMAT}")
-    options = r.get("options")
-    if not isinstance(options, dict):
-        raise SaveFileError("save file: 'options' must be an object")
-    rules = rules_for(normalize(options))
+def _load(r: SaveReader) -> ScotlandYardState:
+    fmt = r.choice("format", (1, FORMAT))
+    rules = rules_for(normalize(r.header("scotland-yard", fmt)))
     s = ScotlandYardState.__new__(ScotlandYardState)
     s.rules = rules
-    s._seed = r.integer("seed", -(2**63), 2**64)
-    s._rng = Rng.from_state(r.integer("rng", 0, 2**64 - 1))
+    s._seed = r.integer("seed", *SEED_RANGE)
+    s._rng = Rng.from_state(r.integer("rng", *RNG_RANGE))
     s.round = r.integer("round", 1, rules.max_rounds)
-    phase = r.get("phase")
-    if phase not in PHASES:
-        raise SaveFileError(f"save file: 'phase' must be one of {', '.join(PHASES)}")
-    s.phase = PHASES.index(phase)
-    hunters = r.get("hunters")
-    if not isinstance(hunters, dict) or sorted(hunters) != sorted(rules.pieces):
-        raise SaveFileError(
-            f"save file: 'hunters' must give the stations of {', '.join(rules.pieces)}"
-        )
-    hunter_pos = [whole_number(hunters[p], f"hunters.{p}", 1, STATIONS) for p in rules.pieces]
+    s.phase = PHASES.index(r.choice("phase", PHASES))
+    hunters = r.object("hunters")
+    if sorted(hunters.data) != sorted(rules.pieces):
+        raise r.fail(f"'hunters' must give the stations of {', '.join(rules.pieces)}")
+    hunter_pos = [hunters.integer(p, 1, STATIONS) for p in rules.pieces]
     if len(set(hunter_pos)) != len(hunter_pos):
-        raise SaveFileError("save file: two hunters share a station")
-    s.pos = [r.station("mrx"), *hunter_pos]
-    s.start = r.station("mrx_start")
-    s.start_candidates = mask_of(r.stations(r.get("start_candidates"), "start_candidates"))
+        raise r.fail("two hunters share a station ('hunters')")
+    s.pos = [r.integer("mrx", 1, STATIONS), *hunter_pos]
+    s.start = r.integer("mrx_start", 1, STATIONS)
+    s.start_candidates = mask_of(r.items("start_candidates", _station))
     s.occ = mask_of(hunter_pos)
     wallets = r.get("wallets")
     if not (isinstance(wallets, list) and len(wallets) == len(rules.wallets)):
-        raise SaveFileError(f"save file: 'wallets' must hold {len(rules.wallets)} ticket boards")
-    s.wallets = []
-    for i, w in enumerate(wallets):
-        if not (isinstance(w, list) and len(w) == 3):
-            raise SaveFileError("save file: a wallet is [taxi, bus, underground]")
-        s.wallets.append(
-            [whole_number(n, f"wallets[{i}]", 0, rules.wallets[i][t]) for t, n in enumerate(w)]
-        )
-    supply = r.get("supply")
-    if not (isinstance(supply, list) and len(supply) == 3):
-        raise SaveFileError("save file: 'supply' is [taxi, bus, underground]")
-    s.supply = [whole_number(n, "supply", 0, BOX_TICKETS[t]) for t, n in enumerate(supply)]
+        raise r.fail(f"'wallets' must hold {len(rules.wallets)} ticket boards")
+    s.wallets = [_tickets(w, f"wallets[{i}]", rules.wallets[i]) for i, w in enumerate(wallets)]
+    s.supply = _tickets(r.get("supply"), "supply", BOX_TICKETS)
     s.black = r.integer("black", 0, BLACK_TICKETS)
     s.doubles = r.integer("double", 0, DOUBLE_TICKETS)
-    log = r.get("log")
-    if not isinstance(log, list) or len(log) > rules.max_rounds + DOUBLE_TICKETS:
-        raise SaveFileError("save file: 'log' must be a list of travel-log entries")
-    s.log_ticket, s.log_double, s.log_station, s.log_revealed = [], [], [], []
-    for k, entry in enumerate(log, start=1):
-        if not (
-            isinstance(entry, list)
-            and len(entry) == 4
-            and entry[0] in TICKET_CODES
-            and isinstance(entry[1], bool)
-            and isinstance(entry[3], bool)
-        ):
-            raise SaveFileError(
-                f"save file: log entry {k} must be [ticket, double, station, revealed]"
-            )
-        s.log_ticket.append(TICKET_CODES[entry[0]])
-        s.log_double.append(entry[1])
-        s.log_station.append(whole_number(entry[2], f"log[{k}]", 1, STATIONS))
-        s.log_revealed.append(entry[3])
-    n = len(log)
-    at_entry = r.get("hunters_at_entry")
-    searched = r.get("searched")
-    if not (isinstance(at_entry, list) and len(at_entry) == n):
-        raise SaveFileError("save file: 'hunters_at_entry' needs one list per log entry")
-    if not (isinstance(searched, list) and len(searched) == n + 1):
-        raise SaveFileError("save file: 'searched' needs one list per log length (entries + 1)")
-    s.occupied_at = [mask_of(r.stations(v, "hunters_at_entry")) for v in at_entry]
-    s.searched = [mask_of(r.stations(v, "searched")) for v in searched]
-    moved = r.get("moved")
-    if not (isinstance(moved, list) and all(p in rules.pieces for p in moved)):
-        raise SaveFileError(f"save file: 'moved' lists pieces among {', '.join(rules.pieces)}")
+    entries = r.items("log", _entry)
+    if len(entries) > rules.log_fields:
+        raise r.fail(
+            f"'log' has {len(entries)} entries; the travel log holds at most "
+            f"{rules.log_fields} ('log_fields')"
+        )
+    s.log_ticket = [t for t, _, _, _ in entries]
+    s.log_double = [d for _, d, _, _ in entries]
+    s.log_station = [v for _, _, v, _ in entries]
+    s.log_revealed = [x for _, _, _, x in entries]
+    n = len(entries)
+    at_entry = r.items("hunters_at_entry", _stations)
+    searched = r.items("searched", _stations)
+    if len(at_entry) != n:
+        raise r.fail("'hunters_at_entry' needs one list per log entry")
+    if len(searched) != n + 1:
+        raise r.fail("'searched' needs one list per log length (entries + 1)")
+    s.occupied_at = [mask_of(v) for v in at_entry]
+    s.searched = [mask_of(v) for v in searched]
+    moved = r.items("moved", lambda p, where: _piece(rules.pieces, p, where))
     s.moved = mask_of(rules.pieces.index(p) + 1 for p in moved)
-    winner = r.get("winner")
-    if winner not in _WINNERS:
-        raise SaveFileError("save file: 'winner' must be null, 'mrx' or 'detectives'")
-    s.winner_code = _WINNERS[winner]
-    reason = r.get("end_reason")
-    if reason is not None and not isinstance(reason, str):
-        raise SaveFileError("save file: 'end_reason' must be null or text")
-    s.end_reason = reason
+    s.winner_code = _WINNERS[r.choice("winner", tuple(_WINNERS))]
+    s.end_reason = r.choice("end_reason", (None, *END_REASONS))
+    if s.winner_code != END_REASONS.get(s.end_reason, NOBODY):
+        raise r.fail(f"'winner' {r.get('winner')!r} does not fit 'end_reason' {s.end_reason!r}")
     s._possible = None
     s._settled = None
     s._fresh = 0
@@ -203,14 +159,48 @@ def _load(r: _Reader) -> ScotlandYardState:
     elif s.phase == PHASE_MRX:
         if not s._mrx_can_move():
             # His turn would have ended the game at once (D2, spec section 11).
-            raise SaveFileError("save file: Mr. X has no legal move in a running game")
+            raise r.fail("Mr. X has no legal move in a running game")
         s._to_act = ("mrx",)
     else:
         s._to_act = ()
         s._refresh_hunters_to_act()
         if s.phase != PHASE_HUNTERS:
-            raise SaveFileError("save file: the detectives' phase has no piece left to move")
+            raise r.fail("the detectives' phase has no piece left to move")
+    s.decision = None
+    if fmt >= 2:
+        # Each step checked against the state, as if it were played again.
+        s.decision = DOUBLE_MOVE.restore(s, r.get("decision"), rules.seats)
+        if s.decision is not None and (s.decision.seat != MRX or s.phase != PHASE_MRX):
+            raise r.fail("'decision': only Mr. X has a decision open, in his own turn")
     return s
+
+
+def _tickets(value: Any, where: str, most: Sequence[int]) -> list[int]:
+    if not (isinstance(value, list) and len(value) == 3):
+        raise SaveFileError(f"save file: {where!r} must be [taxi, bus, underground]")
+    return [whole_number(n, f"{where}[{t}]", 0, most[t]) for t, n in enumerate(value)]
+
+
+def _entry(value: Any, where: str) -> tuple[int, bool, int, bool]:
+    if not (
+        isinstance(value, list)
+        and len(value) == 4
+        and isinstance(value[0], str)
+        and value[0] in TICKET_CODES
+        and isinstance(value[1], bool)
+        and isinstance(value[3], bool)
+    ):
+        raise SaveFileError(
+            f"save file: {where!r} must be [ticket, double, station, revealed] with a ticket "
+            f"of {', '.join(TICKET_CODES)}"
+        )
+    return TICKET_CODES[value[0]], value[1], _station(value[2], f"{where}[2]"), value[3]
+
+
+def _piece(pieces: tuple[str, ...], value: Any, where: str) -> str:
+    if not isinstance(value, str) or value not in pieces:
+        raise SaveFileError(f"save file: {where!r} must be one of {', '.join(pieces)}")
+    return value
 
 
 def _check_invariants(s: ScotlandYardState) -> None:
@@ -239,52 +229,4 @@ def _check_invariants(s: ScotlandYardState) -> None:
                     f"save file: {TICKETS[t]} tickets on boards, in the supply and on the log "
                     f"do not add up to {BOX_TICKETS[t]}"
                 )
-    _check_log(s)
-
-
-def _check_log(s: ScotlandYardState) -> None:
-    """The travel log must be a journey the rules allow: a path of rides from the start
-    station, one entry per turn played plus one per double move, surfacing where the reveal
-    rule says."""
-    rules = s.rules
-    previous = s.start
-    for k, (t, v) in enumerate(zip(s.log_ticket, s.log_station, strict=True), start=1):
-        if not rules.board.ticket_mask[t][previous] >> v & 1:
-            raise SaveFileError(
-                f"save file: log entry {k} ({TICKETS[t]} to {v}) is not one ride from {previous}"
-            )
-        previous = v
-    # Each turn writes one entry, or two (flagged double) for a double move.
-    turn_of_entry: list[int] = []
-    turn = 0
-    k = 0
-    while k < len(s.log_double):
-        turn += 1
-        if s.log_double[k]:
-            if k + 1 >= len(s.log_double) or not s.log_double[k + 1]:
-                raise SaveFileError(f"save file: log entry {k + 1} is half of a double move")
-            turn_of_entry += [turn, turn]
-            k += 2
-        else:
-            turn_of_entry.append(turn)
-            k += 1
-    played = turn  # Mr. X turns on the log
-    expected = {PHASE_MRX: (s.round - 1,), PHASE_HUNTERS: (s.round,)}.get(
-        s.phase, (s.round - 1, s.round)
-    )
-    if played not in expected:
-        raise SaveFileError(
-            f"save file: round {s.round} ({PHASES[s.phase]}) does not fit a travel log of "
-            f"{played} turns"
-        )
-    for k, revealed in enumerate(s.log_revealed, start=1):
-        if rules.reveal_by_round:
-            last_of_turn = k == len(turn_of_entry) or turn_of_entry[k] != turn_of_entry[k - 1]
-            should = last_of_turn and turn_of_entry[k - 1] in rules.reveal_at
-        else:
-            should = k in rules.reveal_at
-        if revealed != should:
-            raise SaveFileError(
-                f"save file: log entry {k} is {'' if revealed else 'not '}marked revealed, "
-                "against the reveal rule"
-            )
+    check_record(s)

@@ -11,7 +11,8 @@
   ``1 - epsilon`` Mr. X rides where the nearest hunter is farthest, and a detective rides
   nearest to Mr. X's station in the determinization; otherwise a random move.
 * ``filtering``: Mr. X's black and double-move tickets are considered only where they can
-  help (N&W's move filtering; the rules are in :func:`filter_mrx_moves`).
+  help (N&W's move filtering; the rules are in :func:`filter_mrx_moves`), at each step of
+  his turn: ``double`` and each of its legs.
 
 The fifth technique, one tree shared by all determinizations, is the ISMCTS bot itself.
 Five more are ours (measured in docs/ai.md):
@@ -37,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from getaway.core import Rng
+from getaway.core import Move, Rng
 from getaway.core.search import SearchPolicy
 from getaway.games.scotland_yard.belief import NOISE, TEMPERATURE, move_model_weights
 from getaway.games.scotland_yard.board import (
@@ -48,13 +49,14 @@ from getaway.games.scotland_yard.board import (
     Board,
     stations_of,
 )
-from getaway.games.scotland_yard.bots import best_action, detective_scorer, mrx_scorer
+from getaway.games.scotland_yard.bots import detective_scorer, heuristic_move, mrx_scorer
 from getaway.games.scotland_yard.categorization import WEIGHTS, category
 from getaway.games.scotland_yard.determinizer import hidden_record, state_with_path
 from getaway.games.scotland_yard.evaluation import mrx_outlook
 from getaway.games.scotland_yard.knowledge import sample_path_to
-from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG_PARSE
+from getaway.games.scotland_yard.moves import DOUBLE_STEP, LEG_PARSE
 from getaway.games.scotland_yard.options import DETECTIVES, MRX, normalize, rules_for
+from getaway.games.scotland_yard.public import observed_label, public_action
 from getaway.games.scotland_yard.state import END_CAPTURE, PHASE_MRX, ScotlandYardState
 
 if TYPE_CHECKING:
@@ -229,6 +231,9 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             # table look-up: a round of it costs about as much as 4-5 plain iterations
             # (measured, docs/ai.md), and a playout runs to the horizon or to the end.
             rounds = int(view["max_rounds"]) - int(view["round"]) + 1
+            # The classic game ends with its travel log: a round writes at least one entry.
+            entries_left = int(view["options"]["log_fields"]) - len(view["mrx_log"])
+            rounds = min(rounds, entries_left + (view["phase"] != "mrx"))
             if self.uses(EVALUATION):
                 rounds = min(rounds, int(self.horizon_rounds))
             self.iteration_cost = self.guided_cost_per_round * max(rounds, 1)
@@ -267,17 +272,15 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         return False
 
     def observed(self, state: State, seat: str, action: str) -> str:
-        """A detective sees of Mr. X's move only its tickets, and the station of a surfacing
+        """``game.public_action``'s text, computed faster (``public.observed_label``): a
+        detective sees of Mr. X's move only its tickets, and the station of a surfacing
         entry; every other move is seen by everyone."""
-        if seat != MRX or self.seat == MRX:
+        if seat != MRX:
             return action
         assert isinstance(state, ScotlandYardState)
-        entry = len(state.log_ticket) + 1
-        if action.startswith(DOUBLE_PREFIX):
-            shown = (_surfaces(state, entry, last=False), _surfaces(state, entry + 1, last=True))
-        else:
-            shown = (_surfaces(state, entry, last=True), False)
-        return mrx_move_label(action, shown)
+        if self.seat == MRX:  # never asked: the search asks only about other seats' moves
+            return public_action(state, Move(seat, action), MRX).shown  # type: ignore[union-attr]
+        return observed_label(state, action)
 
     def candidates(self, state: State, seat: str, legal: Sequence[str]) -> Sequence[str]:
         if len(legal) < 2:
@@ -303,6 +306,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             and state.phase == root.phase
             and state.moved == root.moved
             and len(state.log_ticket) == len(root.log_ticket)
+            # A step of a double move is a node of its own, below the step before it.
+            and state.decision == root.decision
         )
 
     def _root_shortlist(self, state: ScotlandYardState, legal: Sequence[str]) -> frozenset[str]:
@@ -340,12 +345,14 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         if len(legal) < 2:
             return legal[0]
         assert isinstance(state, ScotlandYardState)
-        if self.uses(GUIDED) and rng.random() >= self.epsilon_guided:
+        if self.uses(GUIDED) and (
+            state.decision is not None or rng.random() >= self.epsilon_guided
+        ):
             # What the heuristic bot would do in this seat, from this seat's view of the
-            # sample: a detective knows only the public possible set.
-            view = state.view(seat)
-            score = mrx_scorer(view, legal) if seat == MRX else detective_scorer(view)
-            return best_action(legal, score, rng)
+            # sample: a detective knows only the public possible set. The legs of a double
+            # move the heuristic began follow its plan (as the whole move did when it was
+            # one action): the random fallback applies to the turn, not to each leg.
+            return heuristic_move(seat, state.view(seat), legal, rng)
         if not self.uses(PLAYOUTS):
             return super().playout_action(state, seat, legal, rng)
         if seat == MRX:
@@ -393,29 +400,6 @@ def capturing_seat(state: ScotlandYardState) -> str | None:
     return None
 
 
-_LABELS: dict[tuple[str, tuple[bool, bool]], str] = {}
-
-
-def mrx_move_label(action: str, shown: tuple[bool, bool]) -> str:
-    """What the detectives see of Mr. X's ``action``: the tickets, plus the station of each
-    leg that ``shown`` marks as surfacing (``taxi``, ``bus:46``, ``double:black/taxi``).
-    Memoised: the same few thousand ids come back at every node."""
-    key = (action, shown)
-    label = _LABELS.get(key)
-    if label is None:
-        if action.startswith(DOUBLE_PREFIX):
-            first, _, second = action[len(DOUBLE_PREFIX) :].partition("/")
-            label = f"{DOUBLE_PREFIX}{_leg_label(first, shown[0])}/{_leg_label(second, shown[1])}"
-        else:
-            label = _leg_label(action, shown[0])
-        _LABELS[key] = label
-    return label
-
-
-def _leg_label(leg: str, shown: bool) -> str:
-    return leg if shown else leg.partition(":")[0]
-
-
 # Epsilon-greedy playouts -------------------------------------------------------------------
 
 
@@ -452,10 +436,13 @@ def greedy_hunter_move(
 def greedy_mrx_move(
     state: ScotlandYardState, legal: Sequence[str], rng: Rng, epsilon: float
 ) -> str:
-    """A single move (playouts spend no double-move ticket): with probability
-    ``1 - epsilon`` the one that ends farthest from the nearest hunter, an ordinary ticket
-    before a black one (ties broken at random), else a random single move."""
-    legs = state.mrx_single_legs()
+    """A single move (playouts start no double move; one under way is finished leg by leg):
+    with probability ``1 - epsilon`` the ride that ends farthest from the nearest hunter, an
+    ordinary ticket before a black one (ties broken at random), else a random ride."""
+    if state.decision is None:
+        legs = state.mrx_single_legs()
+    else:
+        legs = [(*LEG_PARSE[a], a) for a in legal]
     if rng.random() < epsilon:
         return legs[rng.below(len(legs))][2]
     distance = state.rules.board.hunter_distance
@@ -472,57 +459,44 @@ def greedy_mrx_move(
     return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
 
-def mrx_singles(legal: Sequence[str]) -> Sequence[str]:
-    """The single moves of Mr. X's legal actions (they come first, doubles after)."""
-    for i, a in enumerate(legal):
-        if a.startswith(DOUBLE_PREFIX):
-            return legal[:i]
-    return legal
-
-
 # Move filtering ----------------------------------------------------------------------------
 
 
 def filter_mrx_moves(state: ScotlandYardState, legal: Sequence[str]) -> Sequence[str]:
-    """Mr. X's moves worth searching (N&W's move filtering, in our reading):
+    """Mr. X's moves worth searching (N&W's move filtering, in our reading), at each step of
+    his turn:
 
-    * a double move only when he is threatened: a hunter stands one ride from him, or every
+    * ``double`` only when he is threatened: a hunter stands one ride from him, or every
       single move ends where a hunter can ride next;
-    * a black ticket never on a surfacing entry (the station is shown anyway), never before
-      his first surfacing (the detectives' set is wide already), and never from a station
-      served by taxi alone (its rides could only be taxi rides anyway).
+    * a black ticket (a single ride, or either leg of a double move) never on a surfacing
+      entry (the station is shown anyway), never before his first surfacing (the detectives'
+      set is wide already), and never from a station served by taxi alone (its rides could
+      only be taxi rides anyway).
 
     Never empty: if nothing is left, the black-ticket rules are dropped, then all of them.
     """
-    singles = mrx_singles(legal)
-    doubles = legal[len(singles) :]
-    rules = state.rules
-    board = rules.board
-    x = state.pos[0]
+    steps = state.decision.steps if state.decision is not None else ()
+    board = state.rules.board
     entry = len(state.log_ticket) + 1
     hidden_yet = not any(state.log_revealed)
-    if doubles and not _threatened(state, singles):
-        doubles = ()
 
     def black_ok(origin: int, surfacing: bool) -> bool:
         return not (surfacing or hidden_yet or _taxi_only(board, origin))
 
-    single_surfaces = _surfaces(state, entry, last=True)
-    kept = [a for a in singles if not a.startswith("black:") or black_ok(x, single_surfaces)]
-    if doubles:
-        first_surfaces = _surfaces(state, entry, last=False)
-        second_surfaces = _surfaces(state, entry + 1, last=True)
-        first_black_ok = black_ok(x, first_surfaces)
-        for a in doubles:
-            first, _, second = a[len(DOUBLE_PREFIX) :].partition("/")
-            if first.startswith("black:") and not first_black_ok:
-                continue
-            if second.startswith("black:") and not black_ok(LEG_PARSE[first][1], second_surfaces):
-                continue
-            kept.append(a)
-    if kept:
-        return kept
-    return [*singles, *doubles] or legal
+    def without_wasted_blacks(rides: Sequence[str], origin: int, surfacing: bool) -> list[str]:
+        if black_ok(origin, surfacing):
+            return list(rides)
+        return [a for a in rides if not a.startswith("black:")]
+
+    if len(steps) == 1:  # the first leg: it never ends his turn
+        return without_wasted_blacks(legal, state.pos[0], state.surfaces(entry, False)) or legal
+    if len(steps) == 2:  # the second leg, from where the first one ends
+        origin = LEG_PARSE[steps[1]][1]
+        return without_wasted_blacks(legal, origin, state.surfaces(entry + 1, True)) or legal
+    singles = [a for a in legal if a != DOUBLE_STEP]
+    double = [DOUBLE_STEP] if len(singles) < len(legal) and _threatened(state, singles) else []
+    kept = without_wasted_blacks(singles, state.pos[0], state.surfaces(entry, True)) + double
+    return kept or [*singles, *double] or legal
 
 
 def _threatened(state: ScotlandYardState, singles: Sequence[str]) -> bool:
@@ -542,12 +516,3 @@ def _taxi_only(board: Board, station: int) -> bool:
         or board.nbr_mask[UNDERGROUND][station]
         or board.nbr_mask[FERRY][station]
     )
-
-
-def _surfaces(state: ScotlandYardState, entry: int, last: bool) -> bool:
-    """Whether travel-log entry ``entry`` of this turn shows Mr. X's station (``last``: it
-    ends his turn, which is what the round-based reveal rule looks at)."""
-    rules = state.rules
-    if rules.reveal_by_round:
-        return last and state.round in rules.reveal_at
-    return entry in rules.reveal_at

@@ -7,39 +7,33 @@ appear only at the edges.
 Turn structure (spec sections 6 and 11), per round r:
 1. Mr. X's turn. If he has no legal move, the detectives win (D2). He makes a single or a
    double move; each travel-log entry in ``reveal_at`` surfaces him.
-2. If no hunter can move, Mr. X wins (X2). Otherwise the detectives' phase: every hunter moves
-   once, in any order, each against the positions as they stand. A hunter moving onto Mr. X
-   captures him (D1). The phase ends when no hunter that has not moved can move (the rest
-   skip, spec 9.2 and A6).
-3. After round ``max_rounds``, Mr. X wins (X1).
+2. If no detective can move (with ``x2_counts_police``: no hunter), Mr. X wins (X2).
+   Otherwise the detectives' phase: every hunter moves once, in any order, each against the
+   positions as they stand. A hunter moving onto Mr. X captures him (D1). The phase ends when
+   no hunter that has not moved can move (the rest skip, spec 9.2 and A6).
+3. After round ``max_rounds``, or after the round in which Mr. X filled the last of the travel
+   log's ``log_fields`` (the classic edition's clock), Mr. X wins (X1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
-from getaway.core import (
-    ALL,
-    SPECTATOR,
-    IllegalActionError,
-    JSONDict,
-    NotYourTurnError,
-    Rng,
-    State,
-    UnknownSeatError,
-)
-from getaway.games.scotland_yard.board import BLACK, ORDINARY, TICKETS, TRANSPORTS, mask_of
+from getaway.core import Decision, IllegalActionError, JSONDict, Outcome, Rng, RulesState
+from getaway.games.scotland_yard.board import BLACK, TICKETS, TRANSPORTS, mask_of
 from getaway.games.scotland_yard.knowledge import can_move_from, settle
-from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, LEG_PARSE
+from getaway.games.scotland_yard.moves import DOUBLE_STEP
+from getaway.games.scotland_yard.mrx_turn import (
+    DOUBLE_MOVE,
+    apply_mrx,
+    can_ride_from,
+    mrx_actions,
+    mrx_legs,
+)
 from getaway.games.scotland_yard.options import DETECTIVES, MRX, Rules, rules_for
 
-if TYPE_CHECKING:
-    from getaway.core import Game
-
 PHASE_MRX, PHASE_HUNTERS, PHASE_OVER = 0, 1, 2
-#: Memoised move lists of Mr. X holding a double-move ticket, per rules (a few MB at most).
-X_WITH_DOUBLES_CACHE = 8192
 PHASES = ("mrx", "detectives", "over")
 NOBODY, MRX_WINS, DETECTIVES_WIN = 0, 1, 2
 
@@ -48,21 +42,29 @@ END_CAPTURE = "capture"
 END_TRAPPED = "mrx-trapped"
 END_TIME = "time"
 END_IMMOBILE = "hunters-immobilised"
+#: Each end reason and the side it makes win.
+END_REASONS = {
+    END_CAPTURE: DETECTIVES_WIN,
+    END_TRAPPED: DETECTIVES_WIN,
+    END_TIME: MRX_WINS,
+    END_IMMOBILE: MRX_WINS,
+}
 
 
-class ScotlandYardState(State):
+class ScotlandYardState(RulesState[Rules]):
     """A Scotland Yard position. ``pos[0]`` is Mr. X, ``pos[1:]`` the hunters in
     ``rules.pieces`` order."""
 
+    game_name = "scotland-yard"
     __slots__ = (
         "_fresh",
         "_movable",
         "_possible",
         "_rng",
-        "_seed",
         "_settled",
         "_to_act",
         "black",
+        "decision",
         "doubles",
         "end_reason",
         "log_double",
@@ -75,7 +77,6 @@ class ScotlandYardState(State):
         "phase",
         "pos",
         "round",
-        "rules",
         "searched",
         "start",
         "start_candidates",
@@ -84,8 +85,6 @@ class ScotlandYardState(State):
         "winner_code",
     )
 
-    rules: Rules
-    _seed: int
     _rng: Rng
     pos: list[int]
     start: int
@@ -98,6 +97,8 @@ class ScotlandYardState(State):
     occ: int
     winner_code: int
     end_reason: str | None
+    #: Mr. X's double move while he makes it (``mrx_turn.DoubleMove``), else ``None``.
+    decision: Decision | None
     wallets: list[list[int]]
     supply: list[int]
     log_ticket: list[int]
@@ -150,6 +151,7 @@ class ScotlandYardState(State):
         state.occ = mask_of(hunters)
         state.winner_code = NOBODY
         state.end_reason = None
+        state.decision = None
         state._possible = None
         state._settled = None
         state._fresh = 0
@@ -180,32 +182,13 @@ class ScotlandYardState(State):
         c.occ = self.occ
         c.winner_code = self.winner_code
         c.end_reason = self.end_reason
+        c.decision = self.decision
         c._to_act = self._to_act
         c._movable = self._movable
         c._possible = self._possible
         c._settled = self._settled
         c._fresh = self._fresh
         return c
-
-    # Protocol: identity -------------------------------------------------------------------
-
-    @property
-    def game(self) -> Game:
-        from getaway.games.scotland_yard import GAME
-
-        return GAME
-
-    @property
-    def options(self) -> Mapping[str, Any]:
-        return self.rules.options
-
-    @property
-    def seed(self) -> int:
-        return self._seed
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return self.rules.seats
 
     # Protocol: turn and legal actions -----------------------------------------------------
 
@@ -216,6 +199,8 @@ class ScotlandYardState(State):
         return self.phase == PHASE_OVER
 
     def winner(self) -> str | None:
+        """The winning side's name (``"mrx"`` or ``"detectives"``), or ``None`` while the game
+        goes on (``outcome()`` says more)."""
         if self.winner_code == MRX_WINS:
             return MRX
         if self.winner_code == DETECTIVES_WIN:
@@ -232,6 +217,8 @@ class ScotlandYardState(State):
         if seat not in self._to_act:
             return ()
         if self.phase == PHASE_MRX:
+            if self.decision is not None:
+                return DOUBLE_MOVE.legal(self, self.decision, MRX)
             return self.mrx_actions()
         movable = self._movable
         actions: Sequence[str] = ()
@@ -244,60 +231,14 @@ class ScotlandYardState(State):
         return actions
 
     def mrx_actions(self) -> Sequence[str]:
-        """Mr. X's legal moves: singles, then doubles (every legal pair, spec 8.4)."""
-        s = self.pos[0]
-        tables = self.rules.tables
-        if self.doubles <= 0:
-            singles = mrx_legs(self.rules, s, self.occ, self.supply, self.black)
-            # Nothing blocked: the precomputed tuple of every single move, shared, not copied.
-            return tables.x_all[s] if singles is tables.x_legs[s] else [a for _, _, a in singles]
-        # With a double-move ticket the list runs to hundreds of ids; search asks for the
-        # same few positions again and again, so it is memoised on everything it depends on:
-        # the hunters within two rides, and whether 0, 1 or 2+ of each ticket are left.
-        supply = self.supply
-        key = (
-            s,
-            self.occ & tables.x_two_rides[s],
-            min(self.black, 2),
-            0 if self.rules.unlimited_supply else min(supply[0], 2),
-            0 if self.rules.unlimited_supply else min(supply[1], 2),
-            0 if self.rules.unlimited_supply else min(supply[2], 2),
-        )
-        found = tables.x_with_doubles.get(key)
-        if found is None:
-            if len(tables.x_with_doubles) >= X_WITH_DOUBLES_CACHE:
-                tables.x_with_doubles.clear()
-            found = tables.x_with_doubles[key] = tuple(self.mrx_actions_with_doubles())
-        return found
+        """Mr. X's legal actions at the start of his turn (``mrx_turn.mrx_actions``)."""
+        return mrx_actions(self)
 
-    def mrx_actions_with_doubles(self) -> list[str]:
-        """``mrx_actions`` computed afresh, while he holds a double-move ticket."""
-        s = self.pos[0]
-        singles = mrx_legs(self.rules, s, self.occ, self.supply, self.black)
-        actions = [a for _, _, a in singles]
-        rules = self.rules
-        seconds = rules.tables.double_seconds
-        fast_mask, occ = rules.board.black_mask, self.occ
-        unlimited = rules.unlimited_supply
-        for t, v, first in singles:
-            supply, black = self.supply, self.black
-            if t == BLACK:
-                black -= 1
-            elif not unlimited:
-                supply = supply[:]
-                supply[t] -= 1
-            if (
-                black > 0
-                and not fast_mask[v] & occ
-                and (unlimited or (supply[0] and supply[1] and supply[2]))
-            ):
-                # Nothing blocks the second leg: every double from this first leg.
-                actions += seconds(t, v)
-            else:
-                prefix = DOUBLE_PREFIX + first + "/"
-                legs = mrx_legs(self.rules, v, self.occ, supply, black)
-                actions += [prefix + second for _, _, second in legs]
-        return actions
+    def may_double(self) -> bool:
+        """Whether Mr. X may spend a double-move ticket now, legs aside: he holds one, and
+        his travel log has the two free fields it writes (spec 8.4; the classic game's log
+        is its clock, decision C12)."""
+        return self.doubles > 0 and len(self.log_ticket) + 2 <= self.rules.log_fields
 
     def mrx_single_legs(self) -> Sequence[tuple[int, int, str]]:
         """Mr. X's legal single moves as ``(ticket, station, id)``, in ``mrx_actions`` order."""
@@ -340,85 +281,38 @@ class ScotlandYardState(State):
         )
 
     def _mrx_can_move(self) -> bool:
-        s = self.pos[0]
-        board = self.rules.board
-        free = board.black_mask[s] & ~self.occ
-        if not free:
-            return False
-        if self.black > 0:
-            return True
-        unlimited = self.rules.unlimited_supply
-        return any((unlimited or self.supply[t]) and board.nbr_mask[t][s] & free for t in ORDINARY)
+        return can_ride_from(self.rules, self.pos[0], self.occ, self.supply, self.black)
 
     # Protocol: applying actions -----------------------------------------------------------
 
     def apply(self, seat: str, action: str) -> None:
         if seat not in self._to_act:
-            self._reject_seat(seat)
-        if self.phase == PHASE_MRX:
-            self._apply_mrx(action)
-        else:
-            self._apply_hunter(seat, action)
+            self.reject_seat(seat)
+        try:
+            if self.phase == PHASE_MRX:
+                apply_mrx(self, action)
+            else:
+                self._apply_hunter(seat, action)
+        except (AttributeError, TypeError):
+            # Checked only on failure, off the hot path: both raise on a non-text id before
+            # they change anything (``startswith``, an unhashable dictionary key).
+            if isinstance(action, str):
+                raise
+            raise IllegalActionError(
+                seat, repr(action), self.legal_actions(seat), "an action id is text"
+            ) from None
 
-    def _reject_seat(self, seat: str) -> None:
-        if seat not in self.rules.seats:
-            raise UnknownSeatError(seat, self.rules.seats)
-        raise NotYourTurnError(seat, self._to_act, over=self.phase == PHASE_OVER)
-
-    def _illegal(self, seat: str, action: str, reason: str) -> IllegalActionError:
+    def illegal(self, seat: str, action: str, reason: str) -> IllegalActionError:
+        """The error for ``action``, illegal for ``seat`` because of ``reason``."""
         return IllegalActionError(seat, action, self.legal_actions(seat), reason)
 
-    def _check_leg(
-        self, action: str, leg: str, s: int, supply: list[int], black: int
-    ) -> tuple[int, int]:
-        parsed = LEG_PARSE.get(leg)
-        if parsed is None:
-            raise self._illegal(MRX, action, f"{leg!r} is not TICKET:STATION")
-        t, v = parsed
-        board = self.rules.board
-        if not board.ticket_mask[t][s] >> v & 1:
-            if t == BLACK:
-                why = f"station {v} is not one ride from {s}"
-            else:
-                why = f"no {TICKETS[t]} line from {s} to {v}"
-                if board.nbr_mask[3][s] >> v & 1:
-                    why += " (the ferry takes a black ticket)"
-            raise self._illegal(MRX, action, why)
-        if self.occ >> v & 1:
-            raise self._illegal(MRX, action, f"station {v} is occupied by a hunter")
-        if t == BLACK:
-            if black <= 0:
-                raise self._illegal(MRX, action, "no black ticket left")
-        elif not self.rules.unlimited_supply and supply[t] <= 0:
-            raise self._illegal(MRX, action, f"the supply has no {TICKETS[t]} ticket left")
-        return t, v
-
-    def _apply_mrx(self, action: str) -> None:
-        if action.startswith(DOUBLE_PREFIX):
-            if self.doubles <= 0:
-                raise self._illegal(MRX, action, "no double-move ticket left")
-            first, sep, second = action[len(DOUBLE_PREFIX) :].partition("/")
-            if not sep:
-                raise self._illegal(MRX, action, "a double move is double:LEG/LEG")
-            t1, v1 = self._check_leg(action, first, self.pos[0], self.supply, self.black)
-            supply, black = self.supply, self.black
-            if t1 == BLACK:
-                black -= 1
-            elif not self.rules.unlimited_supply:
-                supply = supply[:]
-                supply[t1] -= 1
-            t2, v2 = self._check_leg(action, second, v1, supply, black)
-            self.doubles -= 1
-            self._write_entry(t1, v1, True)
-            self._write_entry(t2, v2, True)
-        else:
-            t, v = self._check_leg(action, action, self.pos[0], self.supply, self.black)
-            self._write_entry(t, v, False)
+    def end_mrx_turn(self) -> None:
+        """His entries are written: surface him by round if he must, then the hunters."""
         if self.rules.reveal_by_round and self.round in self.rules.reveal_at:
             self.log_revealed[-1] = True
         self._start_hunters_phase()
 
-    def _write_entry(self, t: int, v: int, double: bool) -> None:
+    def write_entry(self, t: int, v: int, double: bool) -> None:
         """Mr. X rides to v: he pays, writes the entry, and surfaces on a reveal entry."""
         if t == BLACK:
             self.black -= 1
@@ -438,7 +332,9 @@ class ScotlandYardState(State):
         rules = self.rules
         parsed = rules.tables.hunter_parse.get(action)
         if parsed is None:
-            raise self._illegal(
+            if not isinstance(action, str):
+                raise TypeError(action)  # apply says that an action id is text
+            raise self.illegal(
                 seat, action, "not a hunter move (PIECE:TICKET:STATION or POLICE:STATION)"
             )
         h, t, v, origins = parsed
@@ -511,7 +407,7 @@ class ScotlandYardState(State):
             why = f"station {v} is occupied by another hunter"
         else:
             why = f"{piece} has no legal move"
-        return self._illegal(seat, action, why)
+        return self.illegal(seat, action, why)
 
     # Phase flow ---------------------------------------------------------------------------
 
@@ -530,16 +426,20 @@ class ScotlandYardState(State):
         movable = self._compute_movable()
         counted = self.rules.x2_pieces
         if not movable & counted:
-            # X2: at the start of the detectives' phase no hunter can move (spec 11, A3).
+            # X2: at the start of the detectives' phase no detective (or, with
+            # x2_counts_police, no hunter) can move (spec 11, decision A3).
             self._finish(MRX_WINS, END_IMMOBILE)
             return
         self._movable = movable
         self._to_act = self.rules.seats_for_movable(movable)
 
-    def _compute_movable(self) -> int:
-        """Bitmask of the unmoved hunters that can move now."""
+    def _compute_movable(self, moved: int | None = None) -> int:
+        """Bitmask of the hunters that can move now and have not moved (``moved``: the
+        phase's, or the bitmask given)."""
         rules = self.rules
-        moved, occ, pos = self.moved, self.occ, self.pos
+        occ, pos = self.occ, self.pos
+        if moved is None:
+            moved = self.moved
         hunter_mask, wallet_of, wallets = rules.board.hunter_mask, rules.wallet_of, self.wallets
         movable = 0
         for h in rules.hunter_indices:
@@ -562,7 +462,8 @@ class ScotlandYardState(State):
             self._end_round()
 
     def _end_round(self) -> None:
-        if self.round >= self.rules.max_rounds:
+        # X1: the last round, or the round that filled the travel log (the classic clock).
+        if self.round >= self.rules.max_rounds or len(self.log_ticket) >= self.rules.log_fields:
             self._finish(MRX_WINS, END_TIME)
             return
         self.round += 1
@@ -616,6 +517,30 @@ class ScotlandYardState(State):
             self.rules.board, mask, self.occ, self.black, self.supply, self.rules.unlimited_supply
         )
 
+    def surfaces(self, entry: int, last: bool) -> bool:
+        """Whether travel-log entry ``entry``, written in this round, surfaces Mr. X
+        (``last``: it ends his turn, which is what the round-based reveal rule looks at)."""
+        rules = self.rules
+        if rules.reveal_by_round:
+            return last and self.round in rules.reveal_at
+        return entry in rules.reveal_at
+
+    def mrx_move_ends_game(self) -> bool:
+        """Whether any move of Mr. X's now ends the game at once (X2: no hunter that counts
+        could move in the detectives' phase that follows). His ride changes neither the
+        hunters' stations nor their tickets, so this is the same for every move of his."""
+        if self.phase != PHASE_MRX:
+            return False
+        rules, occ, pos, wallets = self.rules, self.occ, self.pos, self.wallets
+        hunter_mask, wallet_of, counted = rules.board.hunter_mask, rules.wallet_of, rules.x2_pieces
+        for h in rules.hunter_indices:
+            # As _compute_movable, but stopping at the first counted hunter that can move.
+            if counted >> h & 1 and hunter_mask[pos[h]] & ~occ:
+                w = wallet_of[h]
+                if w < 0 or all(wallets[w]) or self._can_move(h):
+                    return False
+        return True
+
     def last_revealed(self) -> int | None:
         for k in range(len(self.log_revealed) - 1, -1, -1):
             if self.log_revealed[k]:
@@ -629,8 +554,17 @@ class ScotlandYardState(State):
     # Protocol: undo safety, defaults, views, serialization ---------------------------------
 
     def would_reveal(self, seat: str, action: str) -> bool:
-        """A move by Mr. X reveals only on a surfacing entry; a hunter's move searches a
-        station and so reveals whenever Mr. X could be there, or when it ends the game."""
+        """A move by Mr. X reveals only on a surfacing entry, and a step of his double move
+        that does not complete it reveals nothing; a hunter's move searches a station and so
+        reveals whenever Mr. X could be there, or when it ends the game."""
+        if (
+            self.phase == PHASE_MRX
+            and seat == MRX
+            and isinstance(action, str)
+            and (self.decision is not None or action == DOUBLE_STEP)
+            and not DOUBLE_MOVE.completes(self, self.decision, seat, action)
+        ):
+            return False
         trial = self.clone()
         trial.apply(seat, action)
         if trial.is_over():
@@ -651,8 +585,7 @@ class ScotlandYardState(State):
     def view(self, seat: str) -> JSONDict:
         from getaway.games.scotland_yard.views import build_view
 
-        if seat not in self.rules.seats and seat not in (SPECTATOR, ALL):
-            raise UnknownSeatError(seat, (*self.rules.seats, SPECTATOR, ALL))
+        self.check_viewer(seat)
         return build_view(self, seat)
 
     def to_json(self) -> JSONDict:
@@ -660,24 +593,7 @@ class ScotlandYardState(State):
 
         return state_to_json(self)
 
+    def outcome(self) -> Outcome | None:
+        from getaway.games.scotland_yard.outcome import outcome_of
 
-def mrx_legs(
-    rules: Rules, s: int, occ: int, supply: Sequence[int], black: int
-) -> Sequence[tuple[int, int, str]]:
-    """Mr. X's legal single rides from ``s`` as ``(ticket, station, id)``, in the order of his
-    actions, with hunters on the stations of ``occ``, ``supply`` ordinary tickets left and
-    ``black`` black tickets (also what a detective's model of a past turn of his needs)."""
-    legs = rules.tables.x_legs[s]
-    unlimited = rules.unlimited_supply
-    if (
-        not (rules.board.black_mask[s] & occ)
-        and black > 0
-        and (unlimited or (supply[0] and supply[1] and supply[2]))
-    ):
-        return legs
-    return [
-        leg
-        for leg in legs
-        if not occ >> leg[1] & 1
-        and (black > 0 if leg[0] == BLACK else unlimited or supply[leg[0]] > 0)
-    ]
+        return outcome_of(self)

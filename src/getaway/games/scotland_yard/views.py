@@ -89,4 +89,10 @@ def build_view(state: ScotlandYardState, seat: str) -> JSONDict:
     }
     if sees_all:
         view["mrx_start"] = state.start
+    # His double move under way: its steps for him (and ``all``); nobody else may even know
+    # that one is open, so their views hold null whether or not it is.
+    if seat in (MRX, ALL):
+        view["open_steps"] = list(state.decision.steps) if state.decision is not None else []
+    else:
+        view["open_steps"] = None
     return view

@@ -2,29 +2,30 @@
 
 import { createMatch, getGames } from "./api.js";
 import { h, replace } from "./dom.js";
-import { has, t, translatePage, word } from "./i18n.js";
+import { loadGameStrings, t, translatePage, translator, word } from "./i18n.js";
 import { botLabel, orderedLevels } from "./bots.js";
 import { copyButton } from "./copy.js";
 import { rememberHostToken } from "./host.js";
 
-// /api/games lists the seats for the default player count only; these rules (from the
-// games' options modules) give them for any count. Unknown games use the server's list.
-const SEAT_RULES = {
-  "scotland-yard": (n) => (n === 2 ? ["mrx", "detectives"] : ["mrx", ...range(1, n).map((i) => `d${i}`)]),
-  "cash-n-guns": (n) => ["tino", "el-toro", "lotus", "mr-black", "haggis", "igor"].slice(0, n),
-};
-const range = (a, b) => Array.from({ length: b - a }, (_, i) => a + i);
-
+/** The seats of `game` (its GET /api/games entry) with `players` players, in table order. */
 function seatsFor(game, players) {
-  const rule = SEAT_RULES[game.name];
-  return rule ? rule(players) : game.seats;
+  return (game.seats_by_players || {})[String(players)] || game.seats;
+}
+
+/** The side of `seat` with `players` players, from the game's declared sides, when it plays
+ * in a team (a side of one seat says nothing the seat's name does not). */
+function teamOf(game, players, seat) {
+  const sides = ((game.sides || {})[String(players)] || {}).sides || [];
+  const side = sides.find((sd) => sd.seats.includes(seat));
+  return side && side.seats.length > 1 ? side.name : null;
 }
 
 /** One input per game option, typed after its default value. Labels and help come from the
- * translations when we have them (`opt_{game}_{name}`), else from the server's English. */
-function optionField(game, name, serverHelp, value) {
-  const label = word(`opt_${game}_`, name);
-  const help = has(`opt_${game}_${name}_help`) ? t(`opt_${game}_${name}_help`) : serverHelp;
+ * game's translations when it has them (`opt_{name}`, `opt_{name}_help` in its own i18n
+ * table), else from the server's English. */
+function optionField(words, name, serverHelp, value) {
+  const label = words.word("opt_", name);
+  const help = words.has(`opt_${name}_help`) ? words.t(`opt_${name}_help`) : serverHelp;
   const id = `opt-${name}`;
   let input;
   if (typeof value === "boolean") {
@@ -121,6 +122,7 @@ export async function showLobby(main) {
 
   const renderSeats = () => {
     const g = game();
+    const words = translator(g.name);
     const n = Number(playersInput.value) || g.default_options.players;
     const seats = seatsFor(g, n);
     replace(
@@ -130,7 +132,8 @@ export async function showLobby(main) {
         h(
           "div",
           { class: "field seat-row" },
-          h("label", { for: `seat-${seat}` }, seat),
+          h("label", { for: `seat-${seat}` }, seat, teamOf(g, n, seat)
+            ? h("small", { class: "muted side-name" }, words.word("side_", teamOf(g, n, seat))) : null),
           h(
             "select",
             { id: `seat-${seat}`, dataset: { seat } },
@@ -142,8 +145,12 @@ export async function showLobby(main) {
     );
   };
 
-  const renderGame = () => {
+  const renderGame = async () => {
     const g = game();
+    // The game's own words (option labels, side names) come from its client folder.
+    if (g.client) await loadGameStrings(g.name, g.client.i18n).catch(() => null);
+    if (g !== game()) return; // another game was chosen meanwhile
+    const words = translator(g.name);
     playersInput.min = g.min_players;
     playersInput.max = g.max_players;
     playersInput.value = g.default_options.players ?? g.min_players;
@@ -152,7 +159,7 @@ export async function showLobby(main) {
       h("legend", {}, t("options")),
       Object.entries(g.options)
         .filter(([name]) => name !== "players")
-        .map(([name, help]) => optionField(g.name, name, help, g.default_options[name])),
+        .map(([name, help]) => optionField(words, name, help, g.default_options[name])),
     );
     renderSeats();
   };
@@ -177,7 +184,7 @@ export async function showLobby(main) {
     error.textContent = "";
     const g = game();
     // Send only the options the user changed: some defaults depend on others (e.g. the
-    // Scotland Yard edition sets the board), and the server knows those rules.
+    // edition of a game may set its board), and the server knows those rules.
     const options = {};
     for (const input of optionsBox.querySelectorAll("input")) {
       const value = readOption(input);
@@ -201,7 +208,7 @@ export async function showLobby(main) {
   });
 
   replace(main, h("h1", {}, t("new_match")), form, out);
-  renderGame();
+  await renderGame();
   translatePage(main);
   return {};
 }

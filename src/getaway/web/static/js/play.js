@@ -1,14 +1,15 @@
 // The play/watch page: follows one match for one token (or as a spectator) and renders the
 // generic parts (turn, errors, actions, timer, seats, result). The board or table comes from
-// the game's renderer module, chosen by the state's `game`.
+// the game's own renderer module (see renderers.js), found through the state's `game`.
 
-import { follow, gameInfo, getState, joinMatch, postAction, postRematch, postUndo } from "./api.js";
+import { follow, getState, joinMatch, postAction, postRematch, postUndo } from "./api.js";
 import { botLabel } from "./bots.js";
 import { observeState, secondsLeft } from "./clock.js";
 import { h, replace } from "./dom.js";
-import { t, word } from "./i18n.js";
+import { t } from "./i18n.js";
 import { createHostPanel, hostToken } from "./host.js";
-import { createRenderer } from "./renderers.js";
+import { outcomeNodes } from "./outcome.js";
+import { createRenderer, loadClient } from "./renderers.js";
 import { matchUrl, replayUrl } from "./routes.js";
 
 /** Seconds left at which the countdown turns urgent and is read out once. */
@@ -29,7 +30,7 @@ export async function showMatch(main, route) {
   let lastTurnKey = "";
   let follower = null;
   let tick = null;
-  let info = null; // the game's entry in GET /api/games: title, bot levels
+  let client = null; // the game's client (renderers.js): its GET /api/games entry, renderer, words
   let host = null; // the host's seat panel, where this device knows the host token
   let urgentSaid = "";
   const hostSecret = hostToken(id, route.host);
@@ -99,21 +100,29 @@ export async function showMatch(main, route) {
     }
   }
 
-  const ctx = { act, isPending: () => pending };
+  const ctx = { act, isPending: () => pending, live: true };
 
   // Frames may arrive out of order (a POST answer and a WebSocket push); never go back.
   function apply(next) {
     observeState(next);
     if (state && next.version < state.version) return;
     state = next;
+    if (!client) {
+      // The first state came from a push (the first GET failed): find its game's client.
+      loadClient(next.game).then((loadedClient) => {
+        client = client || loadedClient;
+        render();
+      });
+      return;
+    }
     render();
   }
 
   function render() {
     if (!state) return;
-    if (!renderer) renderer = createRenderer(state.game, gameArea, ctx);
+    if (!renderer) renderer = createRenderer(client, gameArea, ctx);
     const who = state.seat === "spectator" ? t("spectator") : t("seat_named", { seat: state.seat });
-    const game = info ? info.title : state.game;
+    const game = client.info ? client.info.title : state.game;
     title.textContent = `${game} · ${who}`;
     document.title = `${game} · ${who} · getaway`;
     renderTurn();
@@ -219,9 +228,6 @@ export async function showMatch(main, route) {
   function renderResult() {
     resultBox.hidden = !state.over;
     if (!state.over) return;
-    const returns = state.returns
-      ? Object.entries(state.returns).map(([seat, r]) => h("li", {}, `${seat}: ${r}`))
-      : [];
     let rematch = null;
     if (state.rematch) {
       const page = token ? "play" : "watch";
@@ -243,9 +249,7 @@ export async function showMatch(main, route) {
     replace(
       resultBox,
       h("h2", {}, t("game_over")),
-      h("p", {}, t("winner_is", { winner: state.winner === null ? "—" : word("side_", state.winner) })),
-      state.view.end_reason ? h("p", {}, t("end_reason", { reason: word("end_", state.view.end_reason) })) : null,
-      returns.length ? h("ul", { class: "returns" }, returns) : null,
+      outcomeNodes(state.outcome, client, renderer),
       h("div", { class: "result-links" },
         h("a", {
           class: "button replay-link",
@@ -324,12 +328,12 @@ export async function showMatch(main, route) {
   title.textContent = t("loading");
   try {
     const first = await getState(id, token);
-    info = await gameInfo(first.game).catch(() => null);
+    client = await loadClient(first.game);
     if (hostSecret && !first.over) {
       host = createHostPanel(hostBox, {
         id,
         token: hostSecret,
-        levels: info ? info.bots : [],
+        levels: client.info ? client.info.bots : [],
         onError: showError,
         onChanged: refresh,
       });

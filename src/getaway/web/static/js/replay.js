@@ -3,10 +3,11 @@
 // steps only once the match is over (GET /api/matches/{id}/steps, 403 before), so no
 // replay can give a running game away; the board or table is the live page's renderer.
 
-import { getState, getSteps, gameInfo, replayFileUrl } from "./api.js";
+import { getState, getSteps, replayFileUrl } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t, word } from "./i18n.js";
-import { createRenderer } from "./renderers.js";
+import { t } from "./i18n.js";
+import { outcomeNodes } from "./outcome.js";
+import { createRenderer, loadClient } from "./renderers.js";
 import { matchUrl, replayUrl } from "./routes.js";
 
 const ALL = "all";
@@ -39,8 +40,8 @@ export async function showReplay(main, route) {
     error.textContent = t("error_prefix", { detail: err.detail });
     return {};
   }
-  const info = await gameInfo(match.game).catch(() => null);
-  const gameTitle = info ? info.title : match.game;
+  const client = await loadClient(match.game);
+  const gameTitle = client.info ? client.info.title : match.game;
   title.textContent = t("replay_of", { game: gameTitle });
   document.title = `${t("replay_of", { game: gameTitle })} · getaway`;
   const back = h("a", { class: "button small", href: matchUrl("watch", id) }, t("replay_back"));
@@ -77,7 +78,7 @@ export async function showReplay(main, route) {
   const caption = h("p", { class: "replay-caption" });
   const gameArea = h("section", { class: "game-area", "aria-label": t("game_view") });
   const resultBox = h("section", { class: "result", hidden: true });
-  const renderer = createRenderer(match.game, gameArea, { act() {}, isPending: () => true });
+  const renderer = createRenderer(client, gameArea, { act() {}, isPending: () => true, live: false });
 
   const controls = h(
     "section",
@@ -100,26 +101,41 @@ export async function showReplay(main, route) {
 
   function stepText(step) {
     if (step.step === 0) return t("replay_start");
-    // The server names an action only to the seat that played it, to "all", and at the end
-    // (an id can be a secret: Mr. X's station).
-    if (step.action === null) return t("replay_step_unnamed", { seat: step.seat });
-    const label = renderer.actionLabel ? renderer.actionLabel(step.action, { view: step.view }) : step.action;
+    // What this viewer was shown: the action, its public part (secrets as "?"), or the
+    // whole decision a step completed (its steps joined by "/"); the server decides, per
+    // viewer. `action` alone would name only the decision's last step.
+    const shown = step.public ?? step.action;
+    // A step this viewer was shown nothing of (a step of another seat's unfinished
+    // decision, an answer in a blind step): not even who acted.
+    if (shown === null || shown === undefined) {
+      return step.seat === null ? t("replay_step_hidden") : t("replay_step_unnamed", { seat: step.seat });
+    }
+    const label = renderer.actionLabel ? renderer.actionLabel(shown, stepState(step)) : shown;
+    // The last answer of a blind step is public, but not whose it was.
+    if (step.seat === null) return t("replay_step_anonymous", { action: label });
     return t("replay_step_text", { seat: step.seat, action: label });
   }
 
-  function show() {
-    const step = steps[position];
-    if (!step) return;
+  function stepState(step) {
     const view = step.view;
-    renderer.update({
+    const isLast = step === steps[steps.length - 1];
+    return {
       game: match.game,
       seat: viewer,
       view,
       legal_actions: [],
       to_act: view.to_act || [],
-      over: Boolean(view.over),
+      over: isLast && match.over,
+      can_undo: false,
       deadlines: {},
-    });
+      outcome: isLast ? match.outcome : null,
+    };
+  }
+
+  function show() {
+    const step = steps[position];
+    if (!step) return;
+    renderer.update(stepState(step));
     slider.max = String(steps.length - 1);
     slider.value = String(position);
     const where = t("replay_counter", { step: position, last: steps.length - 1 });
@@ -131,12 +147,7 @@ export async function showReplay(main, route) {
     const isLast = position === steps.length - 1;
     resultBox.hidden = !isLast;
     if (isLast) {
-      replace(
-        resultBox,
-        h("h2", {}, t("game_over")),
-        h("p", {}, t("winner_is", { winner: match.winner === null ? "—" : word("side_", match.winner) })),
-        view.end_reason ? h("p", {}, t("end_reason", { reason: word("end_", view.end_reason) })) : null,
-      );
+      replace(resultBox, h("h2", {}, t("game_over")), outcomeNodes(match.outcome, client, renderer));
     }
     history.replaceState(null, "", replayUrl(id, viewer, position));
   }

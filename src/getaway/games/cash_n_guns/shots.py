@@ -1,25 +1,27 @@
-"""The shooting: hiding (Phase 4), "Bang! Bang! Bang!" (Phase 5), the other cards (Phase 6),
-and what happens at the end of a phase (wounds, the grenade, deaths). Spec sections 4, 4.2,
-4.3, 7 and 10.4-10.5.
+"""The shots: "Bang! Bang! Bang!" (Phase 5), the other cards (Phase 6), and what happens at
+the end of a phase (wounds, Dragon Skin and Invincible, the grenade, deaths). Spec sections
+4, 4.2, 4.3, 7 and 10.4-10.5.
 
 Within a phase everything is simultaneous (10.4 item 9): every shot is worked out from the
 table as it stood when the phase began, then all hits land together. These functions change
-the state in place; the state machine in ``state.py`` decides which one runs when.
+the state in place; :mod:`getaway.games.cash_n_guns.round` decides which one runs when.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from getaway.games.cash_n_guns.abilities import reveal
 from getaway.games.cash_n_guns.cards import (
     BANG,
     BBB,
     CRAZY,
     DRAGON_SKIN,
+    GRENADE_ARMED,
+    GRENADE_USED,
     GUN_DISCARDED,
     GUN_FIRED,
     GUN_LOADED,
-    HIDDEN,
     INVINCIBLE,
     SPENT_FACE_DOWN,
     SPENT_FIRED,
@@ -37,9 +39,6 @@ LOWERED_NO_TARGET = "no-target"
 LOWERED_HIT = "hit"
 LOWERED_ROUND_OVER = "round-over"
 
-#: Grenade states.
-GRENADE_NONE, GRENADE_ARMED, GRENADE_USED = 0, 1, 2
-
 
 def discard_face_down(s: CashNGunsState, k: int, reason: str) -> None:
     """Gun slot ``k`` (player ``k // 2``, gun ``k % 2``) discards its card unrevealed."""
@@ -47,34 +46,6 @@ def discard_face_down(s: CashNGunsState, k: int, reason: str) -> None:
     i = k >> 1
     s.spent[i] += ((s.round, k & 1, s.card[k], SPENT_FACE_DOWN),)
     s.log.append(("lowered", s.round, i, k & 1, reason))
-
-
-def resolve_hiding(s: CashNGunsState, hiders: int) -> None:
-    """Phase 4 resolution (spec 4, Phase 4 item 5): hiders lie down, take one shame token
-    (one per character, even with two guns) and discard their cards face down; guns aimed at
-    a hider, and guns with no target, are lowered and their cards discarded face down."""
-    status, gstate, target = s.status, s.gstate, s.target
-    r = s.round
-    hid = []
-    for i in range(s.rules.players):
-        if hiders >> i & 1:
-            hid.append(i)
-            status[i] = HIDDEN
-            s.shame[i] += 1
-            if s.backup_round:
-                # Tokens taken after the backup call show the beacon side (spec 8.2 item 7).
-                s.beacon[i] += 1
-            for k in (2 * i, 2 * i + 1):
-                if gstate[k] == GUN_LOADED:
-                    discard_face_down(s, k, LOWERED_HID)
-    s.log.append(("hide", r, tuple(hid)))
-    for k in range(2 * s.rules.players):
-        if gstate[k] == GUN_LOADED:
-            t = target[k]
-            if t < 0:
-                discard_face_down(s, k, LOWERED_NO_TARGET)
-            elif status[t] == HIDDEN:
-                discard_face_down(s, k, LOWERED_TARGET_HID)
 
 
 def phase5(s: CashNGunsState) -> int:
@@ -166,14 +137,6 @@ def add_wounds(s: CashNGunsState, i: int, n: int, cause: str) -> None:
     s.log.append(("wound", s.round, i, n, s.wounds[i], cause))
     if s.ability[i] == INVINCIBLE and s.wounds[i] >= 3 and not s.shown >> INVINCIBLE & 1:
         reveal(s, i, INVINCIBLE)
-
-
-def reveal(s: CashNGunsState, i: int, ability: int) -> None:
-    """Player ``i`` shows his ability card: public from now on."""
-    s.shown |= 1 << ability
-    s.log.append(("reveal", s.round, i, ability))
-    if ability == CRAZY:
-        s.grenade = GRENADE_ARMED
 
 
 def end_of_phase(s: CashNGunsState, wounds_before: list[int]) -> None:

@@ -1,20 +1,31 @@
-// Scotland Yard: the board as SVG (from static/data/scotland-yard-{board}.json, generated
-// from the game's CSVs), pieces, the possible-locations overlay, the travel log and tickets.
-// Only the seat's view is drawn: Mr. X appears only where the view gives mrx_location.
+// Scotland Yard: the board as SVG (from boards/{board}.json beside this file, generated from
+// the game's CSVs by build_board_data.py), pieces, the possible-locations overlay, the travel
+// log and tickets. Only the seat's view is drawn: Mr. X appears only where the view gives
+// mrx_location. A renderer module as docs/server.md describes ("A game's client").
+//
+// Mr. X's double move is a decision in steps: `double`, then the first ride, then the
+// second (the same ids as single rides). While it is open his legal actions are the next
+// leg's rides, which the board offers as stations to click, and his view holds the steps
+// taken so far; the shared page's undo takes one back.
 
-import { h, replace, s } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, replace, s } from "/static/js/dom.js";
 
-const DATA_URL = new URL("../data/", import.meta.url);
+// The page's translators (ctx.t), set by createRenderer: this game's strings first.
+let t = (key) => key;
+
+const BOARDS_URL = new URL("boards/", import.meta.url);
 const TICKETS = new Set(["taxi", "bus", "underground", "black"]);
 const TRANSPORT_ORDER = ["underground", "bus", "taxi", "ferry"];
 const STATION_R = 13;
 const PARALLEL_GAP = 5; // svg units between parallel lines joining the same two stations
+/** The double-move step, and what the server shows of a secret part of an action. */
+const DOUBLE = "double";
+const HIDDEN = "?";
 const boards = new Map();
 
 async function loadBoard(name) {
   if (!boards.has(name)) {
-    boards.set(name, fetch(new URL(`scotland-yard-${name}.json`, DATA_URL)).then((r) => {
+    boards.set(name, fetch(new URL(`${encodeURIComponent(name)}.json`, BOARDS_URL)).then((r) => {
       if (!r.ok) throw new Error(`board ${name}: HTTP ${r.status}`);
       return r.json();
     }));
@@ -22,45 +33,71 @@ async function loadBoard(name) {
   return boards.get(name);
 }
 
-/** An action id as {piece, ticket, station, legs?}: see docs/games/scotland-yard.md. */
+/**
+ * An action id as {piece, ticket, station, legs?}: see docs/games/scotland-yard.md. Also
+ * what a viewer was shown of one: a station may be "?" (station NaN), and a whole double
+ * move is "double/LEG/LEG". The double-move step itself is {double: true, legs: []}.
+ */
 export function parseAction(id) {
-  if (id.startsWith("double:")) {
-    const legs = id.slice("double:".length).split("/").map((leg) => {
-      const [ticket, station] = leg.split(":");
-      return { ticket, station: Number(station) };
-    });
+  if (id === DOUBLE) return { id, piece: "mrx", double: true, step: true, legs: [], ticket: null, station: null };
+  // "double/LEG/LEG" as a viewer is shown a whole double move; "double:LEG/LEG" as the one
+  // compound id of a double move in logs from before it became a decision in steps.
+  if (id.startsWith(`${DOUBLE}/`) || id.startsWith(`${DOUBLE}:`)) {
+    const legs = id.slice(DOUBLE.length + 1).split("/").map((leg) => parseAction(leg));
     return { id, piece: "mrx", double: true, legs, ticket: null, station: legs[legs.length - 1].station };
   }
   const parts = id.split(":");
+  const station = (text) => (text === HIDDEN ? null : Number(text));
   if (parts.length === 2 && TICKETS.has(parts[0])) {
-    return { id, piece: "mrx", ticket: parts[0], station: Number(parts[1]) };
+    return { id, piece: "mrx", ticket: parts[0], station: station(parts[1]) };
   }
-  if (parts.length === 2) return { id, piece: parts[0], ticket: null, station: Number(parts[1]) };
-  return { id, piece: parts[0], ticket: parts[1], station: Number(parts[2]) };
+  if (parts.length === 2) return { id, piece: parts[0], ticket: null, station: station(parts[1]) };
+  return { id, piece: parts[0], ticket: parts[1], station: station(parts[2]) };
 }
 
 const ticketName = (ticket) => t(`ticket_${ticket}`);
 
+function rideLabel(a) {
+  const where = a.station === null ? t("sy_secret_station") : a.station;
+  return a.ticket ? `${ticketName(a.ticket)} → ${where}` : `→ ${where}`;
+}
+
 export function actionLabel(id) {
   const a = parseAction(id);
+  if (a.step) return t("sy_double_step");
   if (a.double) {
-    return t("sy_double", { first: `${ticketName(a.legs[0].ticket)} ${a.legs[0].station}`, second: `${ticketName(a.legs[1].ticket)} ${a.legs[1].station}` });
+    const [first, second] = a.legs.map(rideLabel);
+    return t("sy_double", { first, second });
   }
-  const how = a.ticket ? `${ticketName(a.ticket)} → ${a.station}` : `→ ${a.station}`;
-  return a.piece === "mrx" ? how : `${a.piece}: ${how}`;
+  return a.piece === "mrx" ? rideLabel(a) : `${a.piece}: ${rideLabel(a)}`;
 }
 
 function actionGroups(legal) {
   const parsed = legal.map(parseAction);
-  const pieces = [...new Set(parsed.filter((a) => !a.double).map((a) => a.piece))];
+  const rides = parsed.filter((a) => !a.double);
+  const pieces = [...new Set(rides.map((a) => a.piece))];
   const groups = pieces.map((piece) => ({
     title: pieces.length > 1 ? t("sy_moves_of", { piece }) : null,
     open: true,
-    actions: parsed.filter((a) => !a.double && a.piece === piece).map((a) => a.id),
+    actions: rides.filter((a) => a.piece === piece).map((a) => a.id),
   }));
-  const doubles = parsed.filter((a) => a.double).map((a) => a.id);
-  if (doubles.length) groups.push({ title: t("sy_double_moves", { n: doubles.length }), actions: doubles });
+  // The double move is a step of its own: choosing it opens the decision.
+  if (parsed.some((a) => a.step)) groups.push({ title: null, actions: [DOUBLE] });
+  // Compound double moves (a server from before the steps): many, so folded away.
+  const compound = parsed.filter((a) => a.double && !a.step).map((a) => a.id);
+  if (compound.length) groups.push({ title: t("sy_double_moves", { n: compound.length }), actions: compound });
   return groups;
+}
+
+/**
+ * Mr. X's open double move as his view shows it (only his and the "all" view do): the steps
+ * taken so far, or null. The view holds them as the core's open decision, {seat, steps}, or
+ * as the bare list of steps.
+ */
+function openSteps(view) {
+  const open = view.decision ?? view.open_steps ?? view.my_steps ?? null;
+  const steps = Array.isArray(open) ? open : open && Array.isArray(open.steps) ? open.steps : null;
+  return steps && steps.length ? steps : null;
 }
 
 /** Pan and zoom of an SVG through its viewBox: mouse drag, wheel, one-finger pan, pinch. */
@@ -138,7 +175,9 @@ function panZoom(svg, home) {
   };
 }
 
-export function createBoardSY(container, ctx) {
+/** The renderer (docs/server.md, "A game's client"). */
+export function createRenderer(container, ctx) {
+  t = ctx.t;
   const svg = s("svg", { class: "sy-board", role: "group", "aria-label": t("sy_board"), tabindex: "0" });
   const edgesLayer = s("g", { class: "edges", "aria-hidden": "true" });
   const overlayLayer = s("g", { class: "overlay", "aria-hidden": "true" });
@@ -160,7 +199,9 @@ export function createBoardSY(container, ctx) {
   const zoomBar = h("div", { class: "zoom-bar" });
   const logBox = h("section", { class: "sy-log" });
   const ticketsBox = h("section", { class: "sy-tickets" });
-  container.append(h("div", { class: "board-wrap" }, svg, zoomBar), choice, legend, logBox, ticketsBox);
+  // Mr. X's open double move: the rides chosen so far and what comes next.
+  const decisionBox = h("p", { class: "sy-decision", role: "status", hidden: true });
+  container.append(decisionBox, h("div", { class: "board-wrap" }, svg, zoomBar), choice, legend, logBox, ticketsBox);
 
   let stationEls = new Map();
   let coords = new Map();
@@ -301,6 +342,7 @@ export function createBoardSY(container, ctx) {
     targets = new Map();
     for (const id of state.legal_actions) {
       const a = parseAction(id);
+      if (a.step || a.station === null) continue; // the double move is a button, not a station
       if (!targets.has(a.station)) targets.set(a.station, []);
       targets.get(a.station).push(a);
     }
@@ -321,6 +363,18 @@ export function createBoardSY(container, ctx) {
       g.setAttribute("aria-label", label);
     }
     choice.hidden = true;
+  }
+
+  function drawDecision(state) {
+    const steps = openSteps(state.view);
+    decisionBox.hidden = !steps;
+    if (!steps) return;
+    const rides = steps.filter((step) => step !== DOUBLE).map((step) => rideLabel(parseAction(step)));
+    let text;
+    if (!rides.length) text = t("sy_double_first");
+    else if (state.legal_actions.length) text = t("sy_double_second", { first: rides[0] });
+    else text = t("sy_double_open", { rides: rides.join(", ") });
+    decisionBox.textContent = text;
   }
 
   function drawLog(v) {
@@ -378,6 +432,7 @@ export function createBoardSY(container, ctx) {
       const v = state.view;
       drawOverlay(v);
       drawPieces(v);
+      drawDecision(state);
       markTargets(state);
       drawLog(v);
       drawTickets(v);

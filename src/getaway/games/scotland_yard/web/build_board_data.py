@@ -1,10 +1,11 @@
 """Turn the Scotland Yard board CSVs into the JSON files the browser draws the board from.
 
-The CSVs in ``getaway/games/scotland_yard/data`` are the single source of truth; the web
-client cannot read them (the server does not serve package data), so their contents are
-copied into ``static/data/scotland-yard-{board}.json``. Run it after changing a CSV::
+The CSVs in ``getaway/games/scotland_yard/data`` are the single source of truth; the browser
+cannot read them (the server serves only the game's client folder, this one), so their
+contents are copied into ``boards/{board}.json`` beside this file, which the renderer loads.
+Run it after changing a CSV::
 
-    python -m getaway.web.build_board_data
+    python -m getaway.games.scotland_yard.web.build_board_data
 
 ``tests/web/test_static.py`` checks that the committed JSON equals what this produces.
 """
@@ -17,8 +18,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from getaway.web import STATIC_DIR
-
+#: The folder the board files are written to (served as /games/scotland-yard/boards/).
+BOARDS_DIR = Path(__file__).resolve().parent / "boards"
 #: board name -> the edges file of that board (the stations are shared).
 BOARDS: dict[str, str] = {"2014": "edges.csv", "classic": "edges_classic.csv"}
 DATA_PACKAGE = "getaway.games.scotland_yard"
@@ -62,8 +63,8 @@ def render(board: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def output_path(board: str, static_dir: Path = STATIC_DIR) -> Path:
-    return static_dir / "data" / f"scotland-yard-{board}.json"
+def output_path(board: str, folder: Path = BOARDS_DIR) -> Path:
+    return folder / f"{board}.json"
 
 
 def main() -> None:

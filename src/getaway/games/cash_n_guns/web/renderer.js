@@ -1,24 +1,38 @@
 // Cash 'n Guns: the table (players around, money, wounds, shame, guns), the pot, the step,
 // the seat's own secrets (`me`, present only in its own view) and the narrated events.
+// A renderer module as docs/server.md describes ("A game's client"), served from this folder.
 
-import { h, replace } from "./dom.js";
-import { t, has, language, word } from "./i18n.js";
+import { h, replace } from "/static/js/dom.js";
+
+// The page's translators (ctx.t and friends), set by createRenderer: this game's strings
+// (i18n/{lang}.json beside this file) first, then the shared ones.
+let t = (key) => key;
+let has = () => false;
+let word = (prefix, id) => id;
+let language = () => "en";
 
 // Digits grouped the way the page's language does it ($55,000; $55 000 in Russian).
-const money = (n) => `$${Number(n).toLocaleString(language())}`;
+const money = (n) => `${Number(n) < 0 ? "−" : ""}$${Math.abs(Number(n)).toLocaleString(language())}`;
 
-/** A readable label for an action id (docs/games/cash-n-guns.md, "Action ids"). */
+/** What the server shows of a secret part of an action (docs/server.md). */
+const HIDDEN = "?";
+const card = (c) => (c === HIDDEN ? t("cng_hidden_card") : word("card_", c));
+const target = (x) => (x === "none" ? t("cng_nobody") : x === HIDDEN ? t("cng_hidden_target") : x);
+
+/** A readable label for an action id (docs/games/cash-n-guns.md, "Action ids"), or for the
+ * part of one another seat was shown (`load:?`, `aim:?/?`, `?` for hide or stay). */
 export function actionLabel(id) {
-  const [verb, arg] = id.split(":");
+  if (id === HIDDEN) return t("cng_act_hide_or_stay");
+  const [verb, arg = ""] = id.split(":");
   switch (verb) {
     case "load":
-      return t("cng_load", { cards: arg.split("/").map((c) => word("card_", c)).join(" / ") });
+      return t("cng_load", { cards: arg.split("/").map(card).join(" / ") });
     case "aim":
-      return arg.split("/").every((x) => x === "none") ? t("cng_aim_none") : t("cng_aim", { target: arg.replaceAll("none", t("cng_nobody")).replace("/", " / ") });
+      return arg.split("/").every((x) => x === "none") ? t("cng_aim_none") : t("cng_aim", { target: arg.split("/").map(target).join(" / ") });
     case "reveal":
       return t("cng_reveal", { ability: word("ability_", arg) });
     case "specialist":
-      return t("cng_specialist", { card: word("card_", arg) });
+      return arg === HIDDEN ? t("cng_specialist_hidden") : t("cng_specialist", { card: word("card_", arg) });
     case "claim":
       return t("cng_claim", { seat: arg });
     default:
@@ -124,7 +138,9 @@ function actionGroups(legal) {
   return groups;
 }
 
-export function createTableCNG(container) {
+/** The renderer (docs/server.md, "A game's client"). */
+export function createRenderer(container, ctx) {
+  ({ t, has, word, language } = ctx);
   const head = h("div", { class: "cng-head" });
   const pot = h("section", { class: "pot" });
   const table = h("ul", { class: "table" });
@@ -150,5 +166,6 @@ export function createTableCNG(container) {
     },
     actionLabel,
     actionGroups,
+    formatScore: (value) => money(value),
   };
 }
