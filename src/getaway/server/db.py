@@ -115,7 +115,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def make_engine(url: str) -> Engine:
     # A network database can drop idle connections: test each before use. A SQLite file
     # cannot, and the test query would cost as much as an action's own writes.
-    engine = create_engine(url, pool_pre_ping=not url.startswith("sqlite"))
+    # hide_parameters: a database error's text (which the server logs) names the statement
+    # but not its values, which can be a token's hash or a secret action.
+    engine = create_engine(url, pool_pre_ping=not url.startswith("sqlite"), hide_parameters=True)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine

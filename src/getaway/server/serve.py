@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import copy
 import gc
-import logging
-import re
+import os
 import socket
 import sys
 from typing import Any, TextIO
@@ -22,29 +21,30 @@ from getaway.core import GetawayError
 from getaway.server.app import create_app
 from getaway.server.db import make_engine
 from getaway.server.migrate import upgrade
+from getaway.server.redact import RedactTokens as RedactTokens  # its old home; tests use it
+from getaway.server.redact import install
 from getaway.server.settings import load_settings
 
-# Seat tokens travel in query strings (``?token=...``); access logs must not keep them.
-_TOKEN_IN_URL = re.compile(r"((?:^|[?&])(?:token|host_token)=)[^&\s]*")
+#: How much the server logs: critical, error, warning, info (the default), debug or trace.
+LOG_LEVEL_VAR = "GETAWAY_LOG_LEVEL"
 
 
-class RedactTokens(logging.Filter):
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(
-                _TOKEN_IN_URL.sub(r"\1<redacted>", a) if isinstance(a, str) else a
-                for a in record.args
-            )
-        return True
-
-
-def log_config() -> dict[str, Any]:
+def log_config(level: str = "info") -> dict[str, Any]:
     """uvicorn's logging, all on stderr: stdout carries only the "serving on" line, so a
     program reading that line need not drain the access log (a full pipe would block the
-    server)."""
+    server). Every handler, the root logger's included, redacts tokens (redact.py)."""
     config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
     config["handlers"]["access"]["stream"] = "ext://sys.stderr"
-    return config
+    return install(config, level)
+
+
+def log_level(text: str | None) -> str:
+    """``GETAWAY_LOG_LEVEL``: how much the server logs (default ``info``)."""
+    level = (text or "info").strip().lower()
+    if level not in uvicorn.config.LOG_LEVELS:
+        allowed = ", ".join(uvicorn.config.LOG_LEVELS)
+        raise GetawayError(f"{LOG_LEVEL_VAR}={text!r}: give one of {allowed}")
+    return level
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -97,6 +97,7 @@ def shown_url(url: str) -> str:
 def serve(host: str, port: int, database_url: str | None, out: TextIO = sys.stdout) -> int:
     """Serve until interrupted; 0 after a clean shutdown, 1 if the server did not start."""
     settings = load_settings(database_url)
+    level = log_level(os.environ.get(LOG_LEVEL_VAR))
     prepare_database(settings.database_url)
     try:
         sock = bind(host, port)
@@ -104,8 +105,8 @@ def serve(host: str, port: int, database_url: str | None, out: TextIO = sys.stdo
         raise GetawayError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     config = uvicorn.Config(
         create_app(settings),
-        log_level="info",
-        log_config=log_config(),
+        log_level=level,
+        log_config=log_config(level),
         ws="websockets-sansio",
         # "auto" takes uvloop and httptools (both C, both installed with getaway; uvloop
         # except on Windows) over asyncio's own loop and pure-Python h11: the HTTP machinery
@@ -115,7 +116,6 @@ def serve(host: str, port: int, database_url: str | None, out: TextIO = sys.stdo
         access_log=settings.access_log,
         lifespan="on",
     )
-    logging.getLogger("uvicorn.access").addFilter(RedactTokens())
     print(f"getaway serving on {url_of(sock)}", file=out, flush=True)
     server = uvicorn.Server(config)
     # Everything imported so far lives as long as the process: keep it out of the cyclic
