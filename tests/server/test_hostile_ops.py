@@ -16,13 +16,23 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import psycopg
 import pytest
+from fastapi.testclient import TestClient
+from psycopg import sql
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from getaway.core import Move
+from getaway.server.app import create_app
 from getaway.server.db import make_engine
 from getaway.server.redact import RedactTokens
+from getaway.server.settings import Settings
 from getaway.server.tokens import hash_token
+from tests.server.conftest import postgres_admin_url
+from tests.server.helpers import act, create, state, stored, token_of
 
 SERVE = "from getaway.cli import main; raise SystemExit(main())"
 
@@ -166,3 +176,99 @@ def _set_read_only(paths: list[Path], read_only: bool) -> None:
     else:
         for path in paths:
             path.chmod(0o444 if read_only else 0o644)
+
+
+@contextmanager
+def read_only(database_url: str) -> Iterator[None]:
+    """The database refuses writes for a while: the SQLite file becomes read-only, or the
+    PostgreSQL database makes every new session read-only."""
+    url = make_url(database_url)
+    if url.get_backend_name() == "sqlite":
+        assert url.database is not None
+        _set_read_only([Path(url.database)], True)
+        try:
+            yield
+        finally:
+            _set_read_only([Path(url.database)], False)
+        return
+    name = sql.Identifier(str(url.database))
+    with psycopg.connect(postgres_admin_url(), autocommit=True) as admin:
+        admin.execute(
+            sql.SQL("ALTER DATABASE {} SET default_transaction_read_only = on").format(name)
+        )
+    try:
+        yield
+    finally:
+        with psycopg.connect(postgres_admin_url(), autocommit=True) as admin:
+            admin.execute(
+                sql.SQL("ALTER DATABASE {} RESET default_transaction_read_only").format(name)
+            )
+
+
+def test_writes_work_again_without_a_restart_once_the_database_is_writable(
+    settings: Settings, database_url: str
+) -> None:
+    """During the spell a write is a clear 503 that changes nothing; after it the very next
+    write succeeds (before the fix, connections opened during the spell stayed read-only
+    and every write was refused until a restart), and every acknowledged action is kept."""
+    acknowledged: list[Move] = []
+
+    def play(client: TestClient, match_id: str, token: str, seat: str) -> Any:
+        payload = state(client, match_id, token)
+        move = payload["legal_actions"][0]
+        response = act(client, match_id, token, move, payload["version"])
+        if response.status_code == 200:
+            acknowledged.append(Move(seat, move))
+        return response
+
+    with TestClient(create_app(settings)) as client:
+        created = create(client, players=2, seed=71)
+        match_id, mrx, detectives = (
+            created["id"],
+            token_of(created, "mrx"),
+            token_of(created, "detectives"),
+        )
+        assert play(client, match_id, mrx, "mrx").status_code == 200
+        state(client, match_id, detectives)  # its first use claims the seat: a write
+        engine = client.app.state.registry.store.engine  # type: ignore[attr-defined]
+        with read_only(database_url):
+            # The pooled connections predate the spell; a server opens new ones whenever
+            # its pool grows or recycles one. Make that happen now.
+            engine.dispose()
+            before = state(client, match_id, detectives)
+            refused = play(client, match_id, detectives, "detectives")
+            assert refused.status_code == 503, refused.text
+            assert "nothing was changed" in refused.json()["detail"]
+            assert state(client, match_id, detectives)["version"] == before["version"]
+            assert client.post("/api/matches", json={"game": "scotland-yard"}).status_code == 503
+        # Writable again, same process: the next write goes through.
+        assert play(client, match_id, detectives, "detectives").status_code == 200
+        seat = state(client, match_id)["to_act"][0]
+        token = {"mrx": mrx, "detectives": detectives}[seat]
+        assert play(client, match_id, token, seat).status_code == 200
+        assert client.post("/api/matches", json={"game": "scotland-yard"}).status_code == 201
+    assert stored(database_url, match_id).actions == acknowledged
+
+
+def test_a_write_that_landed_despite_an_error_shows_on_the_next_request(
+    settings: Settings, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database took an action but the server heard an error (a connection lost after
+    the commit): the client got a 503, and the next request shows the match as the
+    database has it, instead of memory going on without the action."""
+    with TestClient(create_app(settings)) as client:
+        created = create(client, players=2, seed=72)
+        match_id, mrx = created["id"], token_of(created, "mrx")
+        store = client.app.state.registry.store  # type: ignore[attr-defined]
+        real = store.append_many
+
+        def landed_then_lost(items: Any) -> Any:
+            real(items)
+            raise OperationalError("COMMIT", {}, Exception("connection lost after commit"))
+
+        monkeypatch.setattr(store, "append_many", landed_then_lost)
+        move = state(client, match_id, mrx)["legal_actions"][0]
+        assert act(client, match_id, mrx, move, 0).status_code == 503
+        monkeypatch.undo()
+        assert state(client, match_id, mrx)["version"] == 1
+    assert stored(database_url, match_id).actions == [Move("mrx", move)]

@@ -8,6 +8,7 @@ racing from the same position only one can succeed, whatever process each runs i
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
@@ -23,7 +24,7 @@ from sqlalchemy import (
     create_engine,
     event,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, ExceptionContext
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 ID_LENGTH = 32
@@ -112,6 +113,39 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+#: SQLite's answers for a file it cannot write (any extended code of these primaries).
+_SQLITE_CANNOT_WRITE = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN}
+#: PostgreSQL's read_only_sql_transaction (a read-only session, database or standby).
+_POSTGRES_READ_ONLY = "25006"
+
+
+def refused_write(error: BaseException | None) -> bool:
+    """Whether ``error`` is the database refusing to write (read-only, or a file it cannot
+    write), as opposed to a conflict or a bad statement."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in _SQLITE_CANNOT_WRITE
+    return getattr(error, "sqlstate", None) == _POSTGRES_READ_ONLY
+
+
+def refused_before_writing(error: BaseException | None) -> bool:
+    """A refusal that comes before anything is written (the first write statement of the
+    transaction fails), so running the transaction again is safe."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF == sqlite3.SQLITE_READONLY
+    return getattr(error, "sqlstate", None) == _POSTGRES_READ_ONLY
+
+
+def _reconnect_after_refused_write(context: ExceptionContext) -> None:
+    # A connection opened while the database was read-only stays read-only after the
+    # database is writable again: SQLite opened the file read-only, PostgreSQL's session
+    # kept default_transaction_read_only. Treated as a lost connection, it is thrown away,
+    # with every pooled connection as old as it, and the next use opens a fresh one.
+    if refused_write(context.original_exception):
+        context.is_disconnect = True
+
+
 def make_engine(url: str) -> Engine:
     # A network database can drop idle connections: test each before use. A SQLite file
     # cannot, and the test query would cost as much as an action's own writes.
@@ -120,4 +154,5 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(url, pool_pre_ping=not url.startswith("sqlite"), hide_parameters=True)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
+    event.listen(engine, "handle_error", _reconnect_after_refused_write)
     return engine

@@ -81,6 +81,10 @@ class Registry:
         self.broken: dict[str, str] = {}
         self.closing = False
         self._load_lock = asyncio.Lock()
+        # Matches whose last write failed: the database may hold it all the same (an error
+        # after the commit, a lost connection), so memory re-reads them before their next
+        # use rather than guess.
+        self._unsure: set[str] = set()
         self._inflight: set[asyncio.Task[Any]] = set()
 
     # Life -----------------------------------------------------------------------------------
@@ -120,6 +124,14 @@ class Registry:
                 "the database is not available right now; nothing was changed"
             ) from None
 
+    async def _write(self, match: LiveMatch, call: Callable[..., T], *args: Any) -> T:
+        """A write for ``match``; if it fails, the match is re-read before its next use."""
+        try:
+            return await self._db(call, *args)
+        except UnavailableError:
+            self._unsure.add(match.id)
+            raise
+
     async def _append(self, item: Append) -> None:
         """Log one action durably (group-committed with other matches' actions)."""
         try:
@@ -127,6 +139,7 @@ class Registry:
         except LogConflictError:
             raise
         except SQLAlchemyError as exc:
+            self._unsure.add(item.match_id)
             log.error("database error: %s", exc)
             raise UnavailableError(
                 "the database is not available right now; nothing was changed"
@@ -154,6 +167,8 @@ class Registry:
     async def get(self, match_id: str) -> LiveMatch:
         match = self.matches.get(match_id)
         if match is not None:
+            if match_id in self._unsure:
+                await self._reread(match)
             return match
         if not _MATCH_ID.fullmatch(match_id):
             raise NotFoundError(f"no match {match_id!r}")
@@ -191,7 +206,7 @@ class Registry:
                 live = match.seats[seat]
                 if not live.claimed:
                     # False only when another process claimed it: taken either way.
-                    await self._db(self.store.claim, match.id, seat, None)
+                    await self._write(match, self.store.claim, match.id, seat, None)
                     live.claimed = True
                     match.notify()
         return seat
@@ -373,7 +388,9 @@ class Registry:
                 except GetawayError as exc:
                     raise ConflictError(str(exc)) from None
             try:
-                await self._db(self.store.remove_last, match.id, match.version, session.version)
+                await self._write(
+                    match, self.store.remove_last, match.id, match.version, session.version
+                )
             except LogConflictError:
                 await self._resync(match)
                 raise stale(version, match.version_for(seat)) from None
@@ -408,6 +425,17 @@ class Registry:
             self._evict_later(match)  # look again later
             return
         del self.matches[match.id]
+
+    async def _reread(self, match: LiveMatch) -> None:
+        """Take the database's log for a match whose last write failed (503 while the
+        database is still unavailable; the match stays unsure until a read succeeds)."""
+        async with match.lock:
+            if match.id not in self._unsure:
+                return
+            record = await self._db(self.store.load, match.id)
+            if record is None or not _same(record, match):
+                await self._resync(match)
+            self._unsure.discard(match.id)
 
     async def _resync(self, match: LiveMatch) -> None:
         """The database moved without this process (another writer): take its log as the
@@ -446,7 +474,7 @@ class Registry:
             for name in candidates:
                 token = new_token()
                 digest = hash_token(token)
-                won = await self._db(self.store.claim, match.id, name, digest)
+                won = await self._write(match, self.store.claim, match.id, name, digest)
                 live = match.seats[name]
                 live.claimed = True
                 if won:
@@ -475,12 +503,16 @@ class Registry:
                     raise BadRequestError(
                         f"unknown bot {level!r} for {match.game.name}; bots: {', '.join(levels)}"
                     )
-                await self._db(self.store.set_controller, match.id, seat, BOT, level, None)
+                await self._write(
+                    match, self.store.set_controller, match.id, seat, BOT, level, None
+                )
                 live.kind, live.bot_level = BOT, level
             else:
                 token = new_token()
                 digest = hash_token(token)
-                await self._db(self.store.set_controller, match.id, seat, HUMAN, None, digest)
+                await self._write(
+                    match, self.store.set_controller, match.id, seat, HUMAN, None, digest
+                )
                 live.kind, live.bot_level, live.token_hash, live.claimed = (
                     HUMAN,
                     None,
@@ -500,3 +532,10 @@ class Registry:
             raise BadRequestError(
                 f"unknown seat {seat!r}; seats in this game: {', '.join(match.order)}"
             )
+
+
+def _same(record: MatchRecord, match: LiveMatch) -> bool:
+    """Whether the stored match is the one in memory (so a re-read would change nothing)."""
+    stored = {(s.seat, s.kind, s.bot_level, s.token_hash, s.claimed) for s in record.seats}
+    live = {(s.name, s.kind, s.bot_level, s.token_hash, s.claimed) for s in match.seats.values()}
+    return record.version == match.version and stored == live

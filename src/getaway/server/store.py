@@ -7,18 +7,31 @@ is one transaction, so a write either happens whole or not at all.
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
 from getaway.core import Move
-from getaway.server.db import ACTIVE, FINISHED, HUMAN, ActionRow, MatchRow, SeatRow, utcnow
+from getaway.server.db import (
+    ACTIVE,
+    FINISHED,
+    HUMAN,
+    ActionRow,
+    MatchRow,
+    SeatRow,
+    refused_before_writing,
+    utcnow,
+)
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class LogConflictError(Exception):
@@ -76,6 +89,25 @@ _BUMP = (
 )
 
 
+def _again_on_a_fresh_connection(
+    write: Callable[Concatenate[Store, P], T],
+) -> Callable[Concatenate[Store, P], T]:
+    """Run a write a second time when the database refused it before writing anything on a
+    connection it has since thrown away (db.py): that connection may date from a spell
+    when the database was read-only; a fresh one tells whether it still is."""
+
+    @functools.wraps(write)
+    def written(store: Store, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return write(store, *args, **kwargs)
+        except DBAPIError as exc:
+            if not (exc.connection_invalidated and refused_before_writing(exc.orig)):
+                raise
+        return write(store, *args, **kwargs)
+
+    return written
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -93,6 +125,7 @@ class Store:
 
     # Matches --------------------------------------------------------------------------------
 
+    @_again_on_a_fresh_connection
     def insert_match(self, record: MatchRecord) -> None:
         now = utcnow()
         with self._writing, self._session() as db, db.begin():
@@ -196,6 +229,7 @@ class Store:
         if failure is not None:
             raise failure
 
+    @_again_on_a_fresh_connection
     def append_many(self, items: Sequence[Append]) -> list[LogConflictError | None]:
         """Append actions of several matches in ONE transaction (one commit, one fsync: the
         group commit that lets many matches share the disk's flush). Each item succeeds or
@@ -253,6 +287,7 @@ class Store:
             return [self.append_many([item])[0] for item in items]
         return outcome
 
+    @_again_on_a_fresh_connection
     def remove_last(self, match_id: str, version: int, number: int) -> None:
         """Delete action ``number``, which must be the last one (an undo), moving the match
         from ``version`` to ``version + 1`` in the same transaction."""
@@ -297,6 +332,7 @@ class Store:
 
     # Seats ----------------------------------------------------------------------------------
 
+    @_again_on_a_fresh_connection
     def claim(self, match_id: str, seat: str, token_hash: str | None = None) -> bool:
         """Mark a human seat taken, if nobody has taken it yet; with ``token_hash`` also
         replace its secret. The conditional UPDATE makes this atomic in the database: of two
@@ -318,6 +354,7 @@ class Store:
             )
             return bool(result.rowcount == 1)
 
+    @_again_on_a_fresh_connection
     def set_controller(
         self, match_id: str, seat: str, kind: str, level: str | None, token_hash: str | None
     ) -> None:
