@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -272,3 +273,90 @@ def test_a_write_that_landed_despite_an_error_shows_on_the_next_request(
         monkeypatch.undo()
         assert state(client, match_id, mrx)["version"] == 1
     assert stored(database_url, match_id).actions == [Move("mrx", move)]
+
+
+# (c) Bot workers end with the server ----------------------------------------------------------
+
+
+def _children(pid: int) -> set[int]:
+    """The live processes ``pid`` started, and theirs."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found.update(int(c) for c in (task / "children").read_text().split())
+        except OSError:
+            continue
+    for child in list(found):
+        found |= _children(child)
+    return {p for p in found if _alive(p)}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] not in ("Z", "X")  # a zombie is gone
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_bot_workers_end_with_the_server(tmp_path: Path, how: signal.Signals) -> None:
+    log = tmp_path / "server.log"
+    url = f"sqlite:///{tmp_path / 'getaway.sqlite3'}"
+    with serving(url, log, GETAWAY_BOT_PROCESSES="2") as (process, client):
+        # Bots on every seat: the workers are busy thinking when the signal comes.
+        bots = {"mrx": "hard", "detectives": "hard"}
+        body = {"game": "scotland-yard", "players": 2, "bots": bots}
+        created = client.post("/api/matches", json=body).json()
+        deadline = time.monotonic() + 60
+        # The bot's first move started the worker pool.
+        while client.get(f"/api/matches/{created['id']}").json()["version"] < 1:
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        workers = _children(process.pid)
+        assert len(workers) >= 2, workers
+        os.kill(process.pid, how)
+        process.wait(timeout=20)
+    deadline = time.monotonic() + 5
+    while (left := {p for p in workers if _alive(p)}) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid in left:  # leave no stray processes behind, then fail
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"{len(left)} worker processes outlived the server ({how.name})"
+
+
+WORKER_WITHOUT_PRCTL = """
+import os, time
+from getaway.server import thinking
+thinking._die_with_parent = lambda: None  # as on a system without PR_SET_PDEATHSIG
+thinking.follow_parent(os.getppid())
+print("ready", flush=True)
+time.sleep(60)
+"""
+
+PARENT = """
+import subprocess, sys, time
+child = subprocess.Popen([sys.executable, "-c", sys.argv[1]], stdout=subprocess.PIPE, text=True)
+assert child.stdout.readline() == "ready\\n"
+print(child.pid, flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_worker_without_a_death_signal_still_ends_with_its_parent() -> None:
+    """The watching thread alone (systems without prctl) ends an orphaned worker."""
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, WORKER_WITHOUT_PRCTL], stdout=subprocess.PIPE, text=True
+    )
+    assert parent.stdout is not None
+    worker = int(parent.stdout.readline())
+    parent.kill()
+    parent.wait(timeout=10)
+    deadline = time.monotonic() + 5
+    while _alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if _alive(worker):
+        os.kill(worker, signal.SIGKILL)
+        raise AssertionError("the worker outlived its parent")

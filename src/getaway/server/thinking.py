@@ -6,13 +6,25 @@ would wait behind it. So bots choose in a pool of worker processes (``bot_proces
 settings; 0 runs them in threads, which is what most tests use: no process start-up). A
 worker gets only what a bot may see (the game's name, the bot's level, the seat's view, its
 legal actions and a seed) and sends back one action id.
+
+Workers end with the server, however it ends. An orderly shutdown cancels queued work and
+lets each worker finish its current choice; a killed server cannot say anything, so each
+worker asks the kernel for SIGKILL when its parent dies (Linux's ``PR_SET_PDEATHSIG``) and
+also watches its parent's pid from a thread (other systems, and the moment before
+``prctl``). Without this a SIGKILLed server left its workers waiting on their queue for good.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import logging
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -21,6 +33,39 @@ from getaway.ai import make_bot
 from getaway.core import GetawayError, Rng, get_game
 
 log = logging.getLogger(__name__)
+
+#: prctl's option to get a signal when the parent dies (linux/prctl.h).
+PR_SET_PDEATHSIG = 1
+#: How often a worker looks whether the server is still its parent.
+PARENT_POLL_SECONDS = 0.5
+
+
+def follow_parent(parent: int) -> None:
+    """Pool initializer: this worker process ends when the server process ``parent`` does.
+
+    The death signal comes when the *thread* that started the worker ends; the pool starts
+    workers from the thread that submits work, the server's event loop (its main thread),
+    which lives as long as the server."""
+    _die_with_parent()
+    if os.getppid() != parent:  # the server died before prctl took effect
+        os._exit(0)
+    threading.Thread(target=_watch_parent, args=(parent,), name="watch-server", daemon=True).start()
+
+
+def _die_with_parent() -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # the watching thread still ends the worker, within PARENT_POLL_SECONDS
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(0)
 
 
 def choose(
@@ -59,7 +104,10 @@ class BotPool:
             # "spawn": the server has threads and an event loop, which a fork would copy
             # in an unusable state.
             self._executor = ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn")
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=follow_parent,
+                initargs=(os.getpid(),),
             )
         return await asyncio.get_running_loop().run_in_executor(self._executor, choose, *args)
 
