@@ -145,6 +145,18 @@ def test_the_filter_redacts_every_form_a_token_travels_in(line: str) -> None:
     assert "<redacted>" in record.getMessage()
 
 
+def test_a_logged_traceback_is_redacted_too() -> None:
+    try:
+        raise ValueError("cannot open ws://host/api/matches/m/ws?token=SECRET1SECRET1")
+    except ValueError:
+        record = logging.LogRecord(
+            "getaway", logging.ERROR, __file__, 1, "failed", (), sys.exc_info()
+        )
+    assert RedactTokens().filter(record)
+    shown = logging.Formatter().format(record)
+    assert "ValueError" in shown and "SECRET1" not in shown
+
+
 def test_a_database_error_shows_no_parameters(tmp_path: Path) -> None:
     """The server logs database errors; their text must not carry the statement's values
     (a token's hash, an action)."""
