@@ -281,7 +281,9 @@ def test_a_write_that_landed_despite_an_error_shows_on_the_next_request(
 
         monkeypatch.setattr(store, "append_many", landed_then_lost)
         move = state(client, match_id, mrx)["legal_actions"][0]
-        assert act(client, match_id, mrx, move, 0).status_code == 503
+        unconfirmed = act(client, match_id, mrx, move, 0)
+        assert unconfirmed.status_code == 503
+        assert "did not confirm the change" in unconfirmed.json()["detail"]
         monkeypatch.undo()
         assert state(client, match_id, mrx)["version"] == 1
     assert stored(database_url, match_id).actions == [Move("mrx", move)]

@@ -26,7 +26,7 @@ from getaway.ai import bot_names
 from getaway.core import GetawayError, Move, NotYourTurnError, get_game
 from getaway.server import bots, timers
 from getaway.server.commit import GroupCommit
-from getaway.server.db import BOT, BY_BOT, BY_SEAT, HUMAN
+from getaway.server.db import BOT, BY_BOT, BY_SEAT, HUMAN, refused_before_writing
 from getaway.server.errors import (
     BadRequestError,
     ConflictError,
@@ -119,18 +119,17 @@ class Registry:
         except LogConflictError:
             raise
         except SQLAlchemyError as exc:
-            log.error("database error: %s", exc)
-            raise UnavailableError(
-                "the database is not available right now; nothing was changed"
-            ) from None
+            raise _unavailable(exc) from None
 
     async def _write(self, match: LiveMatch, call: Callable[..., T], *args: Any) -> T:
         """A write for ``match``; if it fails, the match is re-read before its next use."""
         try:
-            return await self._db(call, *args)
-        except UnavailableError:
-            self._unsure.add(match.id)
+            return await asyncio.to_thread(call, *args)
+        except LogConflictError:
             raise
+        except SQLAlchemyError as exc:
+            self._unsure.add(match.id)
+            raise _unavailable(exc, writing=True) from None
 
     async def _append(self, item: Append) -> None:
         """Log one action durably (group-committed with other matches' actions)."""
@@ -140,10 +139,7 @@ class Registry:
             raise
         except SQLAlchemyError as exc:
             self._unsure.add(item.match_id)
-            log.error("database error: %s", exc)
-            raise UnavailableError(
-                "the database is not available right now; nothing was changed"
-            ) from None
+            raise _unavailable(exc, writing=True) from None
 
     async def guarded(self, work: Coroutine[Any, Any, T]) -> T:
         """Run a change to completion even if the request that asked for it goes away:
@@ -532,6 +528,19 @@ class Registry:
             raise BadRequestError(
                 f"unknown seat {seat!r}; seats in this game: {', '.join(match.order)}"
             )
+
+
+def _unavailable(exc: SQLAlchemyError, writing: bool = False) -> UnavailableError:
+    """The 503 for a database error, logged. A write refused outright changed nothing; any
+    other failed write may have been committed before the error (a connection lost on the
+    way back), so its client is told to look rather than that nothing changed."""
+    log.error("database error: %s", exc)
+    if not writing or refused_before_writing(getattr(exc, "orig", None)):
+        return UnavailableError("the database is not available right now; nothing was changed")
+    return UnavailableError(
+        "the database did not confirm the change; reload the match to see whether it was "
+        "made, then try again"
+    )
 
 
 def _same(record: MatchRecord, match: LiveMatch) -> bool:
