@@ -26,10 +26,11 @@ from sqlalchemy.exc import OperationalError
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from getaway.core import Move
+from getaway.core import GetawayError, Move
 from getaway.server.app import create_app
 from getaway.server.db import make_engine
 from getaway.server.redact import RedactTokens
+from getaway.server.serve import log_config, log_level
 from getaway.server.settings import Settings
 from getaway.server.tokens import hash_token
 from tests.server.conftest import postgres_admin_url
@@ -143,6 +144,15 @@ def test_the_filter_redacts_every_form_a_token_travels_in(line: str) -> None:
     assert RedactTokens().filter(record)
     assert "SECRET1" not in record.getMessage()
     assert "<redacted>" in record.getMessage()
+
+
+def test_the_log_level_setting_says_what_is_allowed() -> None:
+    assert log_level(None) == "info" and log_level(" DEBUG ") == "debug"
+    with pytest.raises(GetawayError, match=r"GETAWAY_LOG_LEVEL='loud': give one of .*debug"):
+        log_level("loud")
+    config = log_config("trace")
+    assert config["root"]["level"] == "TRACE"
+    assert all("redact_tokens" in h["filters"] for h in config["handlers"].values())
 
 
 def test_a_logged_traceback_is_redacted_too() -> None:
