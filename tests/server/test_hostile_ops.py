@@ -81,9 +81,9 @@ def _ws_url(client: httpx2.Client, path: str) -> str:
 # (a) Tokens never in a log line ---------------------------------------------------------------
 
 
-def test_no_token_or_token_hash_in_any_log_line_at_debug_level(tmp_path: Path) -> None:
+def test_no_token_or_token_hash_in_any_log_line_at_trace_level(tmp_path: Path) -> None:
     """Every way a token travels (query strings of HTTP and WebSocket requests, bodies,
-    the play links, a wrong token) at log level debug
+    the play links, a wrong token) at log level trace (ASGI scopes, WebSocket frames)
     with the access log on: neither a token nor its stored hash shows in the output."""
     log = tmp_path / "server.log"
     database = tmp_path / "getaway.sqlite3"
@@ -92,7 +92,7 @@ def test_no_token_or_token_hash_in_any_log_line_at_debug_level(tmp_path: Path) -
         f"sqlite:///{database}",
         log,
         GETAWAY_ACCESS_LOG="1",
-        GETAWAY_LOG_LEVEL="debug",
+        GETAWAY_LOG_LEVEL="trace",
         GETAWAY_BOT_PROCESSES="0",
     ) as (_, client):
         created = client.post("/api/matches", json={"game": "scotland-yard", "players": 2})
