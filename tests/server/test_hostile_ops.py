@@ -19,6 +19,7 @@ from typing import Any
 import httpx2
 import psycopg
 import pytest
+import uvicorn.logging
 from fastapi.testclient import TestClient
 from psycopg import sql
 from sqlalchemy.engine import make_url
@@ -153,6 +154,19 @@ def test_the_log_level_setting_says_what_is_allowed() -> None:
     config = log_config("trace")
     assert config["root"]["level"] == "TRACE"
     assert all("redact_tokens" in h["filters"] for h in config["handlers"].values())
+
+
+def test_uvicorns_coloured_lines_are_redacted_too() -> None:
+    """On a terminal uvicorn formats ``color_message`` instead of the message."""
+    formatter = uvicorn.logging.DefaultFormatter("%(levelprefix)s %(message)s", use_colors=True)
+    for fmt, args in [
+        ("%s", ("ws?token=SECRET1SECRET1",)),  # the token in an argument
+        ("%s=%s", ("ws?token", "SECRET1SECRET1")),  # split across two: flattened
+    ]:
+        record = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1, fmt, args, None)
+        record.color_message = "\x1b[1m" + fmt + "\x1b[0m ws?token=SECRET1SECRET1"
+        assert RedactTokens().filter(record)
+        assert "SECRET1" not in formatter.format(record)
 
 
 def test_a_logged_traceback_is_redacted_too() -> None:

@@ -65,6 +65,9 @@ class RedactTokens(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str):
             record.msg = redact(record.msg)
+        colored = record.__dict__.get("color_message")
+        if isinstance(colored, str):  # what uvicorn's formatter shows on a terminal
+            record.__dict__["color_message"] = redact(colored)
         if isinstance(record.args, tuple):
             record.args = tuple(_redacted(a) for a in record.args)
         elif isinstance(record.args, dict):
@@ -78,6 +81,8 @@ class RedactTokens(logging.Filter):
             # uvicorn's access formatter needs its five arguments; their parts are
             # redacted one by one above, which covers its lines.
             record.msg, record.args = cleaned, ()
+            # uvicorn's coloured variant of the format would now lack its arguments.
+            record.__dict__.pop("color_message", None)
         if record.exc_info and not record.exc_text:
             # A traceback's text (an exception's message may hold a URL) is cached on the
             # record by the first formatter; redact that cache instead of the live error.
