@@ -261,7 +261,7 @@ export async function showMatch(main, route) {
 
   function renderJoin() {
     const open = state.seat === "spectator" && !state.over
-      ? state.seats.filter((s) => s.kind === "human" && !s.claimed)
+      ? state.seats.filter((s) => s.kind === "human" && !s.claimed && s.open)
       : [];
     joinBox.hidden = !open.length;
     if (!open.length) return;
