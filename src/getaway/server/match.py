@@ -82,10 +82,19 @@ Seen = tuple[int, bytes, tuple[str, ...]]
 
 
 @dataclass(frozen=True)
+class Survey:
+    """What every viewer would see of a session (see :meth:`LiveMatch.survey`)."""
+
+    blind: bool
+    parts: Mapping[str, tuple[bytes, tuple[str, ...]]]
+
+
+@dataclass(frozen=True)
 class Versions:
     """Every viewer's state after a change that is not installed yet (see
-    :meth:`LiveMatch.advance`)."""
+    :meth:`LiveMatch.advance`), and whether a blind step is open then."""
 
+    blind: bool
     seen: Mapping[str, Seen]
 
     def numbers(self) -> dict[str, int]:
@@ -163,10 +172,14 @@ class LiveMatch:
         # collections would otherwise walk every stored view of every match (pauses of
         # 100+ ms with a hundred live matches).
         stored = record.viewer_versions or {}
+        survey = self.survey(self.session)
         self._seen: dict[str, Seen] = {
             viewer: (stored.get(viewer, record.version), blob, to_act)
-            for viewer, (blob, to_act) in self.survey(self.session).items()
+            for viewer, (blob, to_act) in survey.parts.items()
         }
+        #: Whether a blind step is open, found once per change (so that asking costs the same
+        #: whoever has answered).
+        self.blind = survey.blind
         self.mark_asked(None)
 
     # Who is who -----------------------------------------------------------------------------
@@ -209,27 +222,25 @@ class LiveMatch:
         for seat in shown:
             self.shown_asked.setdefault(seat, self.asked.get(seat, now))
 
-    def survey(
-        self, session: Session, kinds: Mapping[str, str] | None = None
-    ) -> dict[str, tuple[bytes, tuple[str, ...]]]:
+    def survey(self, session: Session, kinds: Mapping[str, str] | None = None) -> Survey:
         """What every viewer would see of ``session`` (with seats played by ``kinds``, by
         default as now): the game part as JSON bytes, and who it is shown as to act."""
         kinds = kinds or {name: seat.kind for name, seat in self.seats.items()}
         blind = blind_step(session.state)
-        out = {}
+        parts = {}
         for viewer in (*self.order, SPECTATOR):
             part = self._game_part(viewer, session, kinds, blind)
-            out[viewer] = (_json(part), tuple(part["to_act"]))
-        return out
+            parts[viewer] = (_json(part), tuple(part["to_act"]))
+        return Survey(blind, parts)
 
-    def advance(self, survey: Mapping[str, tuple[bytes, tuple[str, ...]]]) -> Versions:
+    def advance(self, survey: Survey) -> Versions:
         """The viewers' states after a change to ``survey``: a viewer's version moves on by
         one when what it sees changed, and stays otherwise. Nothing is installed yet."""
         seen = {}
-        for viewer, (blob, to_act) in survey.items():
+        for viewer, (blob, to_act) in survey.parts.items():
             version, old, _ = self._seen[viewer]
             seen[viewer] = (version, blob, to_act) if old == blob else (version + 1, blob, to_act)
-        return Versions(seen)
+        return Versions(survey.blind, seen)
 
     def install(self, session: Session, versions: Versions) -> set[str]:
         """Make ``session`` the match's, with the viewers' states from :meth:`advance`;
@@ -237,6 +248,7 @@ class LiveMatch:
         changed = {v for v, s in versions.seen.items() if s[0] != self._seen[v][0]}
         self.session = session
         self._seen = dict(versions.seen)
+        self.blind = versions.blind
         return changed
 
     def version_for(self, viewer: str) -> int:
@@ -244,11 +256,7 @@ class LiveMatch:
 
     def versions(self) -> Versions:
         """Every viewer's state now (see :meth:`advance`)."""
-        return Versions(dict(self._seen))
-
-    def viewer_versions(self) -> dict[str, int]:
-        """Every viewer's version, as stored with the match."""
-        return {viewer: seen[0] for viewer, seen in self._seen.items()}
+        return Versions(self.blind, dict(self._seen))
 
     def notify(self, viewers: set[str] | None = None) -> None:
         """Wake the WebSockets of ``viewers`` (everyone by default) and the turn timer."""
@@ -286,13 +294,8 @@ class LiveMatch:
     # What clients see -----------------------------------------------------------------------
 
     def in_blind_step(self) -> bool:
-        """Whether the match is in a blind step, from its first answer to its last."""
-        return blind_step(self.session.state)
-
-    def may_undo(self, seat: str) -> bool:
-        # Never inside a blind step: whether the last action is still one's own would tell
-        # whether somebody else has answered since.
-        return self.session.can_undo(seat) and not self.in_blind_step()
+        """Whether the match is in a blind step, from before its first answer to its last."""
+        return self.blind
 
     def _game_part(
         self, viewer: str, session: Session, kinds: Mapping[str, str], blind: bool
@@ -309,6 +312,8 @@ class LiveMatch:
             "to_act": list(state.public_to_act()),
             "may_act": may_act,
             "legal_actions": list(state.legal_actions(viewer)) if may_act else [],
+            # Never in a blind step: whether the last action is still one's own would tell
+            # whether somebody else has answered since.
             "can_undo": person and not blind and session.can_undo(viewer),
             "view": state.view(viewer),
         }
