@@ -216,7 +216,7 @@ export async function showMatch(main, route) {
             h("strong", {}, s.seat),
             " ",
             s.kind === "bot" ? botLabel(s.bot_level) : t("human"),
-            s.kind === "human" ? ` · ${s.connected ? t("online") : s.claimed ? t("offline") : t("open_seat")}` : "",
+            s.kind === "human" ? ` · ${s.connected ? t("online") : s.claimed ? t("offline") : s.open ? t("open_seat") : t("host_link_unused")}` : "",
             state.to_act.includes(s.seat) ? ` · ${t("to_act")}` : "",
           ),
         ),
