@@ -155,3 +155,16 @@ def test_timeout_all_answers_every_waiting_seat():
     session.act("mrx", session.state.legal_actions("mrx")[0])
     played = session.timeout_all()
     assert played and set(played) <= {"d1", "d2", "d3"}
+
+
+def test_a_copy_takes_changes_apart_from_its_original():
+    # The server tries each change on a copy and keeps the original until it is on disk.
+    s = Session.new(GAME, seed=1)
+    s.act("a", "heads")
+    trial = s.copy()
+    trial.undo("a")
+    trial.act("a", "tails")
+    trial.act("b", "tails")
+    assert [m.action for m in s.replay.actions] == ["heads"] and s.can_undo("a")
+    assert s.view("a") != trial.view("a") and trial.version == 2
+    assert type(trial.state) is type(s.state)

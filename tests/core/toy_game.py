@@ -215,7 +215,7 @@ class PenniesState(State):
         return view
 
     def clone(self) -> PenniesState:
-        c = PenniesState(self._options, self._seed)
+        c = type(self)(self._options, self._seed)
         c.rng = self.rng.clone()
         c.round = self.round
         c.scores = dict(self.scores)

@@ -3,14 +3,27 @@ chosen on one version exactly one is played."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from tests.server.helpers import act, create, race, state, stored, token_of
 
 
+def open_all(client: TestClient, created: dict[str, Any]) -> None:
+    """The host opens every invited seat to anyone (a join takes only those)."""
+    for seat in created["seats"]:
+        opened = client.post(
+            f"/api/matches/{created['id']}/seats/{seat['seat']}/open",
+            json={"host_token": created["host_token"]},
+        )
+        assert opened.status_code == 200, opened.text
+
+
 def test_simultaneous_joins_fill_each_open_seat_exactly_once(client: TestClient) -> None:
     created = create(client, players=4, bots={"d3": "random"})
     match_id = created["id"]
+    open_all(client, created)
     responses = race(10, lambda _: client.post(f"/api/matches/{match_id}/join", json={}))
     codes = sorted(r.status_code for r in responses)
     assert codes == [200] * 3 + [409] * 7
@@ -23,6 +36,7 @@ def test_simultaneous_joins_fill_each_open_seat_exactly_once(client: TestClient)
 def test_simultaneous_joins_of_one_seat_give_it_once(client: TestClient) -> None:
     created = create(client, players=2)
     match_id = created["id"]
+    open_all(client, created)
     body = {"seat": "detectives"}
     responses = race(6, lambda _: client.post(f"/api/matches/{match_id}/join", json=body))
     assert sorted(r.status_code for r in responses) == [200] + [409] * 5

@@ -83,6 +83,9 @@ def test_only_the_last_action_can_be_removed(store: Store) -> None:
 def test_of_simultaneous_claims_of_a_seat_exactly_one_wins(store: Store, attempt: int) -> None:
     record = new_record()
     store.insert_match(record)
+    # A join takes only a seat the host opened to anyone.
+    assert not store.claim(record.id, "mrx", "f" * 64)
+    assert store.open_seat(record.id, "mrx")
     won = race(8, lambda i: store.claim(record.id, "mrx", f"{i:064d}"))
     assert won.count(True) == 1
     loaded = store.load(record.id)

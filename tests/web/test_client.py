@@ -256,6 +256,31 @@ def test_host_gives_a_bot_seat_back_to_a_person_with_a_new_link(
     assert seats["lotus"]["kind"] == "human" and seats["lotus"]["claimed"]
 
 
+def test_host_opens_an_unused_seat_to_anyone_and_a_spectator_joins_it(
+    server: Server, browser: Browser, page: Page
+) -> None:
+    created = server.create({"game": "cash-n-guns", "bots": CNG_BOTS, "seed": 10})
+    watcher = browser.new_context()
+    try:
+        spectator = watcher.new_page()
+        spectator.set_default_timeout(TIMEOUT_MS)
+        spectator.goto(created["spectator_url"])
+        expect(spectator.locator("section.seats-box")).to_contain_text("tino")
+        # An invited seat is reserved for its link: the spectator is offered nothing yet.
+        expect(spectator.locator("section.join")).to_be_hidden()
+        page.goto(_host_page(created))
+        row = page.locator('li.host-seat[data-seat="tino"]')
+        row.get_by_role("button", name="Open to anyone").click()
+        expect(row).to_contain_text("open to anyone")
+        expect(row.get_by_role("button", name="Open to anyone")).to_have_count(0)
+        spectator.get_by_role("button", name="Play as tino").click()
+        expect(spectator.locator("h1")).to_contain_text("seat tino")
+    finally:
+        watcher.close()
+    seats = {s["seat"]: s for s in server.state(created["id"])["seats"]}
+    assert seats["tino"]["claimed"] and not seats["el-toro"]["open"]
+
+
 def test_no_host_panel_without_the_host_token(server: Server, page: Page) -> None:
     created = server.create({"game": "cash-n-guns", "bots": CNG_BOTS})
     page.goto(created["spectator_url"])

@@ -33,6 +33,14 @@ class Session:
         """Resume a logged game. Old actions are treated as settled: none can be undone."""
         return cls(replay, replay.final_state(), [False] * len(replay.actions))
 
+    def copy(self) -> Session:
+        """An independent copy, to try a change on before committing to it (the server
+        writes a change to disk before it shows it, and builds what each viewer will see
+        from the copy)."""
+        replay = Replay(self.replay.game, self.replay.options, self.replay.seed)
+        replay.actions = list(self.replay.actions)
+        return Session(replay, self.state.clone(), list(self._undoable))
+
     @property
     def version(self) -> int:
         """How many actions have been applied: clients send it back to detect stale moves."""

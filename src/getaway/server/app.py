@@ -45,10 +45,12 @@ from getaway.server.schemas import (
     Joined,
     JoinRequest,
     MatchState,
+    OpenSeatRequest,
     Rematch,
     RematchRequest,
     SeatHandedOver,
     SeatLink,
+    SeatOpened,
     Step,
     UndoRequest,
     UnprocessableBody,
@@ -212,13 +214,31 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
         seat = await registry.undo(match, body.token, body.version)
         return _state(match, seat)
 
-    @app.post("/api/matches/{match_id}/join", tags=["seats"], responses=_errors(400, 404, 409, 503))
+    @app.post(
+        "/api/matches/{match_id}/join", tags=["seats"], responses=_errors(400, 403, 404, 409, 503)
+    )
     async def join(request: Request, match_id: str, body: JoinRequest) -> Joined:
-        """Take an open seat (one nobody has taken through its link or a join)."""
+        """Take an open seat: one the host opened to anyone, that nobody has taken through
+        its link or a join. 403 for a seat still reserved for its invitation link."""
         registry = registry_of(request)
         match = await registry.get(match_id)
         seat, token = await registry.join(match, body.seat)
         return Joined(seat=seat, token=token, url=_play_url(request, match.id, token))
+
+    @app.post(
+        "/api/matches/{match_id}/seats/{seat}/open",
+        tags=["seats"],
+        responses=_errors(400, 403, 404, 409, 503),
+    )
+    async def open_seat(
+        request: Request, match_id: str, seat: str, body: OpenSeatRequest
+    ) -> SeatOpened:
+        """Host only: let anyone take the seat (a join from the lobby or the spectator
+        page), not only its invitation link. 409 once it is taken or played by a bot."""
+        registry = registry_of(request)
+        match = await registry.get(match_id)
+        await registry.open_seat(match, body.host_token, seat)
+        return SeatOpened(seat=seat, open=True)
 
     @app.post(
         "/api/matches/{match_id}/bot",

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
@@ -23,6 +24,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Engine, ExceptionContext
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -68,6 +70,11 @@ class MatchRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     host_token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
+    # Each viewer's own version (seats, and "spectator"): how many changes it could see.
+    # Written in the same transaction as the change, so a restart neither moves a viewer's
+    # version back nor shows it the match's global count. NULL for a match older than this
+    # column: its viewers start from ``version``.
+    viewer_versions: Mapped[dict[str, int] | None] = mapped_column(JSON, nullable=True)
     # Unique: one rematch per match, even when the host clicks twice at once.
     rematch_of: Mapped[str | None] = mapped_column(
         String(ID_LENGTH), ForeignKey("matches.id"), nullable=True, unique=True
@@ -87,6 +94,9 @@ class SeatRow(Base):
     bot_level: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # Set once somebody has used the seat's link or joined it; joins only take NULL ones.
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # Whether anyone may take the seat (a join from the lobby or the spectator page); until
+    # the host opens it, an invited seat is taken only through its own invitation link.
+    open: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class ActionRow(Base):

@@ -50,6 +50,10 @@ T = TypeVar("T")
 #: the database (which could choke on, say, a NUL byte).
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_SEED = 2**63 - 1
+#: Every refused undo in a blind step says this, whoever has answered.
+BLIND_UNDO = "no undo during a blind step: it would tell who else has answered"
+#: A join refused because the seat waits for its own invitation link.
+RESERVED = "seat {seat!r} is reserved for its invitation link; the host can open it to anyone"
 
 
 @dataclass
@@ -290,7 +294,7 @@ class Registry:
                     players=int(match.options["players"]),
                     host_token_hash=match.host_token_hash,
                     seats=[
-                        SeatRecord(s.name, s.kind, s.bot_level, s.token_hash, s.claimed)
+                        SeatRecord(s.name, s.kind, s.bot_level, s.token_hash, s.claimed, s.open)
                         for s in match.seats.values()
                     ],
                     turn_seconds=match.turn_seconds,
@@ -334,9 +338,11 @@ class Registry:
             if by == BY_BOT and match.seats[seat].kind != BOT:
                 raise ConflictError(f"seat {seat!r} is no longer played by a bot")
             state = match.session.state
-            trial = state.clone()
+            # The change is made on a copy: what each viewer will see (and so its version)
+            # is written with the action, and the match changes only once that is on disk.
+            trial = match.session.copy()
             try:
-                trial.apply(seat, action)
+                trial.act(seat, action)
             except NotYourTurnError:
                 # Worded from public_to_act: the real to_act would tell, in a blind step,
                 # who has not answered yet.
@@ -346,16 +352,17 @@ class Registry:
                 raise UnprocessableError(str(exc)) from None
             number = match.session.version + 1
             move = Move(seat, action)
+            versions = match.advance(match.survey(trial))
+            finished = trial.state.is_over()
             try:
                 await self._append(
-                    Append(match.id, match.version, number, move, by, trial.is_over())
+                    Append(match.id, match.version, number, move, by, finished, versions.numbers())
                 )
             except LogConflictError:
                 await self._resync(match)
                 raise stale(version, match.version_for(seat)) from None
-            match.session.act(seat, action)
             match.version += 1
-            self._changed(match, seat)
+            self._changed(match, seat, match.install(trial, versions))
 
     async def undo(self, match: LiveMatch, token: str, version: int) -> str:
         seat = await self.seat(match, token)
@@ -373,9 +380,9 @@ class Registry:
                 raise ConflictError(f"seat {seat!r} is played by a bot now")
             session = match.session
             if match.in_blind_step():
-                raise ConflictError(
-                    "no undo while a blind step is open: it would tell who else has answered"
-                )
+                # The same answer, whoever has answered: refused from the step's start to
+                # its end, so asking tells nothing.
+                raise ConflictError(BLIND_UNDO)
             if not session.can_undo(seat):
                 # can_undo is exactly the condition under which Session.undo refuses, so this
                 # raises the core's explanation and changes nothing.
@@ -383,20 +390,29 @@ class Registry:
                     session.undo(seat)
                 except GetawayError as exc:
                     raise ConflictError(str(exc)) from None
+            trial = session.copy()
+            trial.undo(seat)
+            versions = match.advance(match.survey(trial))
             try:
                 await self._write(
-                    match, self.store.remove_last, match.id, match.version, session.version
+                    match,
+                    self.store.remove_last,
+                    match.id,
+                    match.version,
+                    session.version,
+                    versions.numbers(),
                 )
             except LogConflictError:
                 await self._resync(match)
                 raise stale(version, match.version_for(seat)) from None
-            session.undo(seat)
             match.version += 1
-            self._changed(match, seat)
+            self._changed(match, seat, match.install(trial, versions))
 
-    def _changed(self, match: LiveMatch, acted: str | None) -> None:
+    def _changed(self, match: LiveMatch, acted: str | None, viewers: set[str]) -> None:
+        """After a change is on disk and installed: restart the clocks, wake the sockets
+        of ``viewers`` (those whose version moved on), let bots play."""
         match.mark_asked(acted)
-        match.notify(match.refresh())
+        match.notify(viewers)
         bots.kick(self, match)
         if match.over:
             self._evict_later(match)
@@ -442,9 +458,11 @@ class Registry:
         rebuilt = LiveMatch(record, self.clock)
         for name, seat in rebuilt.seats.items():
             seat.connections = match.seats[name].connections
-        match.session, match.version, match.seats = rebuilt.session, rebuilt.version, rebuilt.seats
+        match.version, match.seats = rebuilt.version, rebuilt.seats
         match.rematch_id = rebuilt.rematch_id
-        self._changed(match, None)
+        # The stored versions are the truth too: they were written with the stored log.
+        changed = match.install(rebuilt.session, rebuilt.versions())
+        self._changed(match, None, changed)
 
     # Seats ----------------------------------------------------------------------------------
 
@@ -460,12 +478,16 @@ class Registry:
                     raise ConflictError(f"seat {seat!r} is played by a bot")
                 if match.seats[seat].claimed:
                     raise ConflictError(f"seat {seat!r} is already taken")
+                if not match.seats[seat].open:
+                    raise ForbiddenError(RESERVED.format(seat=seat))
                 candidates = [seat]
             else:
                 candidates = [
                     s
                     for s in match.order
-                    if match.seats[s].kind == HUMAN and not match.seats[s].claimed
+                    if match.seats[s].kind == HUMAN
+                    and not match.seats[s].claimed
+                    and match.seats[s].open
                 ]
             for name in candidates:
                 token = new_token()
@@ -478,8 +500,36 @@ class Registry:
                     match.notify()
                     return name, token
             raise ConflictError(
-                f"seat {seat!r} is already taken" if seat else "no open seat in this match"
+                f"seat {seat!r} is already taken"
+                if seat
+                else "no open seat in this match (a seat nobody has taken yet is reserved for "
+                "its invitation link until the host opens it to anyone)"
             )
+
+    async def open_seat(self, match: LiveMatch, host_token: str, seat: str) -> None:
+        """The host lets anyone take ``seat`` (a join from the lobby or the spectator page),
+        not only its invitation link. Opening an open seat again changes nothing."""
+        self.require_host(match, host_token)
+        async with match.lock:
+            if seat not in match.seats:
+                raise NotFoundError(
+                    f"no seat {seat!r} in match {match.id}; seats: {', '.join(match.order)}"
+                )
+            live = match.seats[seat]
+            if match.over:
+                raise ConflictError("the match is over")
+            if live.kind != HUMAN:
+                raise ConflictError(f"seat {seat!r} is played by a bot")
+            if live.claimed:
+                raise ConflictError(f"seat {seat!r} is already taken")
+            if live.open:
+                return
+            if not await self._write(match, self.store.open_seat, match.id, seat):
+                # Taken meanwhile through another process: the same answer as above.
+                live.claimed = True
+                raise ConflictError(f"seat {seat!r} is already taken")
+            live.open = True
+            match.notify()
 
     async def hand_over(
         self, match: LiveMatch, host_token: str, seat: str, level: str | None
@@ -493,31 +543,35 @@ class Registry:
             self._check_seat(match, seat)
             live = match.seats[seat]
             token: str | None = None
-            if level is not None:
-                levels = bot_names(match.game)
-                if level not in levels:
-                    raise BadRequestError(
-                        f"unknown bot {level!r} for {match.game.name}; bots: {', '.join(levels)}"
-                    )
-                await self._write(
-                    match, self.store.set_controller, match.id, seat, BOT, level, None
+            kind = BOT if level is not None else HUMAN
+            if level is not None and level not in (levels := bot_names(match.game)):
+                raise BadRequestError(
+                    f"unknown bot {level!r} for {match.game.name}; bots: {', '.join(levels)}"
                 )
-                live.kind, live.bot_level = BOT, level
-            else:
+            # Who plays a seat decides whether it is asked for actions: its viewers' versions
+            # may move on, and are written with the change.
+            kinds = {name: s.kind for name, s in match.seats.items()} | {seat: kind}
+            versions = match.advance(match.survey(match.session, kinds))
+            digest = None
+            if level is None:
                 token = new_token()
                 digest = hash_token(token)
-                await self._write(
-                    match, self.store.set_controller, match.id, seat, HUMAN, None, digest
-                )
-                live.kind, live.bot_level, live.token_hash, live.claimed = (
-                    HUMAN,
-                    None,
-                    digest,
-                    False,
-                )
+            await self._write(
+                match,
+                self.store.set_controller,
+                match.id,
+                seat,
+                kind,
+                level,
+                digest,
+                versions.numbers(),
+            )
+            live.kind, live.bot_level = kind, level
+            if digest is not None:
+                live.token_hash, live.claimed, live.open = digest, False, False
             # Whoever plays it now gets a whole decision's time.
             match.asked.pop(seat, None)
-            self._changed(match, None)
+            self._changed(match, None, match.install(match.session, versions))
             # The seat list is everyone's news (and a replaced link's socket must close).
             match.notify()
             return SeatChange(seat, live.kind, live.bot_level, token)
@@ -545,6 +599,11 @@ def _unavailable(exc: SQLAlchemyError, writing: bool = False) -> UnavailableErro
 
 def _same(record: MatchRecord, match: LiveMatch) -> bool:
     """Whether the stored match is the one in memory (so a re-read would change nothing)."""
-    stored = {(s.seat, s.kind, s.bot_level, s.token_hash, s.claimed) for s in record.seats}
-    live = {(s.name, s.kind, s.bot_level, s.token_hash, s.claimed) for s in match.seats.values()}
+    stored = {
+        (s.seat, s.kind, s.bot_level, s.token_hash, s.claimed, s.open) for s in record.seats
+    }
+    live = {
+        (s.name, s.kind, s.bot_level, s.token_hash, s.claimed, s.open)
+        for s in match.seats.values()
+    }
     return record.version == match.version and stored == live

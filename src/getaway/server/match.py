@@ -3,12 +3,18 @@
 Everything a client is sent is built here from ``state.view(seat)`` for the client's own seat
 (or the public ``"spectator"`` view), so no payload can carry another seat's secrets.
 
-Each viewer (every seat, and the spectators) has its own *version*: the match's version when
-what that viewer may see last changed (its view, its legal actions, who is shown to act).
-Viewers are told only about changes they can see, and an action is stale only when its
-seat's version moved on. So in a blind step (a phone passed under the table, ``public_to_act``) an
-answer changes nothing the others receive, not even a version number or the moment of a
-message, and they cannot learn who answered or when.
+Each viewer (every seat, and the spectators) has its own *version*, a counter that moves on
+by one each time what that viewer may see changes (its view, its legal actions, who is shown
+to act, whether it may undo) and at no other time. It counts only what the viewer saw, so it
+tells nothing of changes hidden from it: in a blind step (a phone passed under the table,
+``public_to_act``) an answer changes nothing the others receive, not a version number, not
+the moment of a message, and the answering seat's own version moves on by one whoever
+answered before it. An action is stale only when its own seat's version moved on.
+
+The counters are stored with each change, in the same transaction (``matches.
+viewer_versions``), rather than recomputed from the log at a restart: an undo removes its
+action from the log, so a recount would move a version back to a number a client already
+holds for another position.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import hmac
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import orjson
@@ -30,6 +36,7 @@ from getaway.core import (
     JSONDict,
     SaveFileError,
     Session,
+    State,
     get_game,
 )
 from getaway.server.db import BOT, HUMAN
@@ -54,6 +61,8 @@ class LiveSeat:
     bot_level: str | None
     token_hash: str | None
     claimed: bool
+    #: Whether anyone may take it; until then only its invitation link can.
+    open: bool = False
     #: Open WebSocket connections: whether somebody is looking at the seat right now.
     connections: int = 0
 
@@ -63,8 +72,52 @@ class LiveSeat:
             "kind": self.kind,
             "bot_level": self.bot_level,
             "claimed": self.claimed,
+            "open": self.open,
             "connected": self.connections > 0,
         }
+
+
+#: A viewer's state: its version, the game part of its payload as JSON, who it is shown to act.
+Seen = tuple[int, bytes, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What every viewer would see of a session (see :meth:`LiveMatch.survey`)."""
+
+    blind: bool
+    parts: Mapping[str, tuple[bytes, tuple[str, ...]]]
+
+
+@dataclass(frozen=True)
+class Versions:
+    """Every viewer's state after a change that is not installed yet (see
+    :meth:`LiveMatch.advance`), and whether a blind step is open then."""
+
+    blind: bool
+    seen: Mapping[str, Seen]
+
+    def numbers(self) -> dict[str, int]:
+        return {viewer: seen[0] for viewer, seen in self.seen.items()}
+
+
+def blind_step(state: State) -> bool:
+    """Whether ``state`` is in a blind step: one where a seat that has answered is still
+    shown to everyone as asked (``public_to_act``), so that nobody learns who has answered.
+    True for the whole step, before any answer too: an answer must not change it. Found by
+    trying an answer on a copy, so any game's blind steps are recognised."""
+    asked, shown = state.to_act(), state.public_to_act()
+    if set(asked) != set(shown):
+        return True  # somebody has answered already
+    if len(asked) < 2 or state.is_over():
+        return False
+    seat = asked[0]
+    legal = state.legal_actions(seat)
+    if not legal:
+        return False
+    trial = state.clone()
+    trial.apply(seat, legal[0])
+    return seat in trial.public_to_act() and seat not in trial.to_act()
 
 
 def rebuild_session(record: MatchRecord) -> Session:
@@ -92,7 +145,7 @@ class LiveMatch:
         self.version = record.version
         self.order = self.game.seats(record.options)
         self.seats = {
-            s.seat: LiveSeat(s.seat, s.kind, s.bot_level, s.token_hash, s.claimed)
+            s.seat: LiveSeat(s.seat, s.kind, s.bot_level, s.token_hash, s.claimed, s.open)
             for s in record.seats
         }
         self.host_token_hash = record.host_token_hash
@@ -118,9 +171,16 @@ class LiveMatch:
         # memcmp, and a bytes object is invisible to the garbage collector, whose full
         # collections would otherwise walk every stored view of every match (pauses of
         # 100+ ms with a hundred live matches).
-        self._seen: dict[str, tuple[int, bytes, tuple[str, ...]]] = {}
+        stored = record.viewer_versions or {}
+        survey = self.survey(self.session)
+        self._seen: dict[str, Seen] = {
+            viewer: (stored.get(viewer, record.version), blob, to_act)
+            for viewer, (blob, to_act) in survey.parts.items()
+        }
+        #: Whether a blind step is open, found once per change (so that asking costs the same
+        #: whoever has answered).
+        self.blind = survey.blind
         self.mark_asked(None)
-        self.refresh()
 
     # Who is who -----------------------------------------------------------------------------
 
@@ -162,21 +222,41 @@ class LiveMatch:
         for seat in shown:
             self.shown_asked.setdefault(seat, self.asked.get(seat, now))
 
-    def refresh(self) -> set[str]:
-        """After a change: which viewers see something new. Their version becomes the
-        match's; the others keep theirs."""
-        changed = set()
+    def survey(self, session: Session, kinds: Mapping[str, str] | None = None) -> Survey:
+        """What every viewer would see of ``session`` (with seats played by ``kinds``, by
+        default as now): the game part as JSON bytes, and who it is shown as to act."""
+        kinds = kinds or {name: seat.kind for name, seat in self.seats.items()}
+        blind = blind_step(session.state)
+        parts = {}
         for viewer in (*self.order, SPECTATOR):
-            part = self._game_part(viewer)
-            blob = _json(part)
-            seen = self._seen.get(viewer)
-            if seen is None or seen[1] != blob:
-                self._seen[viewer] = (self.version, blob, tuple(part["to_act"]))
-                changed.add(viewer)
+            part = self._game_part(viewer, session, kinds, blind)
+            parts[viewer] = (_json(part), tuple(part["to_act"]))
+        return Survey(blind, parts)
+
+    def advance(self, survey: Survey) -> Versions:
+        """The viewers' states after a change to ``survey``: a viewer's version moves on by
+        one when what it sees changed, and stays otherwise. Nothing is installed yet."""
+        seen = {}
+        for viewer, (blob, to_act) in survey.parts.items():
+            version, old, _ = self._seen[viewer]
+            seen[viewer] = (version, blob, to_act) if old == blob else (version + 1, blob, to_act)
+        return Versions(survey.blind, seen)
+
+    def install(self, session: Session, versions: Versions) -> set[str]:
+        """Make ``session`` the match's, with the viewers' states from :meth:`advance`;
+        returns the viewers whose version moved on (those to tell)."""
+        changed = {v for v, s in versions.seen.items() if s[0] != self._seen[v][0]}
+        self.session = session
+        self._seen = dict(versions.seen)
+        self.blind = versions.blind
         return changed
 
     def version_for(self, viewer: str) -> int:
         return self._seen[viewer][0]
+
+    def versions(self) -> Versions:
+        """Every viewer's state now (see :meth:`advance`)."""
+        return Versions(self.blind, dict(self._seen))
 
     def notify(self, viewers: set[str] | None = None) -> None:
         """Wake the WebSockets of ``viewers`` (everyone by default) and the turn timer."""
@@ -214,20 +294,15 @@ class LiveMatch:
     # What clients see -----------------------------------------------------------------------
 
     def in_blind_step(self) -> bool:
-        """Whether some seat has answered a blind step that has not resolved yet."""
-        state = self.session.state
-        return set(state.public_to_act()) != set(state.to_act())
+        """Whether the match is in a blind step, from before its first answer to its last."""
+        return self.blind
 
-    def may_undo(self, seat: str) -> bool:
-        # Not inside a blind step: whether the last action is still one's own would tell
-        # whether somebody else has answered since.
-        return self.session.can_undo(seat) and not self.in_blind_step()
-
-    def _game_part(self, viewer: str) -> JSONDict:
-        """What ``viewer`` may know of the game now; a change here is a new version for it."""
-        state = self.session.state
-        mine = self.seats.get(viewer)
-        person = mine is not None and mine.kind == HUMAN
+    def _game_part(
+        self, viewer: str, session: Session, kinds: Mapping[str, str], blind: bool
+    ) -> JSONDict:
+        """What ``viewer`` may know of ``session``; a change here is a new version for it."""
+        state = session.state
+        person = kinds.get(viewer) == HUMAN
         may_act = person and viewer in state.to_act()
         outcome = state.outcome()
         return {
@@ -237,7 +312,9 @@ class LiveMatch:
             "to_act": list(state.public_to_act()),
             "may_act": may_act,
             "legal_actions": list(state.legal_actions(viewer)) if may_act else [],
-            "can_undo": person and self.may_undo(viewer),
+            # Never in a blind step: whether the last action is still one's own would tell
+            # whether somebody else has answered since.
+            "can_undo": person and not blind and session.can_undo(viewer),
             "view": state.view(viewer),
         }
 

@@ -87,7 +87,8 @@ class MatchState(BaseModel):
     can_undo: bool
     view: dict[str, Any] = Field(description="the game's view for this seat")
     seats: list[dict[str, Any]] = Field(
-        description="every seat: kind (human or bot), bot_level, claimed, connected"
+        description="every seat: kind (human or bot), bot_level, claimed, open (anyone may "
+        "take it, not only its invitation link), connected"
     )
     turn_seconds: float | None
     deadlines: dict[str, float] = Field(
@@ -139,6 +140,15 @@ class SeatHandedOver(BaseModel):
 
 class RematchRequest(_Strict):
     host_token: str
+
+
+class OpenSeatRequest(_Strict):
+    host_token: str
+
+
+class SeatOpened(BaseModel):
+    seat: str
+    open: bool = Field(description="always true: anyone may now take the seat")
 
 
 class Rematch(BaseModel):

@@ -46,6 +46,8 @@ class SeatRecord:
     bot_level: str | None
     token_hash: str | None
     claimed: bool = False
+    #: Whether anyone may take it, not only its invitation link (see ``Store.open_seat``).
+    open: bool = False
 
 
 @dataclass
@@ -63,6 +65,8 @@ class MatchRecord:
     rematch_of: str | None = None
     rematch_id: str | None = None
     actions: list[Move] = field(default_factory=list)
+    #: Each viewer's own version; ``None`` for a match stored before viewers had their own.
+    viewer_versions: dict[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,8 @@ class Append:
     move: Move
     by: str
     finished: bool
+    #: Every viewer's version once the action is in (written with it).
+    viewer_versions: dict[str, int] | None = None
 
 
 _MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
@@ -85,7 +91,12 @@ _SEATS: Table = SeatRow.__table__  # type: ignore[assignment]
 _BUMP = (
     update(_MATCHES)
     .where(_MATCHES.c.id == bindparam("match"), _MATCHES.c.version == bindparam("expected"))
-    .values(version=bindparam("next"), status=bindparam("new_status"), updated_at=bindparam("now"))
+    .values(
+        version=bindparam("next"),
+        status=bindparam("new_status"),
+        updated_at=bindparam("now"),
+        viewer_versions=bindparam("viewer_versions", type_=_MATCHES.c.viewer_versions.type),
+    )
 )
 
 
@@ -143,6 +154,7 @@ class Store:
                     updated_at=now,
                     host_token_hash=record.host_token_hash,
                     rematch_of=record.rematch_of,
+                    viewer_versions=record.viewer_versions,
                 )
             )
             # Flush the match first: PostgreSQL checks the seats' foreign key at once.
@@ -155,6 +167,7 @@ class Store:
                     kind=s.kind,
                     bot_level=s.bot_level,
                     claimed_at=now if s.claimed else None,
+                    open=s.open,
                 )
                 for s in record.seats
             )
@@ -198,7 +211,9 @@ class Store:
             players=row.players,
             host_token_hash=row.host_token_hash,
             seats=[
-                SeatRecord(s.seat, s.kind, s.bot_level, s.token_hash, s.claimed_at is not None)
+                SeatRecord(
+                    s.seat, s.kind, s.bot_level, s.token_hash, s.claimed_at is not None, s.open
+                )
                 for s in seats
             ],
             turn_seconds=row.turn_seconds,
@@ -207,6 +222,7 @@ class Store:
             rematch_of=row.rematch_of,
             rematch_id=rematch,
             actions=[Move(a.seat, a.action) for a in actions],
+            viewer_versions=dict(row.viewer_versions) if row.viewer_versions else None,
         )
 
     def active_ids(self) -> list[str]:
@@ -252,6 +268,7 @@ class Store:
                             "next": item.version + 1,
                             "new_status": FINISHED if item.finished else ACTIVE,
                             "now": now,
+                            "viewer_versions": item.viewer_versions,
                         },
                     )
                     if bumped.rowcount != 1:
@@ -288,11 +305,18 @@ class Store:
         return outcome
 
     @_again_on_a_fresh_connection
-    def remove_last(self, match_id: str, version: int, number: int) -> None:
+    def remove_last(
+        self,
+        match_id: str,
+        version: int,
+        number: int,
+        viewer_versions: dict[str, int] | None = None,
+    ) -> None:
         """Delete action ``number``, which must be the last one (an undo), moving the match
-        from ``version`` to ``version + 1`` in the same transaction."""
+        from ``version`` to ``version + 1`` and storing the viewers' new versions in the
+        same transaction."""
         with self._writing, self._session() as db, db.begin():
-            self._bump(db, match_id, version, ACTIVE)
+            self._bump(db, match_id, version, ACTIVE, viewer_versions)
             later = db.scalar(
                 select(ActionRow.number).where(
                     ActionRow.match_id == match_id, ActionRow.number > number
@@ -306,13 +330,25 @@ class Store:
                 raise LogConflictError(f"match {match_id}: action {number} is not the last one")
 
     @staticmethod
-    def _bump(db: DbSession, match_id: str, version: int, status: str) -> None:
+    def _bump(
+        db: DbSession,
+        match_id: str,
+        version: int,
+        status: str,
+        viewer_versions: dict[str, int] | None,
+    ) -> None:
         # The conditional UPDATE is the optimistic lock: it changes no row unless the match is
         # still where this writer read it.
         result = db.execute(
             update(MatchRow)
             .where(MatchRow.id == match_id, MatchRow.version == version)
-            .values(version=version + 1, status=status, updated_at=utcnow())
+            .values(
+                version=version + 1,
+                status=status,
+                updated_at=utcnow(),
+                # None: the caller does not keep viewers' versions (tools, tests).
+                **({} if viewer_versions is None else {"viewer_versions": viewer_versions}),
+            )
             # No loaded MatchRow objects to keep in step: skip the ORM's session sync.
             .execution_options(synchronize_session=False)
         )
@@ -334,12 +370,30 @@ class Store:
 
     @_again_on_a_fresh_connection
     def claim(self, match_id: str, seat: str, token_hash: str | None = None) -> bool:
-        """Mark a human seat taken, if nobody has taken it yet; with ``token_hash`` also
-        replace its secret. The conditional UPDATE makes this atomic in the database: of two
+        """Mark a human seat taken, if nobody has taken it yet; with ``token_hash`` (a join,
+        not the seat's own link) also replace its secret, and only if the host has opened
+        the seat to anyone. The conditional UPDATE makes this atomic in the database: of two
         claims at once exactly one changes a row."""
         values: dict[str, Any] = {"claimed_at": utcnow()}
         if token_hash is not None:
             values["token_hash"] = token_hash
+        seats = _SEATS.c
+        conditions = [
+            seats.match_id == match_id,
+            seats.seat == seat,
+            seats.kind == HUMAN,
+            seats.claimed_at.is_(None),
+        ]
+        if token_hash is not None:
+            conditions.append(seats.open.is_(True))
+        with self._writing, self.engine.begin() as connection:
+            result = connection.execute(update(_SEATS).where(*conditions).values(**values))
+            return bool(result.rowcount == 1)
+
+    @_again_on_a_fresh_connection
+    def open_seat(self, match_id: str, seat: str) -> bool:
+        """Let anyone take a person's seat nobody has taken yet; ``False`` when it is taken
+        (or a bot's)."""
         seats = _SEATS.c
         with self._writing, self.engine.begin() as connection:
             result = connection.execute(
@@ -350,23 +404,39 @@ class Store:
                     seats.kind == HUMAN,
                     seats.claimed_at.is_(None),
                 )
-                .values(**values)
+                .values(open=True)
             )
             return bool(result.rowcount == 1)
 
     @_again_on_a_fresh_connection
     def set_controller(
-        self, match_id: str, seat: str, kind: str, level: str | None, token_hash: str | None
+        self,
+        match_id: str,
+        seat: str,
+        kind: str,
+        level: str | None,
+        token_hash: str | None,
+        viewer_versions: dict[str, int] | None = None,
     ) -> None:
         """Hand a seat to a bot (its person's secret stays valid for watching), or to a
-        person with the new secret ``token_hash`` (the seat is then open to claim again)."""
+        person with the new secret ``token_hash`` (the seat is then unclaimed, and reserved
+        for the new link until the host opens it). The viewers' new versions (a seat's legal
+        actions come and go with who plays it) are written in the same transaction."""
         values: dict[str, Any] = {"kind": kind, "bot_level": level}
         if token_hash is not None:
             values["token_hash"] = token_hash
             values["claimed_at"] = None
+            values["open"] = False
         with self._writing, self._session() as db, db.begin():
             db.execute(
                 update(SeatRow)
                 .where(SeatRow.match_id == match_id, SeatRow.seat == seat)
                 .values(**values)
             )
+            if viewer_versions is not None:
+                db.execute(
+                    update(MatchRow)
+                    .where(MatchRow.id == match_id)
+                    .values(viewer_versions=viewer_versions)
+                    .execution_options(synchronize_session=False)
+                )

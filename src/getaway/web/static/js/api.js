@@ -178,6 +178,10 @@ export const postRematch = (id, hostToken) =>
 export const postHandOver = (id, hostToken, seat, level) =>
   request("POST", `/api/matches/${enc(id)}/bot`, { host_token: hostToken, seat, level });
 
+/** Host only: let anyone take `seat` (a join), not only its invitation link. */
+export const postOpenSeat = (id, hostToken, seat) =>
+  request("POST", `/api/matches/${enc(id)}/seats/${enc(seat)}/open`, { host_token: hostToken });
+
 /** A finished match step by step as `viewer` (a seat, "spectator" or "all") saw it. */
 export const getSteps = (id, viewer) =>
   request("GET", `/api/matches/${enc(id)}/steps?as=${enc(viewer)}`);

@@ -1,10 +1,11 @@
 // The host's panel on a match page: every seat, whether its person is here (the server
 // counts open WebSockets per seat), and the host's power over seats: hand an absent
-// player's seat to a bot of a chosen level, or give a bot's seat back to a person with a new
-// link (which also revokes the old one). Shown only where the host token is known: the
+// player's seat to a bot of a chosen level, give a bot's seat back to a person with a new
+// link (which also revokes the old one), or open a seat whose link nobody has used yet to
+// anyone (until then only its own link takes it). Shown only where the host token is known: the
 // device that created the match, or the lobby's private host link.
 
-import { postHandOver } from "./api.js";
+import { postHandOver, postOpenSeat } from "./api.js";
 import { botLabel, defaultLevel, orderedLevels } from "./bots.js";
 import { copyButton } from "./copy.js";
 import { h, replace } from "./dom.js";
@@ -33,7 +34,8 @@ export function rememberHostToken(id, token) {
 function presence(seat) {
   if (seat.kind === "bot") return t("host_bot_plays");
   if (seat.connected) return t("online");
-  return seat.claimed ? t("offline") : t("host_link_unused");
+  if (seat.claimed) return t("offline");
+  return seat.open ? t("host_seat_open") : t("host_link_unused");
 }
 
 /**
@@ -48,14 +50,24 @@ export function createHostPanel(box, { id, token, levels, onError, onChanged }) 
   let lastState = null;
 
   async function handOver(seat, level) {
+    await hostAction(async () => {
+      const answer = await postHandOver(id, token, seat, level);
+      if (answer.url) newLinks.set(seat, answer.url);
+      else newLinks.delete(seat);
+    });
+  }
+
+  async function openSeat(seat) {
+    await hostAction(() => postOpenSeat(id, token, seat));
+  }
+
+  async function hostAction(work) {
     if (busy) return;
     busy = true;
     onError("");
     box.classList.add("busy");
     try {
-      const answer = await postHandOver(id, token, seat, level);
-      if (answer.url) newLinks.set(seat, answer.url);
-      else newLinks.delete(seat);
+      await work();
       onChanged();
     } catch (err) {
       onError(err.detail);
@@ -91,6 +103,15 @@ export function createHostPanel(box, { id, token, levels, onError, onChanged }) 
           onclick: () => handOver(name, select.value),
         }, t("host_to_bot")),
       );
+      if (!seat.claimed && !seat.open) {
+        controls.push(h("button", {
+          type: "button",
+          class: "small host-open-seat",
+          dataset: { seat: name },
+          title: t("host_open_seat_hint"),
+          onclick: () => openSeat(name),
+        }, t("host_open_seat")));
+      }
     } else {
       controls.push(
         h("button", {

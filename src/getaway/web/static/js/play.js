@@ -216,7 +216,7 @@ export async function showMatch(main, route) {
             h("strong", {}, s.seat),
             " ",
             s.kind === "bot" ? botLabel(s.bot_level) : t("human"),
-            s.kind === "human" ? ` · ${s.connected ? t("online") : s.claimed ? t("offline") : t("open_seat")}` : "",
+            s.kind === "human" ? ` · ${s.connected ? t("online") : s.claimed ? t("offline") : s.open ? t("open_seat") : t("host_link_unused")}` : "",
             state.to_act.includes(s.seat) ? ` · ${t("to_act")}` : "",
           ),
         ),
@@ -261,7 +261,7 @@ export async function showMatch(main, route) {
 
   function renderJoin() {
     const open = state.seat === "spectator" && !state.over
-      ? state.seats.filter((s) => s.kind === "human" && !s.claimed)
+      ? state.seats.filter((s) => s.kind === "human" && !s.claimed && s.open)
       : [];
     joinBox.hidden = !open.length;
     if (!open.length) return;
