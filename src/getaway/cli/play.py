@@ -34,7 +34,7 @@ from getaway.core import (
     Rng,
     Session,
     State,
-    derive_seed,
+    bot_rng,
     match_action,
 )
 
@@ -264,7 +264,7 @@ def new_match(
     hotseat: bool | None = None,
 ) -> Match:
     session = Session.new(game, options, seed)
-    rngs = {seat: Rng(derive_seed(seed, "bot", seat)) for seat in bots}
+    rngs = {seat: bot_rng(seed, "bot", seat) for seat in bots}
     return Match(game, session, humans, bots, console(), rngs, hotseat_choice=hotseat)
 
 
