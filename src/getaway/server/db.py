@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
@@ -22,6 +23,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -57,7 +59,10 @@ class MatchRow(Base):
     id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # A 64-bit seed stored as a signed BIGINT (two's complement; see store.py).
     seed: Mapped[int] = mapped_column(BigInteger)
+    # A practice match was made on a chosen seed; every seat and spectator is shown it.
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     players: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16), index=True)
     # Counts every change (actions and undos) and never goes down, so a version number names
