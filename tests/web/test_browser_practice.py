@@ -44,3 +44,19 @@ def test_a_fair_match_shows_no_banner(server: Server, page: Page) -> None:
     expect(page.get_by_role("heading", name="Your move")).to_be_visible()
     expect(page.locator("p.practice-banner")).to_be_hidden()
     assert "Practice" not in page.locator("main").inner_text()
+
+
+def test_the_lobby_makes_a_practice_match_on_a_chosen_seed(server: Server, page: Page) -> None:
+    page.goto(server.url + "/")
+    page.select_option("#game", "scotland-yard")
+    page.get_by_text("Practice match").first.click()  # opens the section
+    page.fill("#seed", str(BIG_SEED))
+    # A seed without the practice box: the server's reason is shown, nothing is created.
+    page.get_by_role("button", name="Create match").click()
+    expect(page.locator("form.lobby .error")).to_contain_text("practice")
+    page.check("#practice")
+    page.get_by_role("button", name="Create match").click()
+    links = page.locator("ul.links input.link-text")
+    expect(links.first).to_be_visible()
+    page.goto(links.first.input_value())
+    expect(page.locator("p.practice-banner")).to_contain_text(f"seed {BIG_SEED}.")
