@@ -71,6 +71,17 @@ def test_old_derivation_lets_a_bot_recover_the_game_seed(seed: int):
     assert seed_from_bot_rng(old_rng, "mrx") == seed
 
 
+@pytest.mark.parametrize("seed", SEEDS[:5])
+def test_one_draw_of_the_old_generator_gives_the_game_seed(seed: int):
+    # Without reading the state: next64() is mix64(state + gamma), so one output is enough.
+    first = Rng(derive_seed(seed, "bot", "d1")).next64()
+    state = (unmix64(first) - _GAMMA) & _MASK
+    assert invert_derive_seed(unmix64(state), "bot", "d1") == seed
+    keyed_first = bot_rng(seed, "bot", "d1").next64()
+    keyed_state = (unmix64(keyed_first) - _GAMMA) & _MASK
+    assert invert_derive_seed(unmix64(keyed_state), "bot", "d1") != seed
+
+
 def test_old_derivation_lets_a_detective_bot_see_mr_x():
     game = get_game("scotland-yard")
     options = game.normalize_options({"players": 3})

@@ -9,13 +9,14 @@ import time
 from typing import Any
 
 import pytest
+from alembic import command
 from fastapi.testclient import TestClient
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 
 from getaway.core import Session, bot_seed, derive_seed, get_game
 from getaway.server import thinking
 from getaway.server.db import make_engine
-from getaway.server.migrate import upgrade
+from getaway.server.migrate import alembic_config, upgrade
 from tests.server.helpers import act, create, state, stored, token_of, wait_until
 
 BIG_SEED = 2**64 - 1
@@ -176,5 +177,13 @@ def test_the_practice_migration_keeps_old_matches_fair(tmp_path: Any) -> None:
         upgrade(engine)
         with engine.connect() as db:
             assert db.execute(text("SELECT practice FROM matches")).scalar_one() in (0, False)
+        # And back: the downgrade drops the column and keeps the match.
+        upgrade_config = alembic_config()
+        with engine.begin() as connection:
+            upgrade_config.attributes["connection"] = connection
+            command.downgrade(upgrade_config, "0001")
+        with engine.connect() as db:
+            assert db.execute(text("SELECT id FROM matches")).scalar_one() == "old"
+            assert "practice" not in {c["name"] for c in inspect(db).get_columns("matches")}
     finally:
         engine.dispose()
