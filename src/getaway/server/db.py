@@ -61,7 +61,7 @@ class MatchRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     # A 64-bit seed stored as a signed BIGINT (two's complement; see store.py).
     seed: Mapped[int] = mapped_column(BigInteger)
-    # A practice match was made on a chosen seed; every seat and spectator is shown it.
+    # A practice match: its seed (chosen or drawn) is shown to every seat and spectator.
     practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     players: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16), index=True)

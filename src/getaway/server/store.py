@@ -62,7 +62,7 @@ class MatchRecord:
     rematch_of: str | None = None
     rematch_id: str | None = None
     actions: list[Move] = field(default_factory=list)
-    #: Made on a chosen seed: every seat and spectator is shown the seed.
+    #: A practice match (chosen or drawn seed): every seat and spectator is shown the seed.
     practice: bool = False
 
 
