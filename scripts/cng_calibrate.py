@@ -24,7 +24,7 @@ from typing import cast
 
 import numpy as np
 
-from getaway.core import Game, Rng, derive_seed, get_game
+from getaway.core import Game, bot_rng, derive_seed, get_game
 from getaway.games.cash_n_guns.bots import HeuristicBot
 from getaway.games.cash_n_guns.cards import BANG, BBB, ROUNDS
 from getaway.games.cash_n_guns.scoring import score
@@ -38,7 +38,7 @@ def _self_play(
     """A heuristic self-play game: the final state and a copy at the start of each round."""
     state = cast(CashNGunsState, game.new_state(options, seed))
     bot = HeuristicBot()
-    rngs = {seat: Rng(derive_seed(seed, "bot", seat)) for seat in state.seats}
+    rngs = {seat: bot_rng(seed, "bot", seat) for seat in state.seats}
     snapshots: list[CashNGunsState] = []
     last_round = 0
     while not state.is_over():

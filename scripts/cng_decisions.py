@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from getaway.ai import make_bot
-from getaway.core import Rng, derive_seed, get_game
+from getaway.core import Rng, bot_rng, derive_seed, get_game
 from getaway.games.cash_n_guns.bots import HeuristicBot
 from getaway.games.cash_n_guns.ranking import final_ranks, rank_reward
 from getaway.games.cash_n_guns.state import CashNGunsState
@@ -53,7 +53,7 @@ def positions(count: int, seed: int) -> list[tuple[CashNGunsState, str]]:
         game_no += 1
         state = cast(CashNGunsState, GAME.new_state(OPTIONS, game_seed))
         pick = Rng(game_seed)
-        rngs = {s: Rng(derive_seed(game_seed, "bot", s)) for s in state.seats}
+        rngs = {s: bot_rng(game_seed, "bot", s) for s in state.seats}
         while not state.is_over() and len(found) < count:
             seat = state.to_act()[0]
             legal = state.legal_actions(seat)
@@ -75,7 +75,7 @@ def rollout_values(job: tuple[CashNGunsState, str, int, int]) -> dict[str, float
         for r in range(rollouts):
             s = state.clone()
             s.apply(seat, action)
-            rngs = {x: Rng(derive_seed(seed, r, x)) for x in s.seats}
+            rngs = {x: bot_rng(seed, r, x) for x in s.seats}
             while not s.is_over():
                 x = s.to_act()[0]
                 s.apply(x, bot.choose(GAME, x, s.view(x), s.legal_actions(x), rngs[x]))
@@ -89,7 +89,7 @@ def decide(job: tuple[str, CashNGunsState, str, int]) -> tuple[str, float]:
     bot = make_bot(GAME, name)
     started = time.process_time()
     legal = state.legal_actions(seat)
-    action = bot.choose(GAME, seat, state.view(seat), legal, Rng(seed))
+    action = bot.choose(GAME, seat, state.view(seat), legal, bot_rng(seed, "decide"))
     return action, time.process_time() - started
 
 

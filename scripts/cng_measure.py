@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from getaway.ai import make_bot
-from getaway.core import Rng, derive_seed, get_game
+from getaway.core import bot_rng, derive_seed, get_game
 from getaway.games.cash_n_guns.ranking import final_ranks
 from getaway.games.cash_n_guns.state import CashNGunsState
 
@@ -39,7 +39,7 @@ def play(job: tuple[Sequence[str], int, int, dict[str, Any]]) -> dict[str, Any]:
     state = cast(CashNGunsState, GAME.new_state(options, seed))
     seats = state.seats
     bots = {seat: make_bot(GAME, name) for seat, name in zip(seats, names, strict=True)}
-    rngs = {seat: Rng(derive_seed(seed, "bot", seat, *names)) for seat in seats}
+    rngs = {seat: bot_rng(seed, "bot", seat, *names) for seat in seats}
     times: dict[str, list[float]] = {seat: [] for seat in seats}
     while not state.is_over():
         seat = state.to_act()[0]

@@ -19,7 +19,7 @@ import math
 import time
 
 from getaway.ai import make_bot
-from getaway.core import Rng, derive_seed
+from getaway.core import bot_rng, derive_seed
 from getaway.games.scotland_yard import GAME
 from getaway.games.scotland_yard.belief import NOISE, TEMPERATURE, move_model_weights
 from getaway.games.scotland_yard.categorization import WEIGHTS
@@ -50,7 +50,7 @@ def main() -> None:
         seed = derive_seed(args.seed, g)
         state = GAME.new_state({"players": 4}, seed)
         bots = {s: make_bot(GAME, args.mrx if s == "mrx" else "heuristic") for s in state.seats}
-        rng = Rng(seed)
+        rng = bot_rng(seed, "bot")  # one-way: the bots must not recover the seed
         while not state.is_over():
             seat = state.to_act()[0]
             view = state.view(seat)

@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from getaway.ai import make_bot
-from getaway.core import Rng, State, derive_seed, get_game
+from getaway.core import State, bot_rng, get_game
 
 OPTIONS = {"players": 4, "x2_counts_police": True}
 
@@ -89,7 +89,7 @@ def search(states: list[State], spec: str, positions: int) -> dict[str, Any]:
         if len(legal) < 2:
             continue
         started = time.process_time()
-        bot.choose(game, seat, state.view(seat), legal, Rng(derive_seed(7, "speed", i)))
+        bot.choose(game, seat, state.view(seat), legal, bot_rng(7, "speed", i))
         spent = time.process_time() - started
         cpu += spent
         iterations += getattr(bot, "last").iterations  # noqa: B009 - only search bots have it

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from getaway.core import Game, GetawayError, JSONDict, Rng, State, derive_seed
+from getaway.core import Game, GetawayError, JSONDict, State, bot_rng
 
 #: Positions sampled for the per-call timings.
 SAMPLES = 200
@@ -208,7 +208,7 @@ def bench_ismcts(
         view = state.view(seat)
         legal = state.legal_actions(seat)
         started, cpu_started = time.perf_counter(), time.process_time()
-        bot.choose(game, seat, view, legal, Rng(derive_seed(seed, "ismcts", i)))
+        bot.choose(game, seat, view, legal, bot_rng(seed, "ismcts", i))
         move_seconds.append(time.perf_counter() - started)
         move_cpu_seconds.append(time.process_time() - cpu_started)
         report = bot.last

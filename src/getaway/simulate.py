@@ -1,9 +1,10 @@
 """Many bot games, fast: win rates, game lengths and errors for a game and a bot line-up.
 
 Game ``i`` of a run with seed ``S`` is set up with seed ``derive_seed(S, i)``, and each seat's
-bot draws from ``Rng(derive_seed(game_seed, "bot", seat))``, exactly as
-:func:`getaway.ai.runner.play_game` does, so any simulated game can be replayed or re-run
-alone, and the results do not depend on how many worker processes shared the work.
+bot draws from ``bot_rng(game_seed, "bot", seat)`` (one-way, so a bot cannot recover the
+game seed), exactly as :func:`getaway.ai.runner.play_game` does, so any simulated game can be
+replayed or re-run alone, and the results do not depend on how many worker processes shared
+the work.
 
 The loop is leaner than the runner's: no :class:`~getaway.core.Session` (which clones for
 undo safety) and, for the random bot, no view (it ignores it).
@@ -20,6 +21,7 @@ from typing import Any
 
 from getaway.ai import RandomBot, make_bot
 from getaway.core import Bot, Game, JSONDict, Move, Replay, Rng, State, derive_seed, get_game
+from getaway.core import bot_rng as keyed_bot_rng
 
 #: How many error messages a result keeps (the count covers all of them).
 KEPT_ERRORS = 5
@@ -36,7 +38,7 @@ def game_seed(seed: int, index: int) -> int:
 
 def bot_rng(seed: int, seat: str) -> Rng:
     """The generator of the bot at ``seat`` in the game seeded ``seed``."""
-    return Rng(derive_seed(seed, "bot", seat))
+    return keyed_bot_rng(seed, "bot", seat)
 
 
 def play_one(

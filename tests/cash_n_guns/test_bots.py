@@ -16,7 +16,7 @@ import pytest
 
 from getaway.ai import bot_names, make_bot
 from getaway.ai.runner import play_game
-from getaway.core import Bot, Rng, derive_seed
+from getaway.core import Bot, Rng, bot_rng
 from getaway.games.cash_n_guns import CashNGunsState
 from getaway.games.cash_n_guns.bots import HeuristicBot, Table
 from getaway.games.cash_n_guns.split import split_pot
@@ -51,7 +51,7 @@ def bot_game(
     """A lean game loop through the public protocol (each seat sees only its own view), with
     per-seat bot generators derived from the seed as ``play_game`` does."""
     state = new(options, seed)
-    rngs = {seat: Rng(derive_seed(seed, "bot", seat)) for seat in state.seats}
+    rngs = {seat: bot_rng(seed, "bot", seat) for seat in state.seats}
     while not state.is_over():
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)

@@ -16,7 +16,7 @@ import pytest
 
 from getaway.ai import bot_names, make_bot
 from getaway.ai.runner import play_game
-from getaway.core import Bot, Rng, derive_seed, get_game
+from getaway.core import Bot, Rng, bot_rng, get_game
 from getaway.games.scotland_yard import GAME
 from getaway.games.scotland_yard.board import (
     BLACK,
@@ -67,7 +67,7 @@ def play(
     """A lean game loop through the public protocol (each seat sees only its own view),
     with per-seat bot generators derived from the seed as ``play_game`` does."""
     state = GAME.new_state(options, seed)
-    rngs = {seat: Rng(derive_seed(seed, "bot", seat)) for seat in state.seats}
+    rngs = {seat: bot_rng(seed, "bot", seat) for seat in state.seats}
     while not state.is_over():
         seat = state.to_act()[0]
         view = state.view(seat)

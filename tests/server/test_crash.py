@@ -84,6 +84,7 @@ def test_sigkill_loses_no_accepted_action(database_url: str, tmp_path: Path) -> 
             "game": "scotland-yard",
             "players": 4,
             "seed": 61,
+            "practice": True,
             "bots": dict.fromkeys(("d1", "d2", "d3"), "heuristic"),
         }
         created = client.post("/api/matches", json=body).json()

@@ -14,7 +14,7 @@ from tests.server.helpers import act, create, state, stored, token_of
 PAYLOAD_KEYS = {
     "match", "game", "seat", "version", "over", "outcome", "to_act", "may_act",
     "legal_actions", "can_undo", "view", "seats", "turn_seconds", "deadlines", "rematch",
-    "server_time",
+    "server_time", "practice", "seed",
 }  # fmt: skip
 
 

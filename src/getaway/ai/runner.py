@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from getaway.core import Bot, Game, Outcome, Rng, Session, derive_seed
+from getaway.core import Bot, Game, Outcome, Session, bot_rng
 
 
 @dataclass
@@ -26,10 +26,12 @@ def play_game(
     max_plies: int = 100_000,
 ) -> GameRecord:
     """Play one game where ``bots[seat]`` acts for each seat. Each seat's bot gets only that
-    seat's view. The bots' randomness is derived from ``seed`` so the game is reproducible."""
+    seat's view. The bots' randomness is derived from ``seed`` one way
+    (:func:`~getaway.core.bot_rng`): the game is reproducible and no bot can work back to the
+    seed."""
     session = Session.new(game, options, seed)
     state = session.state
-    rngs = {seat: Rng(derive_seed(seed, "bot", seat)) for seat in state.seats}
+    rngs = {seat: bot_rng(seed, "bot", seat) for seat in state.seats}
     plies = 0
     while not session.state.is_over():
         if plies >= max_plies:

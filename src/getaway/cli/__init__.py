@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -51,7 +50,7 @@ from getaway.cli.reports import (
     print_simulation,
 )
 from getaway.cli.tournament_cmd import register as register_tournament
-from getaway.core import ALL, SPECTATOR, GetawayError, games, get_game
+from getaway.core import ALL, SPECTATOR, GetawayError, fresh_seed, games, get_game
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -100,8 +99,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     bot_seats = [seat for seat in game.seats(options) if seat not in humans]
     names = split_names(args.bots) if args.bots else [default_bot_name(game)]
     lineup = assign_bots(game, bot_seats, names) if bot_seats else {}
-    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    return play(new_match(game, options, seed, humans, build_bots(game, lineup), args.hotseat))
+    # A fair game gets 64 bits from the OS: a seed from a small range could be guessed from
+    # the first cards seen. A chosen seed makes a practice game, and the game says so.
+    practice = args.seed is not None
+    seed = args.seed if practice else fresh_seed()
+    bots = build_bots(game, lineup)
+    return play(new_match(game, options, seed, humans, bots, args.hotseat, practice=practice))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -317,7 +320,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help=HOTSEAT_HELP,
     )
-    p.add_argument("--seed", type=int, help="seed of the game (default: a random one, printed)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        help="play a practice game on this seed, for repeating a game (whoever knows the seed "
+        "knows every hidden card; default: 64 random bits from the OS, shown at the end)",
+    )
     p.add_argument(
         "--bots",
         metavar="NAME[,NAME...]",

@@ -34,8 +34,15 @@ from getaway.core import (
     Rng,
     Session,
     State,
-    derive_seed,
+    bot_rng,
     match_action,
+)
+
+#: Said at the start of a game on a chosen seed. The seed itself is not repeated: in hot-seat
+#: mode other players read the screen.
+PRACTICE_BANNER = (
+    "Practice game: the seed was chosen (--seed), and whoever knows the seed knows every "
+    "hidden card. Leave --seed out for a fair game."
 )
 
 #: Where finished or abandoned games are saved unless ``GETAWAY_REPLAY_DIR`` says otherwise.
@@ -157,6 +164,8 @@ class Match:
     bots: dict[str, Bot]
     out: Console
     rngs: dict[str, Rng] = field(default_factory=dict)
+    #: A game on a seed the person chose (``--seed``): whoever knows it knows every secret.
+    practice: bool = False
     #: ``--hotseat`` (True), ``--no-hotseat`` (False) or decided by :meth:`update_hotseat`.
     hotseat_choice: bool | None = None
     #: Whether hot-seat mode is on now.
@@ -262,10 +271,13 @@ def new_match(
     humans: tuple[str, ...],
     bots: dict[str, Bot],
     hotseat: bool | None = None,
+    practice: bool = False,
 ) -> Match:
     session = Session.new(game, options, seed)
-    rngs = {seat: Rng(derive_seed(seed, "bot", seat)) for seat in bots}
-    return Match(game, session, humans, bots, console(), rngs, hotseat_choice=hotseat)
+    rngs = {seat: bot_rng(seed, "bot", seat) for seat in bots}
+    return Match(
+        game, session, humans, bots, console(), rngs, hotseat_choice=hotseat, practice=practice
+    )
 
 
 def play(match: Match) -> int:
@@ -273,6 +285,8 @@ def play(match: Match) -> int:
     out = match.out
     match.update_hotseat(_humans_to_act(match), announce=False)
     say(out, f"{match.game.title}: you play {', '.join(match.humans)}. Type 'help' for help.")
+    if match.practice:
+        say(out, PRACTICE_BANNER)
     if match.hotseat:
         say(out, "Hot-seat mode: the terminal is passed to each seat's player before their turn.")
     # The seed is not printed now: it fixes every secret draw (start positions, dealt

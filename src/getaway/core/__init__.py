@@ -22,7 +22,7 @@ from getaway.core.outcome import Outcome
 from getaway.core.public import HIDDEN, PublicAction
 from getaway.core.registry import games, get_game, register_game, unregister_game
 from getaway.core.replay import Move, Replay
-from getaway.core.rng import Rng, derive_seed
+from getaway.core.rng import Rng, bot_rng, bot_seed, derive_seed, fresh_seed
 from getaway.core.saves import SaveReader, load_state, save_state
 from getaway.core.session import Session
 from getaway.core.sides import HiddenRole, Side, Sides
@@ -61,7 +61,10 @@ __all__ = [
     "UndoError",
     "UnknownGameError",
     "UnknownSeatError",
+    "bot_rng",
+    "bot_seed",
     "derive_seed",
+    "fresh_seed",
     "games",
     "get_game",
     "load_state",

@@ -6,11 +6,21 @@ and the same seed gives the same draws on every machine and Python version (unli
 :mod:`random`, whose algorithms for ``shuffle``/``randrange`` are not promised to stay fixed).
 
 The generator is SplitMix64 (Steele, Lea and Flood, 2014): small, fast and statistically
-good enough for games.
+good enough for games. It is not a secret-keeping generator: its state is ``mix64`` of its
+seed, and ``mix64`` and :func:`derive_seed` can both be inverted. So whoever holds an
+``Rng`` (or enough of its output) can work back to the seed it was made from.
+
+That is fine for deals (game ``i`` of a simulation or tournament is ``derive_seed(S, i)``):
+research runs publish their seeds anyway. It is not fine for a bot: a bot holds its
+generator, and the game seed fixes every hidden card. So a bot's generator comes from
+:func:`bot_seed`, a keyed one-way derivation (BLAKE2b keyed with the game seed): its output,
+even the generator's whole state, does not give the key back.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -34,6 +44,44 @@ def derive_seed(seed: int, *labels: int | str) -> int:
         value = label if isinstance(label, int) else int.from_bytes(label.encode(), "little")
         z = mix64((z ^ (value & _MASK)) + _GAMMA & _MASK)
     return z
+
+
+def fresh_seed() -> int:
+    """A seed for live play (a server match, ``getaway play``): 64 bits from the operating
+    system, so nobody can guess it from a clock, a counter or a few seen cards."""
+    return secrets.randbits(64)
+
+
+#: Personalises the BLAKE2b hash of :func:`bot_seed`, so its outputs are unrelated to any other
+#: use of BLAKE2b with the same key.
+_BOT_PERSON = b"getaway-bot"
+
+
+def _label_bytes(label: int | str) -> bytes:
+    """One label, typed and length-prefixed, so no two label lists encode the same
+    (``("a1",)`` differs from ``("a", 1)`` and ``(1,)`` from ``("1",)``)."""
+    kind = b"i" if isinstance(label, int) else b"s"
+    data = str(label).encode()
+    return kind + len(data).to_bytes(4, "big") + data
+
+
+def bot_seed(game_seed: int, *labels: int | str) -> int:
+    """The 64-bit seed of a bot's generator in the game seeded ``game_seed``; ``labels`` name
+    the bot (``"bot", seat`` and, on the server, the version it decides at).
+
+    One-way: it is a BLAKE2b hash keyed with the game seed, so knowing the result (or the
+    whole state of the ``Rng`` made from it) does not give the game seed, whose draws fix
+    every secret of the game. Deterministic: the same seed and labels give the same bot."""
+    key = (game_seed & _MASK).to_bytes(8, "little")
+    digest = hashlib.blake2b(digest_size=8, key=key, person=_BOT_PERSON)
+    for label in labels:
+        digest.update(_label_bytes(label))
+    return int.from_bytes(digest.digest(), "little")
+
+
+def bot_rng(game_seed: int, *labels: int | str) -> Rng:
+    """The generator handed to a bot: ``Rng(bot_seed(game_seed, *labels))``."""
+    return Rng(bot_seed(game_seed, *labels))
 
 
 class Rng:

@@ -153,13 +153,20 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
             )
         return out
 
-    @app.post("/api/matches", status_code=201, tags=["matches"], responses=_errors(400, 503))
+    @app.post("/api/matches", status_code=201, tags=["matches"], responses=_errors(400, 422, 503))
     async def create_match(request: Request, body: CreateMatch) -> CreatedMatch:
         """A new match: one invite link per person's seat, a spectator link and the host's
-        token. Bot seats start playing at once."""
+        token. Bot seats start playing at once. A chosen ``seed`` needs ``practice``: every
+        seat is then shown the seed."""
         registry = registry_of(request)
         created = await registry.create(
-            body.game, body.players, body.options, body.bots, body.turn_seconds, body.seed
+            body.game,
+            body.players,
+            body.options,
+            body.bots,
+            body.turn_seconds,
+            body.seed,
+            practice=body.practice,
         )
         match = created.match
         return CreatedMatch(

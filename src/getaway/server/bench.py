@@ -99,7 +99,8 @@ class _Run:
         import httpx2
 
         self.created += 1
-        body = {"game": self.game, "seed": self.seed + self.created}
+        # Seeded for repeatable runs, so practice matches (the only ones with a chosen seed).
+        body = {"game": self.game, "seed": self.seed + self.created, "practice": True}
         try:
             response = await self.client.post("/api/matches", json=body)
         except httpx2.TransportError:

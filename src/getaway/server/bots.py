@@ -4,7 +4,8 @@ After every change, while a bot seat may act, its bot chooses from that seat's v
 and the action goes through the same path as a person's (:meth:`Registry.commit_action`), so
 it is checked, logged and announced like any other. A bot's randomness is derived from the
 match seed, the seat and the version, so a restarted server makes the same choice in the
-same position.
+same position; the derivation is one-way (:func:`~getaway.core.bot_seed`), so the bot's
+generator does not give away the match seed, which fixes every secret.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from getaway.core import derive_seed
+from getaway.core import bot_seed
 from getaway.server.db import BY_BOT
 from getaway.server.errors import ConflictError, UnavailableError, UnprocessableError
 
@@ -55,7 +56,7 @@ async def drive(registry: Registry, match: LiveMatch) -> None:
                 seat,
                 view,
                 legal,
-                derive_seed(match.seed, "bot", seat, version),
+                bot_seed(match.seed, "bot", seat, version),
             )
         except Exception:
             log.exception(

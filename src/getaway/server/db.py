@@ -60,7 +60,10 @@ class MatchRow(Base):
     id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # A 64-bit seed stored as a signed BIGINT (two's complement; see store.py).
     seed: Mapped[int] = mapped_column(BigInteger)
+    # A practice match: its seed (chosen or drawn) is shown to every seat and spectator.
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     players: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16), index=True)
     # Counts every change (actions and undos) and never goes down, so a version number names

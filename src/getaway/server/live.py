@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import secrets
 import time
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import SQLAlchemyError
 
 from getaway.ai import bot_names
-from getaway.core import GetawayError, Move, NotYourTurnError, get_game
+from getaway.core import GetawayError, Move, NotYourTurnError, fresh_seed, get_game
 from getaway.server import bots, timers
 from getaway.server.commit import GroupCommit
 from getaway.server.db import BOT, BY_BOT, BY_SEAT, HUMAN, refused_before_writing
@@ -49,7 +48,6 @@ T = TypeVar("T")
 #: Match ids are ``secrets.token_urlsafe`` strings; anything else is unknown without asking
 #: the database (which could choke on, say, a NUL byte).
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-MAX_SEED = 2**63 - 1
 #: Every refused undo in a blind step says this, whoever has answered.
 BLIND_UNDO = "no undo during a blind step: it would tell who else has answered"
 #: A join refused because the seat waits for its own invitation link.
@@ -231,7 +229,15 @@ class Registry:
         bot_seats: Mapping[str, str],
         turn_seconds: float | None,
         seed: int | None,
+        practice: bool = False,
     ) -> Created:
+        if seed is not None and not practice:
+            # Whoever knows the seed knows every secret, so a chosen seed is only for a
+            # match where everyone is shown it.
+            raise UnprocessableError(
+                'seed: a fixed seed needs a practice match ("practice": true), where every '
+                "seat is shown the seed; leave the seed out for a fair match"
+            )
         try:
             game = get_game(game_name)
             wanted = dict(options)
@@ -261,7 +267,8 @@ class Registry:
             id=new_match_id(),
             game=game.name,
             options=normalized,
-            seed=secrets.randbelow(MAX_SEED) if seed is None else seed,
+            seed=fresh_seed() if seed is None else seed,
+            practice=practice,
             players=int(normalized["players"]),
             host_token_hash=hash_token(host_token),
             seats=[
@@ -290,7 +297,8 @@ class Registry:
                     id=new_match_id(),
                     game=match.game.name,
                     options=match.options,
-                    seed=secrets.randbelow(MAX_SEED),
+                    # A fair match even after a practice one: a fresh seed nobody knows.
+                    seed=fresh_seed(),
                     players=int(match.options["players"]),
                     host_token_hash=match.host_token_hash,
                     seats=[

@@ -141,6 +141,7 @@ class LiveMatch:
         self.game = get_game(record.game)
         self.options = record.options
         self.seed = record.seed
+        self.practice = record.practice
         self.session = rebuild_session(record)
         self.version = record.version
         self.order = self.game.seats(record.options)
@@ -344,6 +345,10 @@ class LiveMatch:
                 "turn_seconds": self.turn_seconds,
                 "deadlines": deadlines,
                 "rematch": self.rematch_id,
+                "practice": self.practice,
+                # The seed gives every secret: sent only where everyone is meant to know it.
+                # As a string: a 64-bit number is not exact in JavaScript.
+                "seed": str(self.seed) if self.practice else None,
                 "server_time": round(wall, 3),
             }
         )

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 MAX_ACTION_LENGTH = 1000
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**64 - 1
 
 
 class _Strict(BaseModel):
@@ -30,12 +30,17 @@ class CreateMatch(_Strict):
         description="time per decision; when it runs out the rules' default action is "
         "played for the seat (null: no timer)",
     )
+    practice: bool = Field(
+        False,
+        description="a practice match: its seed (chosen with 'seed', or drawn) is shown to "
+        "every seat and spectator, since whoever knows it knows every secret",
+    )
     seed: int | None = Field(
         None,
         ge=0,
         le=MAX_SEED,
-        description="fixes every chance event; whoever knows it knows the secrets, so leave "
-        "it out for a fair game (a random one is drawn)",
+        description="fixes every chance event, so only a practice match may have it (422 "
+        "otherwise); leave it out for a fair game (64 random bits from the OS are drawn)",
     )
 
 
@@ -95,6 +100,13 @@ class MatchState(BaseModel):
         description="when each person's pending decision times out (Unix time, seconds)"
     )
     rematch: str | None = Field(description="the rematch's id, once the host started one")
+    practice: bool = Field(
+        description="a practice match: its seed is known, and with it every hidden card"
+    )
+    seed: str | None = Field(
+        description="the seed of a practice match, in decimal (a string: 64 bits are not exact "
+        "in JavaScript); null for a fair match, whose seed is never sent"
+    )
     server_time: float = Field(
         description="the server's clock (Unix time, seconds) when this was sent: count down "
         "to `deadlines` from it, not from the device's own clock"

@@ -33,6 +33,18 @@ from getaway.server.db import (
 P = ParamSpec("P")
 T = TypeVar("T")
 
+_SEED_BITS = 64
+
+
+def stored_seed(seed: int) -> int:
+    """A 64-bit seed as a signed BIGINT (both backends' widest integer is signed)."""
+    return seed - (1 << _SEED_BITS) if seed >= 1 << (_SEED_BITS - 1) else seed
+
+
+def loaded_seed(value: int) -> int:
+    """The 64-bit seed back from its signed BIGINT."""
+    return value & ((1 << _SEED_BITS) - 1)
+
 
 class LogConflictError(Exception):
     """The log in the database is not what this process expected: another writer got there
@@ -67,6 +79,8 @@ class MatchRecord:
     actions: list[Move] = field(default_factory=list)
     #: Each viewer's own version; ``None`` for a match stored before viewers had their own.
     viewer_versions: dict[str, int] | None = None
+    #: A practice match (chosen or drawn seed): every seat and spectator is shown the seed.
+    practice: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,7 +159,8 @@ class Store:
                     id=record.id,
                     game=record.game,
                     options=record.options,
-                    seed=record.seed,
+                    seed=stored_seed(record.seed),
+                    practice=record.practice,
                     players=record.players,
                     status=record.status,
                     version=record.version,
@@ -207,7 +222,8 @@ class Store:
             id=row.id,
             game=row.game,
             options=dict(row.options),
-            seed=row.seed,
+            seed=loaded_seed(row.seed),
+            practice=row.practice,
             players=row.players,
             host_token_hash=row.host_token_hash,
             seats=[

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from getaway.core import Rng
+from getaway.core import bot_rng
 from getaway.games.scotland_yard.board import BUS, UNDERGROUND, Board, stations_of
 
 #: Distance categories 1..DISTANCE_CAP (the last one means "this far or farther").
@@ -163,9 +163,11 @@ def count_locations(
     bot = HeuristicBot()
     out = []
     for g in range(games):
-        state = GAME.new_state(options, seed * 100_003 + g)
+        game_seed = seed * 100_003 + g
+        state = GAME.new_state(options, game_seed)
         board = state.rules.board
-        rng = Rng(seed * 7919 + g)
+        # One-way, like every bot's generator: the bots must not be able to recover the seed.
+        rng = bot_rng(game_seed, "bot")
         found = []
         while not state.is_over():
             seat = state.to_act()[0]

@@ -116,6 +116,9 @@ export async function showLobby(main) {
   const gameSelect = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.name }, g.title)));
   const playersInput = h("input", { id: "players", type: "number", inputmode: "numeric" });
   const timerInput = h("input", { id: "turn-seconds", type: "number", min: 1, inputmode: "numeric", placeholder: t("no_timer") });
+  // A practice match: everyone is shown its seed (chosen here, or drawn by the server).
+  const practiceInput = h("input", { id: "practice", type: "checkbox" });
+  const seedInput = h("input", { id: "seed", type: "text", inputmode: "numeric", pattern: "[0-9]*", placeholder: t("practice_seed_random") });
   const optionsBox = h("fieldset", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats" });
   const game = () => games.find((g) => g.name === gameSelect.value);
@@ -175,6 +178,14 @@ export async function showLobby(main) {
     seatsBox,
     h("details", {}, h("summary", {}, t("options")), optionsBox),
     h("div", { class: "field" }, h("label", { for: "turn-seconds" }, t("turn_seconds")), timerInput),
+    h(
+      "details",
+      { class: "practice" },
+      h("summary", {}, t("practice_match")),
+      h("p", { class: "muted small" }, t("practice_hint")),
+      h("div", { class: "field field-check" }, practiceInput, h("label", { for: "practice" }, t("practice_match"))),
+      h("div", { class: "field" }, h("label", { for: "seed" }, t("practice_seed")), seedInput),
+    ),
     h("button", { type: "submit", class: "primary" }, t("create")),
     error,
   );
@@ -196,6 +207,11 @@ export async function showLobby(main) {
     }
     const body = { game: g.name, players: Number(playersInput.value), options, bots };
     if (timerInput.value) body.turn_seconds = Number(timerInput.value);
+    if (practiceInput.checked) body.practice = true;
+    // Sent as digits: a 64-bit seed is not exact as a JavaScript number (the server reads a
+    // string of digits as the integer). Without the practice box the server says why not.
+    const seed = seedInput.value.trim();
+    if (seed) body.seed = seed;
     const submit = form.querySelector("button[type=submit]");
     submit.disabled = true;
     try {

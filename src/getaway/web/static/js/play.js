@@ -37,6 +37,8 @@ export async function showMatch(main, route) {
 
   const title = h("h1", { class: "match-title" });
   const connection = h("span", { class: "connection", role: "status" });
+  // A practice match's seed is known, and with it every hidden card: every seat is told.
+  const practice = h("p", { class: "practice-banner", role: "note", hidden: true });
   const turn = h("p", { class: "turn" });
   const countdown = h("p", { class: "countdown", hidden: true });
   const error = h("p", { class: "error", role: "alert" });
@@ -51,6 +53,7 @@ export async function showMatch(main, route) {
   replace(
     main,
     h("div", { class: "match-head" }, title, connection),
+    practice,
     turn,
     countdown,
     error,
@@ -125,6 +128,7 @@ export async function showMatch(main, route) {
     const game = client.info ? client.info.title : state.game;
     title.textContent = `${game} · ${who}`;
     document.title = `${game} · ${who} · getaway`;
+    renderPractice();
     renderTurn();
     renderer.update(state);
     renderActions();
@@ -133,6 +137,12 @@ export async function showMatch(main, route) {
     renderJoin();
     renderCountdown();
     if (host) host.update(state);
+  }
+
+  function renderPractice() {
+    practice.hidden = !state.practice;
+    // The seed is a decimal string: 64 bits are not exact as a JavaScript number.
+    practice.textContent = state.practice ? t("practice_banner", { seed: state.seed }) : "";
   }
 
   function renderTurn() {
