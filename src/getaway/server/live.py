@@ -607,11 +607,8 @@ def _unavailable(exc: SQLAlchemyError, writing: bool = False) -> UnavailableErro
 
 def _same(record: MatchRecord, match: LiveMatch) -> bool:
     """Whether the stored match is the one in memory (so a re-read would change nothing)."""
-    stored = {
-        (s.seat, s.kind, s.bot_level, s.token_hash, s.claimed, s.open) for s in record.seats
-    }
+    stored = {(s.seat, s.kind, s.bot_level, s.token_hash, s.claimed, s.open) for s in record.seats}
     live = {
-        (s.name, s.kind, s.bot_level, s.token_hash, s.claimed, s.open)
-        for s in match.seats.values()
+        (s.name, s.kind, s.bot_level, s.token_hash, s.claimed, s.open) for s in match.seats.values()
     }
     return record.version == match.version and stored == live
