@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import time
@@ -19,6 +18,8 @@ from urllib.parse import quote
 
 import orjson
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -28,6 +29,7 @@ from starlette.websockets import WebSocketDisconnect
 from getaway.ai import bot_names
 from getaway.core import SPECTATOR, Game, GetawayError, JSONDict, games, get_game
 from getaway.server import __version__
+from getaway.server.bodies import BodyGuard, strict_json
 from getaway.server.db import BOT, make_engine
 from getaway.server.errors import ApiError, BadRequestError, ForbiddenError
 from getaway.server.live import Registry
@@ -92,10 +94,17 @@ def create_app(settings: Settings, clock: Clock = time.monotonic) -> FastAPI:
     # Only big answers are worth compressing (a finished match's /steps runs to hundreds of
     # kilobytes); the states sent per action are smaller and go out as they are.
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES)
+    # Outermost: a body too big, too slow or not strict JSON is refused before anything
+    # else reads it.
+    app.add_middleware(BodyGuard)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_problems(exc)}, status_code=422)
 
     def registry_of(request: Request) -> Registry:
         registry: Registry = request.app.state.registry
@@ -103,6 +112,16 @@ def create_app(settings: Settings, clock: Clock = time.monotonic) -> FastAPI:
 
     _routes(app, registry_of)
     return app
+
+
+def validation_problems(exc: RequestValidationError) -> list[Any]:
+    """FastAPI's list of problems without the ``input`` each one echoes: the client has it
+    already, it may be as large as the body, and echoing it is how a value that cannot be
+    serialized used to turn a 422 into a 500."""
+    return [
+        jsonable_encoder({key: value for key, value in error.items() if key != "input"})
+        for error in exc.errors()
+    ]
 
 
 def _base(request: Request) -> str:
@@ -518,7 +537,9 @@ async def _ws_action(
     registry: Registry, match: LiveMatch, token: str | None, text: str
 ) -> tuple[Any, JSONDict]:
     try:
-        body = json.loads(text)
+        # Strict, as HTTP bodies are (see bodies.py): NaN or a lone surrogate in "ref"
+        # would make the reply itself unserializable.
+        body = strict_json(text)
     except ValueError:
         body = None
     ref = body.get("ref") if isinstance(body, dict) else None
