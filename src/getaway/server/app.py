@@ -434,6 +434,9 @@ async def _finished(registry: Registry, match_id: str, token: str | None) -> Liv
 
 #: Close codes: 4000 + the HTTP status the same request would get.
 CLOSE_BASE = 4000
+#: The standard "try again later" close code, for a socket over the caps: unlike a 4xxx
+#: code it is not final, so the web client polls and retries rather than giving up.
+CLOSE_TRY_AGAIN_LATER = 1013
 
 
 async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> None:
@@ -447,11 +450,16 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
     except ApiError as exc:
         await _close(websocket, exc)
         return
+    refusal = _too_many_sockets(registry.settings, match, viewer)
+    if refusal is not None:
+        with contextlib.suppress(RuntimeError, OSError):
+            await websocket.close(code=CLOSE_TRY_AGAIN_LATER, reason=refusal)
+        return
     event = asyncio.Event()
     event.set()
     sending = asyncio.Lock()
     match.listeners.setdefault(viewer, set()).add(event)
-    _presence(match, viewer, +1)
+    match.presence(viewer, +1)
     # Two tasks for the connection's life: one pushes states, one reads what the client
     # sends; whichever ends first (the client left, or its link was replaced) ends both.
     leaving = asyncio.Event()
@@ -469,7 +477,7 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
         event.set()
         pusher.add_done_callback(_retrieve)
         match.listeners.get(viewer, set()).discard(event)
-        _presence(match, viewer, -1)
+        match.presence(viewer, -1)
 
 
 def _retrieve(task: asyncio.Future[None]) -> None:
@@ -565,11 +573,23 @@ async def _send(websocket: WebSocket, data: JSONDict) -> None:
     await websocket.send_text(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
-def _presence(match: LiveMatch, viewer: str, delta: int) -> None:
-    seat = match.seats.get(viewer)
-    if seat is not None:
-        seat.connections = max(0, seat.connections + delta)
-        match.notify()
+def _too_many_sockets(settings: Settings, match: LiveMatch, viewer: str) -> str | None:
+    """Why one more socket on ``viewer`` is refused, or None. Each socket is pushed every
+    change, so sockets are capped per seat (a person has a few tabs, not hundreds) and per
+    match (spectators included)."""
+    if viewer in match.seats and len(match.listeners.get(viewer, ())) >= (
+        settings.max_sockets_per_seat
+    ):
+        return (
+            f"too many connections: a seat may have {settings.max_sockets_per_seat} open at "
+            "once; close another tab"
+        )
+    if match.sockets() >= settings.max_sockets_per_match:
+        return (
+            f"too many connections: a match may have {settings.max_sockets_per_match} open "
+            "at once; try again later"
+        )
+    return None
 
 
 async def _close(websocket: WebSocket, exc: ApiError) -> None:
