@@ -7,6 +7,7 @@ whole state to every socket of the match, any number of sockets could follow one
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client
 import json
@@ -23,13 +24,18 @@ from typing import Any
 
 import pytest
 import uvicorn
+import websockets
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from getaway.server.app import create_app
 from getaway.server.connections import GuardedHttpProtocol, connection_cap
-from getaway.server.limits import PRESENCE_PUSH_DELAY_SECONDS, RESERVED_FILE_DESCRIPTORS
+from getaway.server.limits import (
+    MAX_WS_MESSAGE_BYTES,
+    PRESENCE_PUSH_DELAY_SECONDS,
+    RESERVED_FILE_DESCRIPTORS,
+)
 from getaway.server.serve import bind
 from getaway.server.settings import Settings
 from tests.server.helpers import create, state, token_of
@@ -401,3 +407,46 @@ def test_the_connection_cap_stays_below_the_open_file_limit() -> None:
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     assert connection_cap(10**9) <= soft - RESERVED_FILE_DESCRIPTORS
     assert connection_cap(3) == 3
+
+
+@pytest.fixture(scope="module")
+def real_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    with served(tmp_path_factory.mktemp("served")) as (_process, address):
+        host, port = address.removeprefix("http://").split(":")
+        yield host, int(port)
+
+
+def test_a_chunked_body_past_the_limit_gets_413_from_the_real_server(
+    real_server: tuple[str, int],
+) -> None:
+    with socket.create_connection(real_server) as sock:
+        sock.sendall(
+            b"POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n"
+        )
+        chunk = b"[" + b"1," * 500 + b"1]"
+        with contextlib.suppress(OSError):  # the server stops reading at the limit
+            for _ in range(200):
+                sock.sendall(f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n")
+        answer = read_all(sock)
+    assert answer.startswith(b"HTTP/1.1 413 "), answer[:100]
+    assert b"larger than the 65536 bytes" in answer
+
+
+def test_a_websocket_message_past_the_limit_closes_the_socket_with_1009(
+    real_server: tuple[str, int],
+) -> None:
+    host, port = real_server
+    created = request(f"http://{host}:{port}", "POST", "/api/matches", {"game": "scotland-yard"})
+    match_id, token = created[1]["id"], created[1]["seats"][0]["token"]
+
+    async def send_too_much() -> int | None:
+        url = f"ws://{host}:{port}/api/matches/{match_id}/ws?token={token}"
+        async with websockets.connect(url) as ws:
+            await ws.recv()
+            await ws.send("x" * (MAX_WS_MESSAGE_BYTES + 1))
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await ws.recv()
+        return closed.value.rcvd.code if closed.value.rcvd else None
+
+    assert asyncio.run(send_too_much()) == 1009
