@@ -35,7 +35,7 @@ MAX_BOT_SEATS = 16
 
 #: Open connections (HTTP and WebSocket) the server keeps at once; past it, a new connection
 #: takes the place of the oldest one still sending its request headers, or is refused.
-MAX_CONNECTIONS = 1000
+MAX_CONNECTIONS = 10_000
 #: File descriptors kept free of connections, whatever the open-file limit: the database,
 #: the log, bot workers' pipes, static files.
 RESERVED_FILE_DESCRIPTORS = 64
