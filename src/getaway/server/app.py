@@ -67,8 +67,13 @@ Token = Annotated[str | None, Query(description="a seat's secret token")]
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    # 400 on a route with a body also covers a body that is not JSON at all.
     return {code: {"model": UnprocessableBody if code == 422 else ErrorBody} for code in codes}
+
+
+def _body_errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """``_errors`` of a route that reads a body: also 408 (too slow), 413 (too big) and 422
+    (not strict JSON, or a field past its limit), from bodies.py and the schemas."""
+    return _errors(*sorted({*codes, 408, 413, 422}))
 
 
 def create_app(settings: Settings, clock: Clock = time.monotonic) -> FastAPI:
@@ -170,7 +175,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
             )
         return out
 
-    @app.post("/api/matches", status_code=201, tags=["matches"], responses=_errors(400, 503))
+    @app.post("/api/matches", status_code=201, tags=["matches"], responses=_body_errors(400, 503))
     async def create_match(request: Request, body: CreateMatch) -> CreatedMatch:
         """A new match: one invite link per person's seat, a spectator link and the host's
         token. Bot seats start playing at once."""
@@ -207,7 +212,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
         "/api/matches/{match_id}/actions",
         tags=["matches"],
         response_model=MatchState,
-        responses=_errors(400, 403, 404, 409, 422, 503),
+        responses=_body_errors(400, 403, 404, 409, 503),
     )
     async def post_action(request: Request, match_id: str, body: ActionRequest) -> Response:
         """Play an action for the token's seat. 409 when ``version`` is not the current one
@@ -222,7 +227,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
         "/api/matches/{match_id}/undo",
         tags=["matches"],
         response_model=MatchState,
-        responses=_errors(400, 403, 404, 409, 503),
+        responses=_body_errors(400, 403, 404, 409, 503),
     )
     async def post_undo(request: Request, match_id: str, body: UndoRequest) -> Response:
         """Take back the seat's own last action, when it revealed nothing."""
@@ -231,7 +236,9 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
         seat = await registry.undo(match, body.token, body.version)
         return _state(match, seat)
 
-    @app.post("/api/matches/{match_id}/join", tags=["seats"], responses=_errors(400, 404, 409, 503))
+    @app.post(
+        "/api/matches/{match_id}/join", tags=["seats"], responses=_body_errors(400, 404, 409, 503)
+    )
     async def join(request: Request, match_id: str, body: JoinRequest) -> Joined:
         """Take an open seat (one nobody has taken through its link or a join)."""
         registry = registry_of(request)
@@ -242,7 +249,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
     @app.post(
         "/api/matches/{match_id}/bot",
         tags=["seats"],
-        responses=_errors(400, 403, 404, 409, 503),
+        responses=_body_errors(400, 403, 404, 409, 503),
     )
     async def hand_over(request: Request, match_id: str, body: HandOver) -> SeatHandedOver:
         """Host only: hand a seat to a bot (an absent player's), or to a person with a new
@@ -262,7 +269,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
     @app.post(
         "/api/matches/{match_id}/rematch",
         tags=["matches"],
-        responses=_errors(400, 403, 404, 409, 503),
+        responses=_body_errors(400, 403, 404, 409, 503),
     )
     async def rematch(request: Request, match_id: str, body: RematchRequest) -> Rematch:
         """Host only, once the match is over: the same game, options and seats with a new
