@@ -18,11 +18,12 @@ anyone, and every match stalls. :class:`GuardedHttpProtocol` adds:
 from __future__ import annotations
 
 import asyncio
-import itertools
 import resource
+import weakref
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.server import ServerState
 
 from getaway.server.limits import (
     HEADER_TIMEOUT_SECONDS,
@@ -41,9 +42,11 @@ def connection_cap(wanted: int = MAX_CONNECTIONS) -> int:
     return max(1, min(wanted, soft - RESERVED_FILE_DESCRIPTORS))
 
 
-#: Order in which connections started waiting for headers (the loop's clock is cached per
-#: iteration, so connections accepted together would tie).
-_waiting_order = itertools.count()
+#: Per server, the connections waiting for a request's headers, oldest first (a dict keeps
+#: insertion order): the one to close to make room is found in constant time.
+_waiting: weakref.WeakKeyDictionary[ServerState, dict[GuardedHttpProtocol, None]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _answer(status: str, detail: str) -> bytes:
@@ -65,32 +68,31 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         if not self.max_connections:
             type(self).max_connections = connection_cap()
         self._header_timer: asyncio.TimerHandle | None = None
-        self._awaiting_headers = True
         self._header_bytes = 0
-        self._waiting_turn = 0
+        self._waiting = _waiting.setdefault(self.server_state, {})
+
+    @property
+    def _awaiting_headers(self) -> bool:
+        return self in self._waiting
 
     # Connection -----------------------------------------------------------------------------
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._expect_headers()
+        self._start_waiting()
+        self._start_header_timer()
         if len(self.connections) > self.max_connections and not self._make_room():
             self._refuse("503 Service Unavailable", "the server is at its connection limit")
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._stop_header_timer()
+        self._stop_waiting()
         super().connection_lost(exc)
 
     def _make_room(self) -> bool:
         """Close the connection that has waited longest for its headers (not this one)."""
-        waiting = [
-            c
-            for c in self.connections
-            if isinstance(c, GuardedHttpProtocol) and c._awaiting_headers and c is not self
-        ]
-        if not waiting:
+        oldest = next((c for c in self._waiting if c is not self), None)
+        if oldest is None:
             return False
-        oldest = min(waiting, key=lambda c: c._waiting_turn)
         oldest._refuse("503 Service Unavailable", "the server is at its connection limit")
         return True
 
@@ -113,23 +115,24 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             self._start_header_timer()
 
     def on_headers_complete(self) -> None:
-        self._awaiting_headers = False
-        self._stop_header_timer()
+        self._stop_waiting()
         super().on_headers_complete()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
         # The next request's headers are counted afresh; its timer starts with its first
         # byte (on_message_begin), the idle pause before it being keep-alive's business.
-        self._awaiting_headers = True
-        self._header_bytes = 0
-        self._waiting_turn = next(_waiting_order)
+        if not self.transport.is_closing():
+            self._start_waiting()
 
-    def _expect_headers(self) -> None:
-        self._awaiting_headers = True
+    def _start_waiting(self) -> None:
         self._header_bytes = 0
-        self._waiting_turn = next(_waiting_order)
-        self._start_header_timer()
+        self._waiting.pop(self, None)
+        self._waiting[self] = None
+
+    def _stop_waiting(self) -> None:
+        self._waiting.pop(self, None)
+        self._stop_header_timer()
 
     def _start_header_timer(self) -> None:
         self._stop_header_timer()
@@ -149,8 +152,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             self._header_timer = None
 
     def _refuse(self, status: str, detail: str) -> None:
-        self._stop_header_timer()
-        self._awaiting_headers = False
+        self._stop_waiting()
         if self.transport.is_closing():
             return
         if self.cycle is None or self.cycle.response_complete:
