@@ -1,12 +1,17 @@
 """Schemathesis against the OpenAPI schema: generated requests, valid and invalid, never get
 a 5xx, and every answer matches the schema's documented status codes and bodies.
 
+Schemathesis only generates JSON a strict encoder can write, so a third run plants hostile
+values in its bodies (NaN, infinities, numbers past a double, lone surrogates, Unicode
+digits) and sends them as Python's ``json`` would write them.
+
 Requests go through the test's own client, so the app's lifespan (migrations, the live
 registry) is the test's. Path ids and tokens are often swapped for real ones, so generated
 bodies reach the rules and the database, not only the 404 and 403 checks."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -27,6 +32,20 @@ from tests.server.helpers import create, token_of
 
 CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
 EXAMPLES = 25
+HOSTILE = "hostile"
+#: Stands for a number no double holds; written into the body text after encoding.
+_TOO_BIG = "\x00too-big\x00"
+HOSTILE_VALUES: list[Any] = [
+    float("nan"),
+    float("inf"),
+    float("-inf"),
+    _TOO_BIG,
+    "\ud800",
+    "a\udfffb",
+    "\ud83d",
+    "²",
+    "٣",
+]
 
 
 def real_values(client: TestClient) -> dict[str, list[Any]]:
@@ -57,6 +76,33 @@ def substitute(case: Any, real: dict[str, list[Any]], data: st.DataObject) -> No
                 container[key] = data.draw(st.sampled_from(values), label=key)
 
 
+def plant_hostile_value(case: Any, data: st.DataObject) -> None:
+    """Put a hostile value in the body: in place of a field, in a new field, or inside a
+    list or an object one level down."""
+    if not isinstance(case.body, dict):
+        case.body = {}
+    value = data.draw(st.sampled_from(HOSTILE_VALUES), label="hostile value")
+    wrapped = data.draw(
+        st.sampled_from([value, [value], {"x": value}, {value: 1} if isinstance(value, str) else 1])
+    )
+    key = data.draw(st.sampled_from([*case.body, "options", "players", "x"]), label="field")
+    if key == "options":
+        wrapped = {"players": value} if data.draw(st.booleans()) else {"reveal_at": [value]}
+    case.body[key] = wrapped
+
+
+def send_hostile(client: TestClient, case: Any) -> Any:
+    kwargs = case.as_transport_kwargs(base_url="http://testserver")
+    raw = json.dumps(case.body, allow_nan=True).replace(json.dumps(_TOO_BIG), "1e999999")
+    return client.request(
+        kwargs["method"],
+        kwargs["url"],
+        params=kwargs.get("params"),
+        content=raw.encode(),
+        headers={**(kwargs.get("headers") or {}), "content-type": "application/json"},
+    )
+
+
 def send(client: TestClient, case: Any) -> Any:
     kwargs = case.as_transport_kwargs(base_url="http://testserver")
     body = {"json": kwargs["json"]} if "json" in kwargs else {}
@@ -71,8 +117,10 @@ def send(client: TestClient, case: Any) -> Any:
     )
 
 
-@pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
-def test_generated_requests_get_no_server_error(client: TestClient, mode: GenerationMode) -> None:
+@pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE, HOSTILE])
+def test_generated_requests_get_no_server_error(
+    client: TestClient, mode: GenerationMode | str
+) -> None:
     schema = schemathesis.openapi.from_dict(client.get("/openapi.json").json())
     real = real_values(client)
     results = list(schema.get_all_operations())
@@ -80,9 +128,12 @@ def test_generated_requests_get_no_server_error(client: TestClient, mode: Genera
     operations = [result.ok() for result in results if isinstance(result, Ok)]
     assert len(operations) >= 10
     fuzzed = 0
+    generation = GenerationMode.POSITIVE if mode == HOSTILE else GenerationMode(mode)
     for operation in operations:
+        if mode == HOSTILE and operation.method.upper() != "POST":
+            continue
 
-        @given(case=operation.as_strategy(generation_mode=mode), data=st.data())
+        @given(case=operation.as_strategy(generation_mode=generation), data=st.data())
         @settings(
             max_examples=EXAMPLES,
             deadline=None,
@@ -92,6 +143,10 @@ def test_generated_requests_get_no_server_error(client: TestClient, mode: Genera
         )
         def run(case: Any, data: st.DataObject) -> None:
             substitute(case, real, data)
+            if mode == HOSTILE:
+                plant_hostile_value(case, data)
+                case.validate_response(send_hostile(client, case), checks=CHECKS)
+                return
             case.validate_response(send(client, case), checks=CHECKS)
 
         try:
@@ -101,5 +156,9 @@ def test_generated_requests_get_no_server_error(client: TestClient, mode: Genera
             assert mode is GenerationMode.NEGATIVE
             continue
         fuzzed += 1
+    if mode == HOSTILE:
+        # Every route that takes a body.
+        assert fuzzed == 6
+        return
     # Only /healthz and /api/games take no input at all.
     assert fuzzed == len(operations) - (2 if mode is GenerationMode.NEGATIVE else 0)

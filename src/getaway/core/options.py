@@ -21,7 +21,9 @@ def int_option(options: Mapping[str, Any], key: str, default: int, low: int, hig
     value = options.get(key, default)
     if value is None:
         value = default
-    if isinstance(value, str) and value.strip().isdigit():
+    # ASCII digits only: str.isdigit() also holds for "²" and other Unicode digits, which
+    # int() refuses.
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise OptionsError(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import time
@@ -19,6 +18,8 @@ from urllib.parse import quote
 
 import orjson
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -28,6 +29,7 @@ from starlette.websockets import WebSocketDisconnect
 from getaway.ai import bot_names
 from getaway.core import SPECTATOR, Game, GetawayError, JSONDict, games, get_game
 from getaway.server import __version__
+from getaway.server.bodies import BodyGuard, strict_json
 from getaway.server.db import BOT, make_engine
 from getaway.server.errors import ApiError, BadRequestError, ForbiddenError
 from getaway.server.live import Registry
@@ -67,8 +69,13 @@ Token = Annotated[str | None, Query(description="a seat's secret token")]
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    # 400 on a route with a body also covers a body that is not JSON at all.
     return {code: {"model": UnprocessableBody if code == 422 else ErrorBody} for code in codes}
+
+
+def _body_errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """``_errors`` of a route that reads a body: also 408 (too slow), 413 (too big) and 422
+    (not strict JSON, or a field past its limit), from bodies.py and the schemas."""
+    return _errors(*sorted({*codes, 408, 413, 422}))
 
 
 def create_app(settings: Settings, clock: Clock = time.monotonic) -> FastAPI:
@@ -94,10 +101,17 @@ def create_app(settings: Settings, clock: Clock = time.monotonic) -> FastAPI:
     # Only big answers are worth compressing (a finished match's /steps runs to hundreds of
     # kilobytes); the states sent per action are smaller and go out as they are.
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES)
+    # Outermost: a body too big, too slow or not strict JSON is refused before anything
+    # else reads it.
+    app.add_middleware(BodyGuard)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_problems(exc)}, status_code=422)
 
     def registry_of(request: Request) -> Registry:
         registry: Registry = request.app.state.registry
@@ -105,6 +119,16 @@ def create_app(settings: Settings, clock: Clock = time.monotonic) -> FastAPI:
 
     _routes(app, registry_of)
     return app
+
+
+def validation_problems(exc: RequestValidationError) -> list[Any]:
+    """FastAPI's list of problems without the ``input`` each one echoes: the client has it
+    already, it may be as large as the body, and echoing it is how a value that cannot be
+    serialized used to turn a 422 into a 500."""
+    return [
+        jsonable_encoder({key: value for key, value in error.items() if key != "input"})
+        for error in exc.errors()
+    ]
 
 
 def _base(request: Request) -> str:
@@ -153,7 +177,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
             )
         return out
 
-    @app.post("/api/matches", status_code=201, tags=["matches"], responses=_errors(400, 422, 503))
+    @app.post("/api/matches", status_code=201, tags=["matches"], responses=_body_errors(400, 503))
     async def create_match(request: Request, body: CreateMatch) -> CreatedMatch:
         """A new match: one invite link per person's seat, a spectator link and the host's
         token. Bot seats start playing at once. A chosen ``seed`` needs ``practice``: every
@@ -197,7 +221,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
         "/api/matches/{match_id}/actions",
         tags=["matches"],
         response_model=MatchState,
-        responses=_errors(400, 403, 404, 409, 422, 503),
+        responses=_body_errors(400, 403, 404, 409, 503),
     )
     async def post_action(request: Request, match_id: str, body: ActionRequest) -> Response:
         """Play an action for the token's seat. 409 when ``version`` is not the current one
@@ -212,7 +236,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
         "/api/matches/{match_id}/undo",
         tags=["matches"],
         response_model=MatchState,
-        responses=_errors(400, 403, 404, 409, 503),
+        responses=_body_errors(400, 403, 404, 409, 503),
     )
     async def post_undo(request: Request, match_id: str, body: UndoRequest) -> Response:
         """Take back the seat's own last action, when it revealed nothing."""
@@ -222,7 +246,9 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
         return _state(match, seat)
 
     @app.post(
-        "/api/matches/{match_id}/join", tags=["seats"], responses=_errors(400, 403, 404, 409, 503)
+        "/api/matches/{match_id}/join",
+        tags=["seats"],
+        responses=_body_errors(400, 403, 404, 409, 503),
     )
     async def join(request: Request, match_id: str, body: JoinRequest) -> Joined:
         """Take an open seat: one the host opened to anyone, that nobody has taken through
@@ -250,7 +276,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
     @app.post(
         "/api/matches/{match_id}/bot",
         tags=["seats"],
-        responses=_errors(400, 403, 404, 409, 503),
+        responses=_body_errors(400, 403, 404, 409, 503),
     )
     async def hand_over(request: Request, match_id: str, body: HandOver) -> SeatHandedOver:
         """Host only: hand a seat to a bot (an absent player's), or to a person with a new
@@ -270,7 +296,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
     @app.post(
         "/api/matches/{match_id}/rematch",
         tags=["matches"],
-        responses=_errors(400, 403, 404, 409, 503),
+        responses=_body_errors(400, 403, 404, 409, 503),
     )
     async def rematch(request: Request, match_id: str, body: RematchRequest) -> Rematch:
         """Host only, once the match is over: the same game, options and seats with a new
@@ -442,6 +468,9 @@ async def _finished(registry: Registry, match_id: str, token: str | None) -> Liv
 
 #: Close codes: 4000 + the HTTP status the same request would get.
 CLOSE_BASE = 4000
+#: The standard "try again later" close code, for a socket over the caps: unlike a 4xxx
+#: code it is not final, so the web client polls and retries rather than giving up.
+CLOSE_TRY_AGAIN_LATER = 1013
 
 
 async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> None:
@@ -455,11 +484,16 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
     except ApiError as exc:
         await _close(websocket, exc)
         return
+    refusal = _too_many_sockets(registry.settings, match, viewer)
+    if refusal is not None:
+        with contextlib.suppress(RuntimeError, OSError):
+            await websocket.close(code=CLOSE_TRY_AGAIN_LATER, reason=refusal)
+        return
     event = asyncio.Event()
     event.set()
     sending = asyncio.Lock()
     match.listeners.setdefault(viewer, set()).add(event)
-    _presence(match, viewer, +1)
+    match.presence(viewer, +1)
     # Two tasks for the connection's life: one pushes states, one reads what the client
     # sends; whichever ends first (the client left, or its link was replaced) ends both.
     leaving = asyncio.Event()
@@ -477,7 +511,7 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
         event.set()
         pusher.add_done_callback(_retrieve)
         match.listeners.get(viewer, set()).discard(event)
-        _presence(match, viewer, -1)
+        match.presence(viewer, -1)
 
 
 def _retrieve(task: asyncio.Future[None]) -> None:
@@ -545,7 +579,9 @@ async def _ws_action(
     registry: Registry, match: LiveMatch, token: str | None, text: str
 ) -> tuple[Any, JSONDict]:
     try:
-        body = json.loads(text)
+        # Strict, as HTTP bodies are (see bodies.py): NaN or a lone surrogate in "ref"
+        # would make the reply itself unserializable.
+        body = strict_json(text)
     except ValueError:
         body = None
     ref = body.get("ref") if isinstance(body, dict) else None
@@ -571,11 +607,23 @@ async def _send(websocket: WebSocket, data: JSONDict) -> None:
     await websocket.send_text(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
-def _presence(match: LiveMatch, viewer: str, delta: int) -> None:
-    seat = match.seats.get(viewer)
-    if seat is not None:
-        seat.connections = max(0, seat.connections + delta)
-        match.notify()
+def _too_many_sockets(settings: Settings, match: LiveMatch, viewer: str) -> str | None:
+    """Why one more socket on ``viewer`` is refused, or None. Each socket is pushed every
+    change, so sockets are capped per seat (a person has a few tabs, not hundreds) and per
+    match (spectators included)."""
+    if viewer in match.seats and len(match.listeners.get(viewer, ())) >= (
+        settings.max_sockets_per_seat
+    ):
+        return (
+            f"too many connections: a seat may have {settings.max_sockets_per_seat} open at "
+            "once; close another tab"
+        )
+    if match.sockets() >= settings.max_sockets_per_match:
+        return (
+            f"too many connections: a match may have {settings.max_sockets_per_match} open "
+            "at once; try again later"
+        )
+    return None
 
 
 async def _close(websocket: WebSocket, exc: ApiError) -> None:

@@ -40,6 +40,7 @@ from getaway.core import (
     get_game,
 )
 from getaway.server.db import BOT, HUMAN
+from getaway.server.limits import PRESENCE_PUSH_DELAY_SECONDS
 from getaway.server.store import MatchRecord
 from getaway.server.tokens import hash_token
 
@@ -162,6 +163,9 @@ class LiveMatch:
         self.timer_task: asyncio.Task[None] | None = None
         #: When a finished match is to leave memory (see ``Registry._evict_later``).
         self.evict_timer: asyncio.TimerHandle | None = None
+        #: The pending push of presence changes (see :meth:`presence`).
+        self._presence_push: asyncio.TimerHandle | None = None
+        self._presence_flipped: set[str] = set()
         self._clock = clock
         # When each seat's current decision was first asked of it (clock seconds), and the
         # same for the seats *shown* as asked, which is what deadlines are published from.
@@ -258,6 +262,37 @@ class LiveMatch:
     def versions(self) -> Versions:
         """Every viewer's state now (see :meth:`advance`)."""
         return Versions(self.blind, dict(self._seen))
+
+    # Presence ---------------------------------------------------------------------------------
+
+    def sockets(self) -> int:
+        """Open WebSocket connections to the match, seats and spectators together."""
+        return sum(len(events) for events in self.listeners.values())
+
+    def presence(self, viewer: str, delta: int) -> None:
+        """A socket on ``viewer`` opened (+1) or closed (-1). Others are told only when the
+        seat's ``connected`` flag flips (the count itself is nobody's business), and flips
+        within ``PRESENCE_PUSH_DELAY_SECONDS`` go out as one push: opening and closing
+        sockets cannot make the server send every socket of the match a state each time."""
+        seat = self.seats.get(viewer)
+        if seat is None:
+            return
+        was_connected = seat.connections > 0
+        seat.connections = max(0, seat.connections + delta)
+        if (seat.connections > 0) == was_connected:
+            return
+        self._presence_flipped.add(viewer)
+        if self._presence_push is None:
+            self._presence_push = asyncio.get_running_loop().call_later(
+                PRESENCE_PUSH_DELAY_SECONDS, self._push_presence
+            )
+
+    def _push_presence(self) -> None:
+        # A seat's own sockets need no news of its own flip: on connecting, the new socket's
+        # first state already shows it, and on leaving none is left.
+        flipped, self._presence_flipped = self._presence_flipped, set()
+        self._presence_push = None
+        self.notify({viewer for viewer in self.listeners if flipped - {viewer}})
 
     def notify(self, viewers: set[str] | None = None) -> None:
         """Wake the WebSockets of ``viewers`` (everyone by default) and the turn timer."""

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from getaway.server.limits import (
+    MAX_BOT_SEATS,
+    MAX_NAME_LENGTH,
+    MAX_OPTION_DEPTH,
+    MAX_OPTION_ITEMS,
+    MAX_OPTIONS,
+    MAX_TOKEN_LENGTH,
+)
 
 MAX_ACTION_LENGTH = 1000
 MAX_SEED = 2**64 - 1
+
+Name = Annotated[str, Field(max_length=MAX_NAME_LENGTH)]
+Token = Annotated[str, Field(max_length=MAX_TOKEN_LENGTH)]
 
 
 class _Strict(BaseModel):
@@ -15,13 +27,18 @@ class _Strict(BaseModel):
 
 
 class CreateMatch(_Strict):
-    game: str = Field(description="a game name from GET /api/games")
+    game: Name = Field(description="a game name from GET /api/games")
     players: int | None = Field(None, description="number of players (the 'players' option)")
-    options: dict[str, Any] = Field(
-        default_factory=dict, description="game options (GET /api/games lists them)"
-    )
-    bots: dict[str, str] = Field(
+    options: dict[Name, Any] = Field(
         default_factory=dict,
+        max_length=MAX_OPTIONS,
+        description="game options (GET /api/games lists them): each a number, true/false, "
+        f"a text of at most {MAX_NAME_LENGTH} characters, null, or a list of at most "
+        f"{MAX_OPTION_ITEMS} of those",
+    )
+    bots: dict[Name, Name] = Field(
+        default_factory=dict,
+        max_length=MAX_BOT_SEATS,
         description="seats played by bots: {seat: bot level}; every other seat is a person's",
     )
     turn_seconds: float | None = Field(
@@ -41,6 +58,40 @@ class CreateMatch(_Strict):
         le=MAX_SEED,
         description="fixes every chance event, so only a practice match may have it (422 "
         "otherwise); leave it out for a fair game (64 random bits from the OS are drawn)",
+    )
+
+    @field_validator("options")
+    @classmethod
+    def _options_within_limits(cls, options: dict[str, Any]) -> dict[str, Any]:
+        for key, value in options.items():
+            _check_option(key, value, depth=1)
+        return options
+
+
+def _check_option(key: str, value: Any, depth: int) -> None:
+    """Options are small plain values: the games read numbers, true/false, short texts and
+    short lists of numbers. Anything bigger only costs the server (every match's state
+    carries its options), so it is refused here with the limit it broke."""
+    if value is None or isinstance(value, bool | int | float):
+        return
+    if isinstance(value, str):
+        if len(value) > MAX_NAME_LENGTH:
+            raise ValueError(
+                f"option {key!r}: a text option may have at most {MAX_NAME_LENGTH} characters"
+            )
+        return
+    if isinstance(value, list):
+        if depth >= MAX_OPTION_DEPTH:
+            raise ValueError(f"option {key!r}: lists inside an option's list are not allowed")
+        if len(value) > MAX_OPTION_ITEMS:
+            raise ValueError(
+                f"option {key!r}: a list option may have at most {MAX_OPTION_ITEMS} items"
+            )
+        for item in value:
+            _check_option(key, item, depth + 1)
+        return
+    raise ValueError(
+        f"option {key!r}: an option is a number, true/false, a text, null or a list of those"
     )
 
 
@@ -114,18 +165,18 @@ class MatchState(BaseModel):
 
 
 class ActionRequest(_Strict):
-    token: str
+    token: Token
     action: str = Field(max_length=MAX_ACTION_LENGTH, description="a legal action id")
     version: int = Field(description="the version the action was chosen on")
 
 
 class UndoRequest(_Strict):
-    token: str
+    token: Token
     version: int
 
 
 class JoinRequest(_Strict):
-    seat: str | None = Field(None, description="the seat wanted; default: the first open one")
+    seat: Name | None = Field(None, description="the seat wanted; default: the first open one")
 
 
 class Joined(BaseModel):
@@ -135,9 +186,9 @@ class Joined(BaseModel):
 
 
 class HandOver(_Strict):
-    host_token: str
-    seat: str
-    level: str | None = Field(
+    host_token: Token
+    seat: Name
+    level: Name | None = Field(
         description="a bot level; null hands the seat to a person with a new link"
     )
 
@@ -151,7 +202,7 @@ class SeatHandedOver(BaseModel):
 
 
 class RematchRequest(_Strict):
-    host_token: str
+    host_token: Token
 
 
 class OpenSeatRequest(_Strict):

@@ -19,7 +19,14 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from getaway.core import GetawayError
 from getaway.server.app import create_app
+from getaway.server.connections import GuardedHttpProtocol
 from getaway.server.db import make_engine
+from getaway.server.limits import (
+    KEEP_ALIVE_SECONDS,
+    MAX_WS_MESSAGE_BYTES,
+    WS_PING_INTERVAL_SECONDS,
+    WS_PING_TIMEOUT_SECONDS,
+)
 from getaway.server.migrate import upgrade
 from getaway.server.redact import RedactTokens as RedactTokens  # its old home; tests use it
 from getaway.server.redact import install
@@ -108,11 +115,16 @@ def serve(host: str, port: int, database_url: str | None, out: TextIO = sys.stdo
         log_level=level,
         log_config=log_config(level),
         ws="websockets-sansio",
-        # "auto" takes uvloop and httptools (both C, both installed with getaway; uvloop
-        # except on Windows) over asyncio's own loop and pure-Python h11: the HTTP machinery
-        # is most of a request's cost.
+        # "auto" takes uvloop (C, installed with getaway except on Windows) over asyncio's
+        # own loop; HTTP is httptools (C, installed with getaway) rather than pure-Python
+        # h11, since the HTTP machinery is most of a request's cost, with a header timeout
+        # and a connection cap added (see connections.py).
         loop="auto",
-        http="auto",
+        http=GuardedHttpProtocol,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        ws_max_size=MAX_WS_MESSAGE_BYTES,
+        ws_ping_interval=WS_PING_INTERVAL_SECONDS,
+        ws_ping_timeout=WS_PING_TIMEOUT_SECONDS,
         access_log=settings.access_log,
         lifespan="on",
     )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from getaway.core import GetawayError
+from getaway.server.limits import MAX_SOCKETS_PER_MATCH, MAX_SOCKETS_PER_SEAT
 
 DATABASE_URL_VAR = "GETAWAY_DATABASE_URL"
 DATA_DIR_VAR = "GETAWAY_DATA_DIR"
@@ -39,6 +40,9 @@ class Settings:
     #: How long a finished match nobody is watching stays in memory (it is read back from
     #: the database when asked for again).
     evict_finished_seconds: float = 300.0
+    #: WebSocket connections a seat, and a whole match, may hold (see limits.py).
+    max_sockets_per_seat: int = MAX_SOCKETS_PER_SEAT
+    max_sockets_per_match: int = MAX_SOCKETS_PER_MATCH
 
 
 def sqlite_url(path: Path) -> str:
