@@ -42,7 +42,7 @@ NOT_STRICT_JSON = {
 }
 
 #: Every route that takes a body, by name.
-ROUTES = ("", "actions", "undo", "join", "bot", "rematch")
+ROUTES = ("", "actions", "undo", "join", "seats/mrx/open", "bot", "rematch")
 
 
 @pytest.fixture
@@ -210,6 +210,7 @@ def test_names_and_tokens_past_their_limits_get_a_422(
         ),
         client.post(f"/api/matches/{match['id']}/join", json={"seat": "s" * 1000}),
         client.post(f"/api/matches/{match['id']}/rematch", json={"host_token": long_token}),
+        client.post(f"/api/matches/{match['id']}/seats/mrx/open", json={"host_token": long_token}),
     ]
     for response in refused:
         assert_serializable_refusal(response, 422)

@@ -261,7 +261,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
     @app.post(
         "/api/matches/{match_id}/seats/{seat}/open",
         tags=["seats"],
-        responses=_errors(400, 403, 404, 409, 503),
+        responses=_body_errors(400, 403, 404, 409, 503),
     )
     async def open_seat(
         request: Request, match_id: str, seat: str, body: OpenSeatRequest

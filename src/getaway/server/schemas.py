@@ -206,7 +206,7 @@ class RematchRequest(_Strict):
 
 
 class OpenSeatRequest(_Strict):
-    host_token: str
+    host_token: Token
 
 
 class SeatOpened(BaseModel):
