@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from getaway.core.errors import NotYourTurnError, UnknownSeatError
+from getaway.core.options import OptionSpec, option_help
 
 if TYPE_CHECKING:
     from getaway.core.bots import Bot
@@ -76,8 +77,14 @@ class Game(ABC):
         """
 
     @abstractmethod
+    def option_specs(self) -> Sequence[OptionSpec]:
+        """Every option :meth:`normalize_options` fills in, ``players`` included, declared
+        with its kind, default (its value in ``normalize_options({})``), allowed values and
+        help (see :mod:`getaway.core.options`). Front ends build their forms from it."""
+
     def option_help(self) -> dict[str, str]:
         """One line per option: what it means and what values it takes."""
+        return option_help(self.option_specs())
 
     @abstractmethod
     def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
@@ -167,6 +174,7 @@ class Game(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": self.option_help(),
+            "option_schema": {spec.name: spec.to_json() for spec in self.option_specs()},
             "sides": {
                 str(players): self.sides({"players": players}).to_json()
                 for players in range(self.min_players, self.max_players + 1)
