@@ -403,6 +403,10 @@ def test_games_describe_every_option_with_its_type_and_default(client: TestClien
         assert schema["players"]["max"] == game.max_players
     sy = {g["name"]: g for g in client.get("/api/games").json()}["scotland-yard"]["option_schema"]
     assert sy["edition"]["choices"] == ["2014", "classic"]
+    # The edition sets the defaults of others, so a form can follow them.
+    assert sy["edition"]["sets"] == {
+        "classic": {"board": "classic", "start_cards": "classic", "max_rounds": 24}
+    }
     assert sy["reveal_at"] == {
         "type": "list",
         "default": [3, 8, 13, 18, 24],
@@ -410,4 +414,5 @@ def test_games_describe_every_option_with_its_type_and_default(client: TestClien
         "choices": None,
         "min": 1,
         "max": 30,
+        "sets": None,
     }

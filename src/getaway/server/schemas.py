@@ -268,6 +268,11 @@ class OptionInfo(BaseModel):
     choices: list[str] | None = Field(default=None, description="choice: the allowed values")
     min: int | None = Field(default=None, description="int and list: the smallest value")
     max: int | None = Field(default=None, description="int and list: the largest value")
+    sets: dict[str, dict[str, Any]] | None = Field(
+        default=None,
+        description="choice and bool: per value chosen (as text: '2014', 'true'), the other "
+        "options whose default it changes, and their new default (an edition sets its board)",
+    )
 
 
 class GameInfo(BaseModel):
