@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from getaway.core import Game, games
+from getaway.core import Game, games, get_game
 from tests.web.conftest import Server
 from tests.web.test_browser import TIMEOUT_MS
 from tests.web.toy_client import GAME as TEST_GAME
@@ -209,3 +209,25 @@ def test_the_test_game_goes_through_the_same_form(server: Server, page: Page) ->
     url = page.locator("ul.links input.link-text").first.input_value()
     match, token = url.split("/play/")[1].split("?token=")
     assert server.state(match, token)["view"]["options"] == {"players": 2, "turns": 7}
+
+
+def test_a_match_straight_from_the_defaults(server: Server, page: Page) -> None:
+    """A new player only presses the button: Mr. X is theirs, medium bots hunt him, and the
+    match has the game's default options."""
+    page.goto(server.url + "/")
+    page.select_option("#game", "scotland-yard")
+    page.get_by_role("button", name="Create match").click()
+    expect(page.locator("ul.links li .link-label").first).to_have_text("Your seat: Mr. X")
+    expect(page.locator("section.created")).to_contain_text(
+        "Bots: Detective 1 (medium), Detective 2 (medium), Detective 3 (medium)"
+    )
+    url = page.locator("ul.links input.link-text").first.input_value()
+    match, token = url.split("/play/")[1].split("?token=")
+    state = server.state(match, token)
+    assert state["seat"] == "mrx"
+    assert state["view"]["options"] == get_game("scotland-yard").normalize_options({})
+    kinds = {seat["seat"]: (seat["kind"], seat.get("bot_level")) for seat in state["seats"]}
+    assert kinds == {
+        "mrx": ("human", None),
+        **dict.fromkeys(("d1", "d2", "d3"), ("bot", "medium")),
+    }
