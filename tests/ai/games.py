@@ -26,6 +26,7 @@ from getaway.core import (
     Sides,
     State,
 )
+from getaway.core.options import OptionSpec
 from getaway.core.search import SearchPolicy
 
 SEATS = ("a", "b")
@@ -38,8 +39,8 @@ class _TinyGame(Game):
     def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
         return {"players": 2}
 
-    def option_help(self) -> dict[str, str]:
-        return {}
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (OptionSpec("players", "int", 2, "number of players: 2", min=2, max=2),)
 
     def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return SEATS

@@ -30,6 +30,7 @@ from getaway.core import (
     State,
     UnknownSeatError,
 )
+from getaway.core.options import OptionSpec
 from getaway.core.saves import reading
 
 SEATS = ("a", "b")
@@ -50,8 +51,11 @@ class PenniesGame(Game):
             raise OptionsError("toy-pennies takes players=2 and rounds from 1 to 9")
         return {"players": 2, "rounds": rounds}
 
-    def option_help(self) -> dict[str, str]:
-        return {"rounds": "rounds to play (1-9)"}
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec("players", "int", 2, "number of players: 2", min=2, max=2),
+            OptionSpec("rounds", "int", 3, "rounds to play (1-9)", min=1, max=9),
+        )
 
     def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return SEATS

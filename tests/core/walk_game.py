@@ -34,7 +34,7 @@ from getaway.core import (
     Sides,
     StepRules,
 )
-from getaway.core.options import int_option
+from getaway.core.options import OptionSpec, int_option
 from getaway.core.saves import reading
 
 SEATS = ("north", "south")
@@ -72,8 +72,11 @@ class WalkGame(Game):
             raise OptionsError(f"unknown option(s) {sorted(unknown)}; toy-walk takes turns")
         return {"players": players, "turns": turns}
 
-    def option_help(self) -> dict[str, str]:
-        return {"turns": "turns before a draw (2-60)"}
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec("players", "int", 2, "number of players: 2", min=2, max=2),
+            OptionSpec("turns", "int", 20, "turns before a draw (2-60)", min=2, max=60),
+        )
 
     def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return SEATS

@@ -382,3 +382,37 @@ def test_big_answers_are_compressed_and_small_ones_are_not(client: TestClient) -
     steps = client.get(f"/api/matches/{match_id}/steps", params={"as": "all"})
     assert steps.status_code == 200 and steps.headers["content-encoding"] == "gzip"
     assert len(steps.content) > 16 * 1024  # what the client gets after decompressing
+
+
+def test_games_describe_every_option_with_its_type_and_default(client: TestClient) -> None:
+    """The lobby builds its form from option_schema: every option the game fills in is
+    there, typed, with the default the server would take."""
+    for info in client.get("/api/games").json():
+        game = get_game(info["name"])
+        schema = info["option_schema"]
+        assert set(schema) == set(info["default_options"]), info["name"]
+        for name, option in schema.items():
+            assert option["type"] in ("bool", "int", "choice", "list"), name
+            assert option["default"] == info["default_options"][name], name
+            assert option["help"] == info["options"][name], name
+            if option["type"] == "choice":
+                assert info["default_options"][name] in option["choices"], name
+            if option["type"] == "int":
+                assert option["min"] <= option["default"] <= option["max"], name
+        assert schema["players"]["min"] == game.min_players
+        assert schema["players"]["max"] == game.max_players
+    sy = {g["name"]: g for g in client.get("/api/games").json()}["scotland-yard"]["option_schema"]
+    assert sy["edition"]["choices"] == ["2014", "classic"]
+    # The edition sets the defaults of others, so a form can follow them.
+    assert sy["edition"]["sets"] == {
+        "classic": {"board": "classic", "start_cards": "classic", "max_rounds": 24}
+    }
+    assert sy["reveal_at"] == {
+        "type": "list",
+        "default": [3, 8, 13, 18, 24],
+        "help": sy["reveal_at"]["help"],
+        "choices": None,
+        "min": 1,
+        "max": 30,
+        "sets": None,
+    }

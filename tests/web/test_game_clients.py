@@ -160,6 +160,7 @@ def test_a_test_game_plugs_in_through_its_own_folder(server: Server, page: Page)
     page.select_option("#game", TEST)
     expect(page.locator("fieldset.seats label")).to_have_text(["north", "south"])
     expect(page.locator("label[for=opt-turns]")).to_have_text("Turns")
+    page.select_option("#seat-south", "")  # a person (south starts as a bot): two links
     page.get_by_role("button", name="Create match").click()
     links = page.locator("ul.links input.link-text")
     expect(links).to_have_count(4)  # two seats, spectators, the host

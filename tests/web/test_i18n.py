@@ -47,7 +47,15 @@ LATIN_NAMES = {
     "classic", "entries", "rounds", "supply", "unlimited",
 }  # fmt: skip
 #: Portuguese values that may equal the English: names that are not translated.
-SAME_IN_PORTUGUESE = {"app_name": "the project's name", "card_bang": "the card's name"}
+SAME_IN_PORTUGUESE = {
+    "app_name": "the project's name",
+    "card_bang": "the card's name",
+    # Cash 'n Guns' gangsters keep their names in the Portuguese box.
+    **dict.fromkeys(
+        ("seat_tino", "seat_el-toro", "seat_lotus", "seat_mr-black", "seat_haggis", "seat_igor"),
+        "a character's name",
+    ),
+}
 #: English words that never occur in Portuguese text; one of them means a string was missed
 #: ("link" is Portuguese too).
 ENGLISH_ONLY = {

@@ -31,12 +31,14 @@ so a game is fully determined by its game name, options, seed and actions (a
 from __future__ import annotations
 
 import importlib.util
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from getaway.core.errors import NotYourTurnError, UnknownSeatError
+from getaway.core.errors import GetawayError, NotYourTurnError, UnknownSeatError
+from getaway.core.options import OptionSpec, option_help
 
 if TYPE_CHECKING:
     from getaway.core.bots import Bot
@@ -76,8 +78,14 @@ class Game(ABC):
         """
 
     @abstractmethod
+    def option_specs(self) -> Sequence[OptionSpec]:
+        """Every option :meth:`normalize_options` fills in, ``players`` included, declared
+        with its kind, default (its value in ``normalize_options({})``), allowed values and
+        help (see :mod:`getaway.core.options`). Front ends build their forms from it."""
+
     def option_help(self) -> dict[str, str]:
         """One line per option: what it means and what values it takes."""
+        return option_help(self.option_specs())
 
     @abstractmethod
     def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
@@ -160,6 +168,31 @@ class Game(ABC):
         folder = Path(next(iter(spec.submodule_search_locations))) / "web"
         return folder if folder.is_dir() else None
 
+    def option_schema(self) -> dict[str, JSONDict]:
+        """Each option's declaration (:meth:`OptionSpec.to_json`); a choice or switch whose
+        value changes the defaults of others (an edition its board) also says, per value,
+        which and to what (``sets``), so that a form can follow the rules' defaults."""
+        defaults = self.normalize_options({})
+        schema = {}
+        for spec in self.option_specs():
+            described = spec.to_json()
+            values: tuple[Any, ...] = spec.choices if spec.kind == "choice" else ()
+            if spec.kind == "bool":
+                values = (True, False)
+            sets = {}
+            for value in values:
+                try:
+                    chosen = self.normalize_options({spec.name: value})
+                except GetawayError:  # needs another option too (first_game: advanced)
+                    continue
+                changed = {k: v for k, v in chosen.items() if k != spec.name and v != defaults[k]}
+                if changed:
+                    sets[json.dumps(value).strip('"')] = changed
+            if sets:
+                described["sets"] = sets
+            schema[spec.name] = described
+        return schema
+
     def describe(self) -> JSONDict:
         return {
             "name": self.name,
@@ -167,6 +200,7 @@ class Game(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": self.option_help(),
+            "option_schema": self.option_schema(),
             "sides": {
                 str(players): self.sides({"players": players}).to_json()
                 for players in range(self.min_players, self.max_players + 1)

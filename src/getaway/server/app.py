@@ -164,6 +164,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
                     min_players=game.min_players,
                     max_players=game.max_players,
                     options=game.option_help(),
+                    option_schema=described["option_schema"],
                     default_options=defaults,
                     seats=list(game.seats(defaults)),
                     seats_by_players={

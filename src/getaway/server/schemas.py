@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -256,12 +256,35 @@ class ClientInfo(BaseModel):
     )
 
 
+class OptionInfo(BaseModel):
+    """One option of a game as the lobby offers it (``getaway.core.options.OptionSpec``)."""
+
+    type: Literal["bool", "int", "choice", "list"] = Field(
+        description="bool: true or false; int: a whole number from min to max; choice: one "
+        "of choices; list: whole numbers, each from min to max"
+    )
+    default: Any = Field(description="the value without this option; equals default_options[name]")
+    help: str = Field(description="one line in English: what it means and what it takes")
+    choices: list[str] | None = Field(default=None, description="choice: the allowed values")
+    min: int | None = Field(default=None, description="int and list: the smallest value")
+    max: int | None = Field(default=None, description="int and list: the largest value")
+    sets: dict[str, dict[str, Any]] | None = Field(
+        default=None,
+        description="choice and bool: per value chosen (as text: '2014', 'true'), the other "
+        "options whose default it changes, and their new default (an edition sets its board)",
+    )
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
     min_players: int
     max_players: int
-    options: dict[str, str]
+    options: dict[str, str] = Field(description="per option: one line of help")
+    option_schema: dict[str, OptionInfo] = Field(
+        description="per option, in the game's order (players included): its type, default, "
+        "help, and choices or range; the lobby builds its form from it"
+    )
     default_options: dict[str, Any]
     seats: list[str] = Field(description="seats with the default options")
     seats_by_players: dict[str, list[str]] = Field(

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from getaway.core import Game, HiddenRole, JSONDict, Move, PublicAction, Rng, Sides, State
 from getaway.core.game import BotFactory
+from getaway.core.options import OptionSpec
 from getaway.games.cash_n_guns.options import (
     GAME_NAME,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    OPTION_HELP,
+    OPTION_SPECS,
     normalize,
     seats_for,
 )
@@ -39,8 +40,8 @@ class CashNGuns(Game):
     def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
         return normalize(options)
 
-    def option_help(self) -> dict[str, str]:
-        return dict(OPTION_HELP)
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return OPTION_SPECS
 
     def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return seats_for(normalize(options)["players"])

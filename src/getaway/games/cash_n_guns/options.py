@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from getaway.core import OptionsError
-from getaway.core.options import bool_option, int_option
+from getaway.core.options import OptionSpec, read_options
 from getaway.games.cash_n_guns.cards import (
     ALL_ABILITIES,
     CRAZY,
@@ -29,19 +29,51 @@ GAME_NAME = "cash-n-guns"
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 MIN_COP_PLAYERS = 5
 
-OPTION_HELP = {
-    "players": "number of players, 4-6 (default 5); seats are tino, el-toro, lotus, mr-black, "
-    "haggis, igor, in that order (tino is the Godfather)",
-    "advanced": "the Advanced game: each player gets a secret Special Ability card (default false)",
-    "first_game": "Advanced game only: deal only abilities #1-#6, as the rulebook advises for "
-    "a first game with abilities (default false)",
-    "undercover_cop": "the Undercover Cop game, 5-6 players: secret roles and the phone phase "
-    "(default false); combines with advanced",
-    "specialist_recover_unfired": "the Specialist (#9) may also take back a BBB discarded "
-    "unfired in Phase 4 because he or his target hid (default true, spec AMB-18)",
-    "crazy_after_aims": "the Crazy (#5) may still be revealed after the aims are shown, in a "
-    "window at the end of Phase 3 (default true, spec AMB-15)",
-}
+OPTION_SPECS = (
+    OptionSpec(
+        "players",
+        "int",
+        5,
+        "number of players, 4-6 (default 5); seats are tino, el-toro, lotus, mr-black, haggis, "
+        "igor, in that order (tino is the Godfather)",
+        min=MIN_PLAYERS,
+        max=MAX_PLAYERS,
+    ),
+    OptionSpec(
+        "advanced",
+        "bool",
+        False,
+        "the Advanced game: each player gets a secret Special Ability card (default false)",
+    ),
+    OptionSpec(
+        "first_game",
+        "bool",
+        False,
+        "Advanced game only: deal only abilities #1-#6, as the rulebook advises for a first "
+        "game with abilities (default false)",
+    ),
+    OptionSpec(
+        "undercover_cop",
+        "bool",
+        False,
+        "the Undercover Cop game, 5-6 players: secret roles and the phone phase (default "
+        "false); combines with advanced",
+    ),
+    OptionSpec(
+        "specialist_recover_unfired",
+        "bool",
+        True,
+        "the Specialist (#9) may also take back a BBB discarded unfired in Phase 4 because he "
+        "or his target hid (default true, spec AMB-18)",
+    ),
+    OptionSpec(
+        "crazy_after_aims",
+        "bool",
+        True,
+        "the Crazy (#5) may still be revealed after the aims are shown, in a window at the end "
+        "of Phase 3 (default true, spec AMB-15)",
+    ),
+)
 
 
 _NORMALIZED: dict[tuple[tuple[str, Any], ...], dict[str, Any]] = {}
@@ -62,31 +94,17 @@ def normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 def _normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
-    options = dict(options or {})
-    unknown = sorted(set(options) - set(OPTION_HELP))
-    if unknown:
-        raise OptionsError(
-            f"unknown option(s) {', '.join(map(repr, unknown))}; options of {GAME_NAME}: "
-            f"{', '.join(OPTION_HELP)}"
-        )
-    players = int_option(options, "players", 5, MIN_PLAYERS, MAX_PLAYERS)
-    advanced = bool_option(options, "advanced", False)
-    first_game = bool_option(options, "first_game", False)
-    cop = bool_option(options, "undercover_cop", False)
-    if first_game and not advanced:
+    # Every option is read as declared; the checks below are the ones between options.
+    normalized = read_options(OPTION_SPECS, options, GAME_NAME)
+    players = normalized["players"]
+    first_game, cop = normalized["first_game"], normalized["undercover_cop"]
+    if first_game and not normalized["advanced"]:
         raise OptionsError("option 'first_game' needs the Advanced game (advanced=true)")
     if cop and players < MIN_COP_PLAYERS:
         raise OptionsError(
             f"option 'undercover_cop' needs {MIN_COP_PLAYERS} or 6 players; got {players}"
         )
-    return {
-        "players": players,
-        "advanced": advanced,
-        "first_game": first_game,
-        "undercover_cop": cop,
-        "specialist_recover_unfired": bool_option(options, "specialist_recover_unfired", True),
-        "crazy_after_aims": bool_option(options, "crazy_after_aims", True),
-    }
+    return normalized
 
 
 def seats_for(players: int) -> tuple[str, ...]:

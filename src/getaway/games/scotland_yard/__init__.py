@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from getaway.core import Game, JSONDict, Move, PublicAction, Rng, Side, Sides, State
 from getaway.core.game import BotFactory
+from getaway.core.options import OptionSpec
 from getaway.core.search import SearchPolicy
 from getaway.games.scotland_yard.options import (
     DETECTIVES,
     MRX,
-    OPTION_HELP,
+    OPTION_SPECS,
     normalize,
     seats_for,
 )
@@ -33,8 +34,8 @@ class ScotlandYard(Game):
     def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
         return normalize(options)
 
-    def option_help(self) -> dict[str, str]:
-        return dict(OPTION_HELP)
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return OPTION_SPECS
 
     def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return seats_for(normalize(options)["players"])

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from getaway.core import OptionsError
-from getaway.core.options import bool_option, choice_option, int_option
+from getaway.core.options import OptionSpec, check_known, choice_option, int_option
 from getaway.games.scotland_yard.board import EDITIONS, Board, board_for
 from getaway.games.scotland_yard.moves import MoveTables
 
@@ -32,28 +31,99 @@ REVEAL_AT = (3, 8, 13, 18, 24)
 ROUNDS_2014 = 22
 LOG_FIELDS_CLASSIC = 24
 
-OPTION_HELP = {
-    "players": "number of players, 2-6 (2: one player runs 2 detectives and 2 police)",
-    "edition": "'2014' (default: 22 rounds, D/X start decks) or 'classic' (until the 24 "
-    "fields of the travel log are used, taxi 13-14, 18 shared start cards); sets the defaults "
-    "of board, start_cards, max_rounds and log_fields",
-    "board": "'2014' or 'classic' board graph (default: the edition's)",
-    "start_cards": "'2014' (D and X decks) or 'classic' (18 shared cards) (default: edition's)",
-    "max_rounds": "1-30: Mr. X wins when this round ends without a capture (default: 22; "
-    "classic: log_fields, the most rounds its travel log allows)",
-    "log_fields": "1-32: the travel log's fields; Mr. X wins when the round in which he fills "
-    "the last one ends, and a double move needs two free fields (default: classic 24; 2014: "
-    "max_rounds + 2, never filled before the last round)",
-    "reveal_rule": "'entries' (default: reveal after travel-log entries 3, 8, 13, 18, 24) or "
-    "'rounds' (reveal at the end of Mr. X's turn in those rounds)",
-    "reveal_at": "the surfacing entries or rounds (default [3, 8, 13, 18, 24])",
-    "mrx_tickets": "'supply' (default: Mr. X takes ordinary tickets from the finite common "
-    "supply) or 'unlimited'",
-    "pooled_tickets": "2-player game: the two detectives share one 22/16/8 ticket pool "
-    "(default true) or keep separate boards",
-    "x2_counts_police": "Mr. X wins when no detective can move (default false, the "
-    "rulebook's words) or only when no hunter, police included, can (true)",
-}
+#: Every option, with its default for the 2014 edition; the classic edition changes the
+#: defaults of board, start_cards, max_rounds and log_fields (see :func:`_normalize`).
+OPTION_SPECS = (
+    OptionSpec(
+        "players",
+        "int",
+        4,
+        "number of players, 2-6 (2: one player runs 2 detectives and 2 police)",
+        min=2,
+        max=6,
+    ),
+    OptionSpec(
+        "edition",
+        "choice",
+        "2014",
+        "'2014' (default: 22 rounds, D/X start decks) or 'classic' (until the 24 fields of the "
+        "travel log are used, taxi 13-14, 18 shared start cards); sets the defaults of board, "
+        "start_cards, max_rounds and log_fields",
+        choices=EDITIONS,
+    ),
+    OptionSpec(
+        "board",
+        "choice",
+        "2014",
+        "'2014' or 'classic' board graph (default: the edition's)",
+        choices=EDITIONS,
+    ),
+    OptionSpec(
+        "start_cards",
+        "choice",
+        "2014",
+        "'2014' (D and X decks) or 'classic' (18 shared cards) (default: edition's)",
+        choices=EDITIONS,
+    ),
+    OptionSpec(
+        "max_rounds",
+        "int",
+        ROUNDS_2014,
+        "1-30: Mr. X wins when this round ends without a capture (default: 22; classic: "
+        "log_fields, the most rounds its travel log allows)",
+        min=1,
+        max=30,
+    ),
+    OptionSpec(
+        "log_fields",
+        "int",
+        ROUNDS_2014 + DOUBLE_TICKETS,
+        "1-32: the travel log's fields; Mr. X wins when the round in which he fills the last "
+        "one ends, and a double move needs two free fields (default: classic 24; 2014: "
+        "max_rounds + 2, never filled before the last round)",
+        min=1,
+        max=32,
+    ),
+    OptionSpec(
+        "reveal_rule",
+        "choice",
+        "entries",
+        "'entries' (default: reveal after travel-log entries 3, 8, 13, 18, 24) or 'rounds' "
+        "(reveal at the end of Mr. X's turn in those rounds)",
+        choices=("entries", "rounds"),
+    ),
+    OptionSpec(
+        "reveal_at",
+        "list",
+        list(REVEAL_AT),
+        "the surfacing entries or rounds (default [3, 8, 13, 18, 24])",
+        min=1,
+        max=30,
+    ),
+    OptionSpec(
+        "mrx_tickets",
+        "choice",
+        "supply",
+        "'supply' (default: Mr. X takes ordinary tickets from the finite common supply) or "
+        "'unlimited'",
+        choices=("supply", "unlimited"),
+    ),
+    OptionSpec(
+        "pooled_tickets",
+        "bool",
+        True,
+        "2-player game: the two detectives share one 22/16/8 ticket pool (default true) or "
+        "keep separate boards",
+    ),
+    OptionSpec(
+        "x2_counts_police",
+        "bool",
+        False,
+        "Mr. X wins when no detective can move (default false, the rulebook's words) or only "
+        "when no hunter, police included, can (true)",
+    ),
+)
+SPECS = {spec.name: spec for spec in OPTION_SPECS}
 
 
 _NORMALIZED: dict[tuple[tuple[str, Any], ...], dict[str, Any]] = {}
@@ -78,23 +148,10 @@ def normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def _normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
     options = dict(options or {})
-    unknown = sorted(set(options) - set(OPTION_HELP))
-    if unknown:
-        raise OptionsError(
-            f"unknown option(s) {', '.join(map(repr, unknown))}; options of scotland-yard: "
-            f"{', '.join(OPTION_HELP)}"
-        )
-    edition = choice_option(options, "edition", EDITIONS, "2014")
-    reveal_at = options.get("reveal_at", REVEAL_AT)
-    if reveal_at is None:
-        reveal_at = REVEAL_AT
-    if not (
-        isinstance(reveal_at, list | tuple)
-        and all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 30 for x in reveal_at)
-    ):
-        raise OptionsError(
-            f"option 'reveal_at' must be a list of numbers from 1 to 30; got {reveal_at!r}"
-        )
+    check_known(OPTION_SPECS, options, "scotland-yard")
+    edition = SPECS["edition"].read(options)
+    reveal_at = SPECS["reveal_at"].read(options)
+    # The edition sets the defaults of the options below it, so those are read here.
     if edition == "classic":
         # The classic game lasts as long as its travel log; without a double move that is
         # one round per field.
@@ -105,17 +162,17 @@ def _normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
         max_rounds = int_option(options, "max_rounds", ROUNDS_2014, 1, 30)
         log_fields = int_option(options, "log_fields", max_rounds + DOUBLE_TICKETS, 1, 32)
     return {
-        "players": int_option(options, "players", 4, 2, 6),
+        "players": SPECS["players"].read(options),
         "edition": edition,
         "board": choice_option(options, "board", EDITIONS, edition),
         "start_cards": choice_option(options, "start_cards", EDITIONS, edition),
         "max_rounds": max_rounds,
         "log_fields": log_fields,
-        "reveal_rule": choice_option(options, "reveal_rule", ("entries", "rounds"), "entries"),
-        "reveal_at": sorted(set(reveal_at)),
-        "mrx_tickets": choice_option(options, "mrx_tickets", ("supply", "unlimited"), "supply"),
-        "pooled_tickets": bool_option(options, "pooled_tickets", True),
-        "x2_counts_police": bool_option(options, "x2_counts_police", False),
+        "reveal_rule": SPECS["reveal_rule"].read(options),
+        "reveal_at": reveal_at,
+        "mrx_tickets": SPECS["mrx_tickets"].read(options),
+        "pooled_tickets": SPECS["pooled_tickets"].read(options),
+        "x2_counts_police": SPECS["x2_counts_police"].read(options),
     }
 
 
