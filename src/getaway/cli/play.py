@@ -492,12 +492,8 @@ def quit_game(match: Match, rest: str) -> str | None:
 
 
 def show_help(match: Match, rest: str) -> str | None:
-    legal = _legal_for_me(match)
-    example = legal[0] if legal else "its id"
-    last = example.replace("/", ":").split(":")[-1]
     lines = [
-        f"Type a move by its id (e.g. {example}) or by enough of it to pick one move",
-        f"(e.g. '{last}'); separate parts with spaces or colons.",
+        *_typing_help(match),
         "Commands:",
         "  moves [FILTER]  list your legal moves (FILTER: words the moves must contain)",
         "  view            show the board again",
@@ -509,6 +505,27 @@ def show_help(match: Match, rest: str) -> str | None:
     lines += [f"  {topic:<15} {text}" for topic, text in match.game.render_topics().items()]
     say(match.out, "\n".join(lines))
     return None
+
+
+def _typing_help(match: Match) -> list[str]:
+    """How to type a move: the game's own examples for the seat at hand, else one made up
+    from the legal moves."""
+    lines = [
+        "Type a move by its id or by enough of it to pick one move; separate parts with "
+        "spaces or colons.",
+    ]
+    examples = match.game.typing_examples(match.state.view(match.viewer()))
+    if examples:
+        width = max(len(typed) for typed, _ in examples)
+        lines.append("For example:")
+        lines += [f"  {typed:<{width}}  {meaning}" for typed, meaning in examples]
+        return lines
+    legal = _legal_for_me(match)
+    if legal:
+        last = legal[0].replace("/", ":").split(":")[-1]
+        shorter = f", or '{last}' if no other move has that part" if last != legal[0] else ""
+        lines.append(f"For example: {legal[0]}{shorter}.")
+    return lines
 
 
 COMMANDS = {
