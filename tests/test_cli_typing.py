@@ -87,3 +87,14 @@ def test_help_of_a_game_without_examples_makes_one_from_the_legal_moves(capsys):
     finally:
         unregister_game(TOY.name)
     assert "For example: heads.\n" in capsys.readouterr().out
+
+
+# moves ----------------------------------------------------------------------------------------
+
+
+def test_a_filtered_move_list_says_how_many_of_all_it_shows(capsys, monkeypatch):
+    argv = ["scotland-yard", "--as", "detectives", "--seed", "7"]
+    out = play_lines(capsys, monkeypatch, argv, ["moves", "moves taxi", "moves ferry"])
+    assert answer_to(out, "moves").startswith("23 legal moves:")
+    assert answer_to(out, "moves taxi").startswith("showing 12 of 23 legal moves matching 'taxi':")
+    assert answer_to(out, "moves ferry").startswith("none of your 23 legal moves matches 'ferry'")

@@ -429,14 +429,22 @@ def _matches_filter(action: str, words: Sequence[str]) -> bool:
 
 def show_moves(match: Match, rest: str) -> str | None:
     words = rest.lower().replace(":", " ").split()
-    legal = [a for a in _legal_for_me(match) if _matches_filter(a, words)]
+    every = _legal_for_me(match)
+    legal = [a for a in every if _matches_filter(a, words)]
     if not legal:
-        say(match.out, f"no legal move matches {rest!r}")
+        say(match.out, f"none of your {_moves(len(every))} matches {rest!r}")
         return None
-    lines = group_actions(legal)
-    say(match.out, f"{len(legal)} legal moves:")
-    say(match.out, "\n".join("  " + line for line in lines))
+    if words:
+        # Say it is a part, so nobody takes the filtered list for all they can do.
+        say(match.out, f"showing {len(legal)} of {_moves(len(every))} matching {rest!r}:")
+    else:
+        say(match.out, f"{_moves(len(legal))}:")
+    say(match.out, "\n".join("  " + line for line in group_actions(legal)))
     return None
+
+
+def _moves(count: int) -> str:
+    return f"{count} legal move" if count == 1 else f"{count} legal moves"
 
 
 def undo(match: Match, rest: str) -> str | None:
