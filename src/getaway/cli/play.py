@@ -28,6 +28,7 @@ from getaway.core import (
     Bot,
     Game,
     GetawayError,
+    IllegalActionError,
     JSONDict,
     Move,
     PublicAction,
@@ -37,6 +38,7 @@ from getaway.core import (
     bot_rng,
     match_action,
 )
+from getaway.core.actions import NO_MATCH, closest_actions
 
 #: Said at the start of a game on a chosen seed. The seed itself is not repeated: in hot-seat
 #: mode other players read the screen.
@@ -404,12 +406,33 @@ def play_text(match: Match, text: str, legal: list[str]) -> None:
         seat = next(s for s in mine if action in match.state.legal_actions(s))
         before = match.state.clone()
         match.session.act(seat, action)
+    except IllegalActionError as exc:
+        say(match.out, f"{_illegal_text(exc, text, legal)}\n{MORE_HELP}")
+        return
     except GetawayError as exc:
-        say(match.out, f"{exc}\n(type 'moves' to list your moves, 'help' for commands)")
+        say(match.out, f"{exc}\n{MORE_HELP}")
         return
     say(match.out, f"{seat} plays {action}")
     match.update_hotseat()
     match.announce(seat, action, before)
+
+
+#: Said after a move that was not taken.
+MORE_HELP = "(type 'moves' to list your moves, 'help' for commands)"
+#: At most this many closest moves are suggested for a move that matches none.
+MAX_SUGGESTIONS = 8
+
+
+def _illegal_text(exc: IllegalActionError, text: str, legal: list[str]) -> str:
+    """Why ``text`` was refused, with the legal moves closest to it (see
+    :func:`closest_actions`) rather than the first few of all of them."""
+    if exc.reason != NO_MATCH:
+        return str(exc)
+    closest = closest_actions(text, legal)
+    shown = ", ".join(closest[:MAX_SUGGESTIONS])
+    if len(closest) > MAX_SUGGESTIONS:
+        shown += f" and {len(closest) - MAX_SUGGESTIONS} more"
+    return f"illegal action {text!r} for {exc.seat}: no legal move matches it; closest: {shown}"
 
 
 def group_actions(actions: Sequence[str]) -> list[str]:
