@@ -89,6 +89,15 @@ def test_help_in_cash_n_guns_shows_loading_aiming_and_courage(capsys, monkeypatc
     assert "aim el-toro" in help_text  # a real other gangster of this game
     assert "hide" in help_text and "stay" in help_text
     assert "46" not in help_text
+    # The advanced and Undercover Cop games' moves only in those games.
+    assert "reveal kid" not in help_text and "flip" not in help_text
+
+
+def test_help_in_the_advanced_undercover_cop_game_shows_its_own_moves(capsys, monkeypatch):
+    argv = ["cash-n-guns", "--as", "tino", "--seed", "3"]
+    argv += ["--option", "advanced=true", "--option", "undercover_cop=true"]
+    help_text = answer_to(play_lines(capsys, monkeypatch, argv, ["help"]), "help")
+    assert "reveal kid" in help_text and "flip" in help_text
 
 
 def test_help_of_a_game_without_examples_makes_one_from_the_legal_moves(capsys):
