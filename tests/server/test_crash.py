@@ -16,6 +16,7 @@ from typing import Any
 import httpx2
 
 from getaway.core import Replay
+from tests.processes import end_process
 from tests.server.helpers import stored
 
 SERVE = "from getaway.cli import main; raise SystemExit(main())"
@@ -47,9 +48,7 @@ def server(database_url: str, log: Path) -> Iterator[tuple[subprocess.Popen[str]
                 time.sleep(0.05)
             yield process, client
     finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(timeout=20)
+        end_process(process)
 
 
 def mrx_turn(client: httpx2.Client, match_id: str, token: str) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from getaway.server.limits import (
 )
 from getaway.server.serve import bind
 from getaway.server.settings import Settings
+from tests.processes import end_process
 from tests.server.helpers import create, state, token_of
 
 
@@ -200,9 +201,7 @@ def served(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
             time.sleep(0.05)
         yield process, address
     finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(timeout=20)
+        end_process(process)
 
 
 def request(address: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:

@@ -34,6 +34,7 @@ from getaway.server.redact import RedactTokens
 from getaway.server.serve import log_config, log_level
 from getaway.server.settings import Settings
 from getaway.server.tokens import hash_token
+from tests.processes import end_process
 from tests.server.conftest import postgres_admin_url
 from tests.server.helpers import act, create, state, stored, token_of
 
@@ -70,9 +71,7 @@ def serving(
                 time.sleep(0.05)
             yield process, client
     finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(timeout=20)
+        end_process(process)
 
 
 def _ws_url(client: httpx2.Client, path: str) -> str:

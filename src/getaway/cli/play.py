@@ -28,6 +28,7 @@ from getaway.core import (
     Bot,
     Game,
     GetawayError,
+    IllegalActionError,
     JSONDict,
     Move,
     PublicAction,
@@ -37,6 +38,7 @@ from getaway.core import (
     bot_rng,
     match_action,
 )
+from getaway.core.actions import NO_MATCH, closest_actions
 
 #: Said at the start of a game on a chosen seed. The seed itself is not repeated: in hot-seat
 #: mode other players read the screen.
@@ -404,12 +406,33 @@ def play_text(match: Match, text: str, legal: list[str]) -> None:
         seat = next(s for s in mine if action in match.state.legal_actions(s))
         before = match.state.clone()
         match.session.act(seat, action)
+    except IllegalActionError as exc:
+        say(match.out, f"{_illegal_text(exc, text, legal)}\n{MORE_HELP}")
+        return
     except GetawayError as exc:
-        say(match.out, f"{exc}\n(type 'moves' to list your moves, 'help' for commands)")
+        say(match.out, f"{exc}\n{MORE_HELP}")
         return
     say(match.out, f"{seat} plays {action}")
     match.update_hotseat()
     match.announce(seat, action, before)
+
+
+#: Said after a move that was not taken.
+MORE_HELP = "(type 'moves' to list your moves, 'help' for commands)"
+#: At most this many closest moves are suggested for a move that matches none.
+MAX_SUGGESTIONS = 8
+
+
+def _illegal_text(exc: IllegalActionError, text: str, legal: list[str]) -> str:
+    """Why ``text`` was refused, with the legal moves closest to it (see
+    :func:`closest_actions`) rather than the first few of all of them."""
+    if exc.reason != NO_MATCH:
+        return str(exc)
+    closest = closest_actions(text, legal)
+    shown = ", ".join(closest[:MAX_SUGGESTIONS])
+    if len(closest) > MAX_SUGGESTIONS:
+        shown += f" and {len(closest) - MAX_SUGGESTIONS} more"
+    return f"illegal action {text!r} for {exc.seat}: no legal move matches it; closest: {shown}"
 
 
 def group_actions(actions: Sequence[str]) -> list[str]:
@@ -429,14 +452,22 @@ def _matches_filter(action: str, words: Sequence[str]) -> bool:
 
 def show_moves(match: Match, rest: str) -> str | None:
     words = rest.lower().replace(":", " ").split()
-    legal = [a for a in _legal_for_me(match) if _matches_filter(a, words)]
+    every = _legal_for_me(match)
+    legal = [a for a in every if _matches_filter(a, words)]
     if not legal:
-        say(match.out, f"no legal move matches {rest!r}")
+        say(match.out, f"none of your {_moves(len(every))} matches {rest!r}")
         return None
-    lines = group_actions(legal)
-    say(match.out, f"{len(legal)} legal moves:")
-    say(match.out, "\n".join("  " + line for line in lines))
+    if words:
+        # Say it is a part, so nobody takes the filtered list for all they can do.
+        say(match.out, f"showing {len(legal)} of {_moves(len(every))} matching {rest!r}:")
+    else:
+        say(match.out, f"{_moves(len(legal))}:")
+    say(match.out, "\n".join("  " + line for line in group_actions(legal)))
     return None
+
+
+def _moves(count: int) -> str:
+    return f"{count} legal move" if count == 1 else f"{count} legal moves"
 
 
 def undo(match: Match, rest: str) -> str | None:
@@ -492,12 +523,8 @@ def quit_game(match: Match, rest: str) -> str | None:
 
 
 def show_help(match: Match, rest: str) -> str | None:
-    legal = _legal_for_me(match)
-    example = legal[0] if legal else "its id"
-    last = example.replace("/", ":").split(":")[-1]
     lines = [
-        f"Type a move by its id (e.g. {example}) or by enough of it to pick one move",
-        f"(e.g. '{last}'); separate parts with spaces or colons.",
+        *_typing_help(match),
         "Commands:",
         "  moves [FILTER]  list your legal moves (FILTER: words the moves must contain)",
         "  view            show the board again",
@@ -509,6 +536,27 @@ def show_help(match: Match, rest: str) -> str | None:
     lines += [f"  {topic:<15} {text}" for topic, text in match.game.render_topics().items()]
     say(match.out, "\n".join(lines))
     return None
+
+
+def _typing_help(match: Match) -> list[str]:
+    """How to type a move: the game's own examples for the seat at hand, else one made up
+    from the legal moves."""
+    lines = [
+        "Type a move by its id or by enough of it to pick one move; separate parts with "
+        "spaces or colons.",
+    ]
+    examples = match.game.typing_examples(match.state.view(match.viewer()))
+    if examples:
+        width = max(len(typed) for typed, _ in examples)
+        lines.append("For example:")
+        lines += [f"  {typed:<{width}}  {meaning}" for typed, meaning in examples]
+        return lines
+    legal = _legal_for_me(match)
+    if legal:
+        last = legal[0].replace("/", ":").split(":")[-1]
+        shorter = f", or '{last}' if no other move has that part" if last != legal[0] else ""
+        lines.append(f"For example: {legal[0]}{shorter}.")
+    return lines
 
 
 COMMANDS = {

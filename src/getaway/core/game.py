@@ -139,6 +139,12 @@ class Game(ABC):
         """The text of one of :meth:`render_topics` for this view."""
         raise KeyError(topic)
 
+    def typing_examples(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Moves as a person types them at the terminal, for the help of the seat whose view
+        this is: (what to type, what it does). Front ends show them; none (the default) and
+        they make up an example from the legal actions."""
+        return []
+
     def bots(self) -> dict[str, BotFactory]:
         """The game's own bots by name (game-agnostic ones live in :mod:`getaway.ai`)."""
         return {}

@@ -87,6 +87,11 @@ class CashNGuns(Game):
 
         return render_view(view)
 
+    def typing_examples(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        from getaway.games.cash_n_guns.typed_moves import typing_examples
+
+        return typing_examples(view)
+
     def bots(self) -> dict[str, BotFactory]:
         from getaway.games.cash_n_guns.bots import BOTS
 

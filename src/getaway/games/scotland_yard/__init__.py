@@ -97,6 +97,11 @@ class ScotlandYard(Game):
 
         return render_topic(view, topic)
 
+    def typing_examples(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        from getaway.games.scotland_yard.typed_moves import typing_examples
+
+        return typing_examples(view)
+
     def bots(self) -> dict[str, BotFactory]:
         from getaway.games.scotland_yard.bots import BOTS
 

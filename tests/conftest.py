@@ -1,0 +1,37 @@
+"""Checks for the whole test run: nothing a test started may outlive it (see
+:mod:`tests.processes`)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from tests.processes import MARKER, PROC, leftovers
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_process_outlives_the_tests() -> Iterator[None]:
+    """Fail the run if a process a test started is still alive when the tests are done.
+
+    Not on systems without ``/proc`` (the check could not see anything there).
+    """
+    if not (PROC / "self" / "environ").exists():
+        yield
+        return
+    value = f"{os.getpid()}-{uuid.uuid4().hex}"
+    previous = os.environ.get(MARKER)
+    os.environ[MARKER] = value
+    try:
+        yield
+    finally:
+        if previous is None:
+            del os.environ[MARKER]
+        else:
+            os.environ[MARKER] = previous
+    left = leftovers(value)
+    if left:
+        lines = "\n".join(f"  pid {pid}: {command}" for pid, command in sorted(left.items()))
+        pytest.fail(f"{len(left)} process(es) started by the tests outlived them:\n{lines}")
