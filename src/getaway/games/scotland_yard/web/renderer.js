@@ -491,7 +491,11 @@ export function createRenderer(container, ctx) {
     // Only Mr. X's own page (the replay's "all" view has the pieces and the log).
     const mine = v.seat === "mrx" && v.mrx_location !== null && v.mrx_location !== undefined;
     whereBox.hidden = !mine;
-    if (!mine) return;
+    if (!mine) {
+      // Emptied, not just hidden: the replay switches this page to another seat's view.
+      whereBox.textContent = "";
+      return;
+    }
     const log = v.mrx_log;
     const last = log.length ? log[log.length - 1] : null;
     const parts = [t("sy_you_are_at", { n: v.mrx_location })];
