@@ -385,3 +385,28 @@ def test_transport_lines_and_states_have_patterns_and_a_legend(server: Server, p
     # Pieces carry their names, not only a colour.
     labels = page.locator("g.piece text").all_text_contents()
     assert set(DETECTIVES) <= set(labels)
+
+
+def test_on_a_phone_the_tab_order_follows_the_drawn_order(server: Server, page: Page) -> None:
+    page.set_viewport_size(PHONE)
+    _match, mrx = _as_mrx(server, seed=50)
+    _open(page, mrx["url"])
+    moves_top = page.locator("section.actions").bounding_box()
+    board_top = page.locator("svg.sy-board").bounding_box()
+    assert moves_top and board_top and moves_top["y"] < board_top["y"], "moves not drawn first"
+    reached: list[str] = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        where = page.evaluate(
+            """() => {
+              const el = document.activeElement;
+              if (el.closest("section.actions")) return "moves";
+              if (el.closest("g.station")) return "map";
+              return "";
+            }"""
+        )
+        if where and where not in reached:
+            reached.append(where)
+        if len(reached) == 2:
+            break
+    assert reached == ["moves", "map"]
