@@ -410,3 +410,28 @@ def test_on_a_phone_the_tab_order_follows_the_drawn_order(server: Server, page: 
         if len(reached) == 2:
             break
     assert reached == ["moves", "map"]
+
+
+def test_escape_steps_back_out_of_a_double_move(server: Server, page: Page) -> None:
+    match, mrx = _as_mrx(server, seed=51)
+    _open(page, mrx["url"])
+    page.locator('section.actions button.action[data-action="double"]').click()
+    decision = page.locator(".sy-decision")
+    expect(decision).to_have_text("Double move: choose the first ride on the board.")
+    page.wait_for_function(READY)
+    # The first ride, by keyboard on the map (through the chooser if several tickets lead there).
+    page.locator('g.station[tabindex="0"]').focus()
+    page.keyboard.press("Enter")
+    if page.locator(".choice").is_visible():
+        page.keyboard.press("Enter")
+    expect(decision).to_contain_text("now choose the second ride.")
+    page.wait_for_function(READY)
+    # Escape takes the ride back, then the double move itself.
+    page.keyboard.press("Escape")
+    expect(decision).to_have_text("Double move: choose the first ride on the board.")
+    page.wait_for_function(READY)
+    page.keyboard.press("Escape")
+    expect(decision).to_be_hidden()
+    page.wait_for_function(READY)
+    assert "double" in server.state(match, mrx["token"])["legal_actions"]
+    assert server.state(match, mrx["token"])["view"]["mrx_log"] == []

@@ -303,10 +303,6 @@ export function createRenderer(container, ctx) {
       pick(id, false);
       return;
     }
-    if (e.key === "Escape") {
-      closeChoice(false);
-      return;
-    }
     const order = [...targets.keys()];
     let next = null;
     if (ARROWS[e.key]) next = stationInDirection(coords, id, ARROWS[e.key]);
@@ -403,10 +399,16 @@ export function createRenderer(container, ctx) {
     choice.hidden = false;
     choice.querySelector("button").focus();
   }
-  choice.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") {
+  // Escape closes what is open, innermost first: the ticket chooser, then the double move's
+  // rides one by one (a step back, as the page's undo), until the double move is given up.
+  container.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    if (!choice.hidden) {
       e.preventDefault();
       closeChoice(true);
+    } else if (lastState && openSteps(lastState.view) && lastState.can_undo && !ctx.isPending()) {
+      e.preventDefault();
+      ctx.undo?.();
     }
   });
 

@@ -110,7 +110,8 @@ export async function showMatch(main, route) {
     }
   }
 
-  const ctx = { act, isPending: () => pending, live: true };
+  // undo: a renderer may take a step back too (Escape in a decision made in steps).
+  const ctx = { act, undo: () => (state && state.can_undo && !pending ? undo() : null), isPending: () => pending, live: true };
 
   // Frames may arrive out of order (a POST answer and a WebSocket push); never go back.
   function apply(next) {
