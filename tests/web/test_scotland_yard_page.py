@@ -345,7 +345,11 @@ def test_the_focus_ring_shows_against_every_state_colour(server: Server, page: P
           const possible = getComputedStyle(document.querySelector(".overlay .possible"));
           return {
             rings: ring.map((st) => st.stroke),
-            states: [target.fill, target.stroke, plain.fill, plain.stroke, possible.stroke],
+            states: [target.fill, target.stroke, plain.fill, plain.stroke, possible.stroke,
+              // An occupied station: the pieces drawn on it.
+              ...[...document.querySelectorAll("g.piece circle, g.piece rect")]
+                .flatMap((el) => [getComputedStyle(el).fill, getComputedStyle(el).stroke])
+                .filter((c) => c.startsWith("rgb"))],
           };
         }"""
     )
