@@ -158,6 +158,7 @@ def test_mrx_is_told_his_station_and_when_he_has_surfaced(server: Server, page: 
     start = server.state(match, mrx["token"])["view"]["mrx_location"]
     where = page.locator(".sy-where")
     expect(where).to_contain_text(f"You are at station {start}.")
+    expect(where).to_have_attribute("role", "status")  # read out when it changes
     expect(where).to_contain_text("The detectives have not seen you yet.")
     expect(where).to_contain_text("Your next move surfaces")
     ride = next(a for a in server.state(match, mrx["token"])["legal_actions"] if a != "double")

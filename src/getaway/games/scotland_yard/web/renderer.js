@@ -254,7 +254,8 @@ export function createRenderer(container, ctx) {
   const logBox = h("section", { class: "sy-log" });
   const ticketsBox = h("section", { class: "sy-tickets" });
   // Mr. X's own situation in words: where he is, whether the detectives see him.
-  const whereBox = h("p", { class: "sy-where", hidden: true });
+  // A polite live region: a screen reader hears it when he moves or surfaces.
+  const whereBox = h("p", { class: "sy-where", role: "status", hidden: true });
   // The detectives' deduction in words: how many stations Mr. X may be at.
   const possibleBox = h("p", { class: "sy-possible-count", hidden: true });
   // Mr. X's open double move: the rides chosen so far and what comes next.
@@ -512,7 +513,9 @@ export function createRenderer(container, ctx) {
         : (v.options.reveal_at || []).includes(log.length + 1);
       if (surfacing && v.to_act.includes("mrx")) parts.push(t("sy_you_surface_next"));
     }
-    whereBox.textContent = parts.join(" ");
+    const text = parts.join(" ");
+    // Only a change is written, so the live region speaks only when there is news.
+    if (whereBox.textContent !== text) whereBox.textContent = text;
   }
 
   function drawDecision(state) {
