@@ -12,6 +12,18 @@ import { h, replace, s } from "/static/js/dom.js";
 
 // The page's translators (ctx.t), set by createRenderer: this game's strings first.
 let t = (key) => key;
+let has = () => false;
+let language = () => "en";
+
+/**
+ * A counted phrase in the locale's plural form: `${key}_${category}` as Intl.PluralRules
+ * names it (one, few, many, other...), falling back to `${key}_other`.
+ */
+function plural(key, n, params = {}) {
+  const category = new Intl.PluralRules(language()).select(n);
+  const chosen = has(`${key}_${category}`) ? `${key}_${category}` : `${key}_other`;
+  return t(chosen, { n, ...params });
+}
 
 const BOARDS_URL = new URL("boards/", import.meta.url);
 const TICKETS = new Set(["taxi", "bus", "underground", "black"]);
@@ -58,8 +70,8 @@ export function parseAction(id) {
 const ticketName = (ticket) => t(`ticket_${ticket}`);
 
 function rideLabel(a) {
-  const where = a.station === null ? t("sy_secret_station") : a.station;
-  return a.ticket ? `${ticketName(a.ticket)} → ${where}` : `→ ${where}`;
+  const station = a.station === null ? t("sy_secret_station") : a.station;
+  return a.ticket ? t("sy_ride", { ticket: ticketName(a.ticket), station }) : t("sy_ride_to", { station });
 }
 
 export function actionLabel(id) {
@@ -69,7 +81,7 @@ export function actionLabel(id) {
     const [first, second] = a.legs.map(rideLabel);
     return t("sy_double", { first, second });
   }
-  return a.piece === "mrx" ? rideLabel(a) : `${a.piece}: ${rideLabel(a)}`;
+  return a.piece === "mrx" ? rideLabel(a) : t("sy_piece_ride", { piece: a.piece, ride: rideLabel(a) });
 }
 
 function actionGroups(legal) {
@@ -172,13 +184,54 @@ function panZoom(svg, home) {
       box.y = y - box.h / 2;
       apply();
     },
+    /** Bring the svg point (x, y) into view (a station reached by keyboard), if it is not. */
+    reveal: (x, y, margin) => {
+      if (x - margin < box.x || x + margin > box.x + box.w || y - margin < box.y || y + margin > box.y + box.h) {
+        box.x = x - box.w / 2;
+        box.y = y - box.h / 2;
+        apply();
+      }
+    },
   };
+}
+
+/** Arrow keys as unit steps on the board (svg y grows downwards). */
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/**
+ * The station an arrow key leads to from `from`: the nearest one roughly in that direction
+ * (within about 60 degrees of it), stations straight ahead counting as nearer than those off
+ * to the side. null when the board ends there.
+ */
+export function stationInDirection(coords, from, [dx, dy]) {
+  const p = coords.get(from);
+  if (!p) return null;
+  let best = null;
+  let bestScore = Infinity;
+  for (const [id, q] of coords) {
+    const vx = q.x - p.x;
+    const vy = q.y - p.y;
+    const along = vx * dx + vy * dy;
+    const across = Math.abs(vx * dy - vy * dx);
+    if (along <= 0 || across > along * 1.8) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = id;
+    }
+  }
+  return best;
 }
 
 /** The renderer (docs/server.md, "A game's client"). */
 export function createRenderer(container, ctx) {
   t = ctx.t;
-  const svg = s("svg", { class: "sy-board", role: "group", "aria-label": t("sy_board"), tabindex: "0" });
+  has = ctx.has || (() => false);
+  language = ctx.language || (() => "en");
+  // The map is one Tab stop: one station at a time is focusable and shown to screen readers
+  // (a roving tab index), the arrow keys move between stations, so a keyboard or screen-reader
+  // user does not walk through 199 stations to reach the moves.
+  const svg = s("svg", { class: "sy-board", role: "group", "aria-label": t("sy_board") });
   const edgesLayer = s("g", { class: "edges", "aria-hidden": "true" });
   const overlayLayer = s("g", { class: "overlay", "aria-hidden": "true" });
   const stationsLayer = s("g", { class: "stations" });
@@ -186,22 +239,29 @@ export function createRenderer(container, ctx) {
   svg.append(edgesLayer, overlayLayer, stationsLayer, piecesLayer);
 
   const choice = h("div", { class: "choice", hidden: true, role: "dialog", "aria-label": t("sy_choose_move") });
+  const swatch = (...shapes) => s("svg", { viewBox: "0 0 40 20", class: "legend-swatch", "aria-hidden": "true" }, ...shapes);
+  // Every signal of the board in words, with the shape that carries it besides its colour.
   const legend = h(
     "ul",
-    { class: "sy-legend" },
+    { class: "sy-legend", "aria-label": t("sy_legend") },
     TRANSPORT_ORDER.map((tr) =>
-      h("li", {}, s("svg", { viewBox: "0 0 40 10", class: "legend-line", "aria-hidden": "true" }), ticketName(tr)),
-    ),
+      h("li", {}, swatch(s("line", { x1: 0, y1: 10, x2: 40, y2: 10, class: `edge ${tr}` })), ticketName(tr))),
+    h("li", {}, swatch(s("circle", { class: "legend-target", cx: 20, cy: 10, r: 7 })), t("sy_legend_target")),
+    h("li", {}, swatch(s("circle", { class: "possible", cx: 20, cy: 10, r: 8 })), t("sy_possible")),
   );
-  // Legend swatches use the same classes as the edges, so colours and dashes stay in sync.
-  legend.querySelectorAll("svg").forEach((el, i) => el.append(s("line", { x1: 0, y1: 5, x2: 40, y2: 5, class: `edge ${TRANSPORT_ORDER[i]}` })));
 
-  const zoomBar = h("div", { class: "zoom-bar" });
+  const zoomBar = h("div", { class: "zoom-bar", role: "toolbar", "aria-label": t("sy_zoom") });
   const logBox = h("section", { class: "sy-log" });
   const ticketsBox = h("section", { class: "sy-tickets" });
+  // Mr. X's own situation in words: where he is, whether the detectives see him.
+  // A polite live region: a screen reader hears it when he moves or surfaces.
+  const whereBox = h("p", { class: "sy-where", role: "status", hidden: true });
+  // The detectives' deduction in words: how many stations Mr. X may be at.
+  const possibleBox = h("p", { class: "sy-possible-count", hidden: true });
   // Mr. X's open double move: the rides chosen so far and what comes next.
   const decisionBox = h("p", { class: "sy-decision", role: "status", hidden: true });
-  container.append(decisionBox, h("div", { class: "board-wrap" }, svg, zoomBar), choice, legend, logBox, ticketsBox);
+  // The zoom buttons sit above the map, never over its stations.
+  container.append(whereBox, possibleBox, decisionBox, zoomBar, h("div", { class: "board-wrap" }, svg), choice, legend, logBox, ticketsBox);
 
   let stationEls = new Map();
   let coords = new Map();
@@ -210,6 +270,53 @@ export function createRenderer(container, ctx) {
   let targets = new Map(); // station -> [parsed actions]
   let lastState = null;
   let boardReady = null;
+  let roving = null; // the one station in the Tab order
+
+  function setRoving(id, focus) {
+    const g = stationEls.get(id);
+    if (!g) return;
+    if (roving !== id) {
+      const old = stationEls.get(roving);
+      if (old) {
+        old.setAttribute("tabindex", "-1");
+        old.setAttribute("aria-hidden", "true");
+      }
+      roving = id;
+      g.setAttribute("tabindex", "0");
+      g.removeAttribute("aria-hidden");
+    }
+    if (focus) {
+      const p = coords.get(id);
+      if (view && p) view.reveal(p.x, p.y, STATION_R * 3);
+      g.focus();
+    }
+  }
+
+  function closeChoice(refocus) {
+    if (choice.hidden) return;
+    choice.hidden = true;
+    if (refocus && roving !== null) stationEls.get(roving)?.focus();
+  }
+
+  function onStationKey(id, e) {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      pick(id, false);
+      return;
+    }
+    const order = [...targets.keys()];
+    let next = null;
+    if (ARROWS[e.key]) next = stationInDirection(coords, id, ARROWS[e.key]);
+    else if (e.key === "PageDown" && order.length) next = order[(order.indexOf(id) + 1) % order.length];
+    else if (e.key === "PageUp" && order.length) next = order[(order.indexOf(id) - 1 + order.length * 2) % order.length];
+    else if (e.key === "Home" && order.length) next = order[0];
+    else if (e.key === "End" && order.length) next = order[order.length - 1];
+    else if (e.key === "+" || e.key === "=") view.zoomIn();
+    else if (e.key === "-") view.zoomOut();
+    else return;
+    e.preventDefault();
+    if (next !== null) setRoving(next, true);
+  }
 
   function drawBoard(data) {
     const [x0, y0, x1, y1] = data.bounds;
@@ -239,23 +346,26 @@ export function createRenderer(container, ctx) {
     }
     replace(edgesLayer, lines);
     stationEls = new Map();
+    roving = null;
     replace(
       stationsLayer,
       data.stations.map(([id, x, y]) => {
-        const g = s("g", { class: "station", transform: `translate(${x} ${y})`, "aria-label": t("sy_station", { n: id }), role: "img" },
-          s("circle", { r: STATION_R }),
+        const g = s("g", { class: "station", transform: `translate(${x} ${y})`, "aria-label": t("sy_station", { n: id }), role: "button", tabindex: "-1", "aria-hidden": "true" },
+          // The focus ring: black on a white halo, so it shows on every state's colour.
+          s("circle", { class: "focus-halo", r: STATION_R + 9 }),
+          s("circle", { class: "focus-ring", r: STATION_R + 9 }),
+          s("circle", { class: "disc", r: STATION_R }),
           s("text", { "text-anchor": "middle", dy: "0.35em" }, String(id)));
-        g.addEventListener("click", () => pick(id, true));
-        g.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") {
-            e.preventDefault();
-            pick(id, false);
-          }
+        g.addEventListener("click", () => {
+          setRoving(id, false);
+          pick(id, true);
         });
+        g.addEventListener("keydown", (e) => onStationKey(id, e));
         stationEls.set(id, g);
         return g;
       }),
     );
+    setRoving(data.stations[0][0], false);
     view = panZoom(svg, home);
     replace(
       zoomBar,
@@ -263,15 +373,6 @@ export function createRenderer(container, ctx) {
       h("button", { type: "button", onclick: view.zoomOut, "aria-label": t("zoom_out") }, "−"),
       h("button", { type: "button", onclick: view.reset, "aria-label": t("zoom_reset") }, "⟲"),
     );
-    // Arrow keys pan when the board itself has focus.
-    svg.addEventListener("keydown", (e) => {
-      const step = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] }[e.key];
-      if (step && e.target === svg) {
-        e.preventDefault();
-        view.pan(...step);
-      } else if ((e.key === "+" || e.key === "=") && e.target === svg) view.zoomIn();
-      else if (e.key === "-" && e.target === svg) view.zoomOut();
-    });
   }
 
   function pick(station, byPointer) {
@@ -284,16 +385,33 @@ export function createRenderer(container, ctx) {
       return;
     }
     // Several tickets (or pieces, or double moves) lead there: let the player choose.
+    const choose = (id) => {
+      // Focus goes back to the map before the buttons vanish, so it is not lost.
+      closeChoice(true);
+      ctx.act(id);
+    };
     replace(
       choice,
       h("p", {}, t("sy_choose_for", { n: station })),
       h("div", { class: "action-buttons" },
-        options.map((a) => h("button", { type: "button", class: "action", onclick: () => { choice.hidden = true; ctx.act(a.id); } }, actionLabel(a.id))),
-        h("button", { type: "button", class: "secondary", onclick: () => { choice.hidden = true; stationEls.get(station)?.focus(); } }, t("cancel"))),
+        options.map((a) => h("button", { type: "button", class: "action", onclick: () => choose(a.id) }, actionLabel(a.id))),
+        h("button", { type: "button", class: "secondary", onclick: () => closeChoice(true) }, t("cancel"))),
     );
     choice.hidden = false;
     choice.querySelector("button").focus();
   }
+  // Escape closes what is open, innermost first: the ticket chooser, then the double move's
+  // rides one by one (a step back, as the page's undo), until the double move is given up.
+  container.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    if (!choice.hidden) {
+      e.preventDefault();
+      closeChoice(true);
+    } else if (lastState && openSteps(lastState.view) && lastState.can_undo && !ctx.isPending()) {
+      e.preventDefault();
+      ctx.undo?.();
+    }
+  });
 
   function drawPieces(v) {
     const pieces = [];
@@ -323,19 +441,22 @@ export function createRenderer(container, ctx) {
   }
 
   function drawOverlay(v) {
-    // The detectives' deduction, public information: where Mr. X may be now.
+    // The detectives' deduction, public information: where Mr. X may be now. Only a ring
+    // around each station, so the station's number stays as legible as any other.
     const show = v.seat !== "mrx" && !v.over && Array.isArray(v.possible_locations);
     replace(
       overlayLayer,
       show
         ? v.possible_locations.map((n) => {
           const p = coords.get(n);
-          return p ? s("circle", { class: "possible", cx: p.x, cy: p.y, r: STATION_R + 9 }) : null;
+          return p ? s("circle", { class: "possible", cx: p.x, cy: p.y, r: STATION_R + 4 }) : null;
         })
         : null,
     );
     const possible = new Set(show ? v.possible_locations : []);
-    for (const [id, g] of stationEls) g.classList.toggle("possible", possible.has(id));
+    for (const [id, g] of stationEls) g.classList.toggle("possible-here", possible.has(id));
+    possibleBox.hidden = !show;
+    possibleBox.textContent = show ? plural("sy_possible_count", v.possible_locations.length) : "";
   }
 
   function markTargets(state) {
@@ -354,15 +475,47 @@ export function createRenderer(container, ctx) {
       if (possible.has(id)) label += `, ${t("sy_possible")}`;
       if (options) {
         label += `: ${t("sy_move_here", { how: options.map((a) => actionLabel(a.id)).join("; ") })}`;
-        g.setAttribute("tabindex", "0");
-        g.setAttribute("role", "button");
+        g.removeAttribute("aria-disabled");
       } else {
-        g.removeAttribute("tabindex");
-        g.setAttribute("role", "img");
+        g.setAttribute("aria-disabled", "true");
       }
       g.setAttribute("aria-label", label);
     }
+    // The station in the Tab order: the one the player is on, else the first move's.
+    const active = document.activeElement;
+    const focused = [...stationEls].find(([, g]) => g === active);
+    if (focused) setRoving(focused[0], false);
+    else if (targets.size && !targets.has(roving)) setRoving(targets.keys().next().value, false);
+    else if (!targets.size && state.view.seat === "mrx" && stationEls.has(state.view.mrx_location)) setRoving(state.view.mrx_location, false);
     choice.hidden = true;
+  }
+
+  function drawWhere(v) {
+    // Only Mr. X's own page (the replay's "all" view has the pieces and the log).
+    const mine = v.seat === "mrx" && v.mrx_location !== null && v.mrx_location !== undefined;
+    whereBox.hidden = !mine;
+    if (!mine) {
+      // Emptied, not just hidden: the replay switches this page to another seat's view.
+      whereBox.textContent = "";
+      return;
+    }
+    const log = v.mrx_log;
+    const last = log.length ? log[log.length - 1] : null;
+    const parts = [t("sy_you_are_at", { n: v.mrx_location })];
+    if (v.over) {
+      // nothing more to say: the result says the rest
+    } else if (v.mrx_visible && last) parts.push(t("sy_you_surfaced", { n: last.station, entry: last.entry }));
+    else {
+      const seen = [...log].reverse().find((e) => e.revealed);
+      parts.push(seen ? t("sy_you_were_seen", { n: seen.station, entry: seen.entry }) : t("sy_you_unseen"));
+      const surfacing = v.options.reveal_rule === "rounds"
+        ? (v.options.reveal_at || []).includes(v.round)
+        : (v.options.reveal_at || []).includes(log.length + 1);
+      if (surfacing && v.to_act.includes("mrx")) parts.push(t("sy_you_surface_next"));
+    }
+    const text = parts.join(" ");
+    // Only a change is written, so the live region speaks only when there is news.
+    if (whereBox.textContent !== text) whereBox.textContent = text;
   }
 
   function drawDecision(state) {
@@ -379,12 +532,23 @@ export function createRenderer(container, ctx) {
 
   function drawLog(v) {
     const revealAt = v.options.reveal_rule === "entries" ? new Set(v.options.reveal_at) : new Set();
+    // Every field of the travel log: with double moves there are more entries than rounds.
+    const fields = Math.max(v.options.log_fields || v.max_rounds, v.mrx_log.length);
     const cells = [];
-    for (let n = 1; n <= v.max_rounds; n++) {
+    for (let n = 1; n <= fields; n++) {
       const entry = v.mrx_log[n - 1];
-      const cls = ["log-cell", revealAt.has(n) ? "reveal" : "", entry ? `t-${entry.ticket}` : "empty"].join(" ");
-      const text = entry ? `${ticketName(entry.ticket)}${entry.double ? " ×2" : ""}${entry.station ? ` · ${entry.station}` : ""}` : "";
-      cells.push(h("li", { class: cls }, h("span", { class: "log-n" }, String(n)), h("span", {}, text)));
+      const surfaced = Boolean(entry && entry.revealed);
+      const cls = ["log-cell", revealAt.has(n) ? "reveal" : "", surfaced ? "surfaced" : "", entry ? `t-${entry.ticket}` : "empty"].join(" ");
+      let text = "";
+      if (entry) {
+        text = ticketName(entry.ticket);
+        if (entry.double) text += " ×2";
+        if (entry.station !== null && entry.station !== undefined) text += ` → ${entry.station}`;
+      }
+      const head = [String(n)];
+      if (surfaced) head.push(t("sy_log_surfaced"));
+      else if (revealAt.has(n)) head.push(t("sy_log_surfaces"));
+      cells.push(h("li", { class: cls }, h("span", { class: "log-n" }, head.join(" · ")), h("span", {}, text)));
     }
     replace(logBox, h("h2", {}, t("sy_travel_log")), h("p", { class: "muted" }, t("sy_round", { round: v.round, max: v.max_rounds })), h("ol", { class: "log-grid" }, cells));
   }
@@ -395,7 +559,7 @@ export function createRenderer(container, ctx) {
       ticketsBox,
       h("h2", {}, t("sy_tickets")),
       h("table", { class: "tickets" },
-        h("thead", {}, h("tr", {}, ["", t("sy_station_short"), ticketName("taxi"), ticketName("bus"), ticketName("underground")].map((c) => h("th", { scope: "col" }, c)))),
+        h("thead", {}, h("tr", {}, [t("sy_piece"), t("sy_station_short"), ticketName("taxi"), ticketName("bus"), ticketName("underground")].map((c) => h("th", { scope: "col" }, c)))),
         h("tbody", {},
           v.hunters.map((hunter) => row([
             `${hunter.id}${hunter.kind === "police" ? ` (${t("sy_police")})` : ""}`,
@@ -403,8 +567,10 @@ export function createRenderer(container, ctx) {
             ...(hunter.tickets ? [hunter.tickets.taxi, hunter.tickets.bus, hunter.tickets.underground] : ["—", "—", "—"]),
           ])),
           row([t("sy_supply"), "", v.supply.taxi, v.supply.bus, v.supply.underground]))),
-      h("p", {}, t("sy_mrx_tickets", { black: v.mrx_tickets.black, double: v.mrx_tickets.double }),
-        v.supply_unlimited ? ` · ${t("sy_unlimited")}` : ""),
+      h("p", {}, t("sy_mrx_tickets", {
+        black: plural("sy_black_tickets", v.mrx_tickets.black),
+        double: plural("sy_double_tickets", v.mrx_tickets.double),
+      }), v.supply_unlimited ? ` · ${t("sy_unlimited")}` : ""),
     );
   }
 
@@ -430,6 +596,7 @@ export function createRenderer(container, ctx) {
       }
       if (lastState !== state) return; // a newer state arrived while loading
       const v = state.view;
+      drawWhere(v);
       drawOverlay(v);
       drawPieces(v);
       drawDecision(state);

@@ -60,6 +60,13 @@ export async function showMatch(main, route) {
     resultBox,
     h("div", { class: "match-body" }, gameArea, h("div", { class: "side" }, actionsBox, typed, joinBox, hostBox, seatsBox)),
   );
+  // On a phone the moves are drawn above the game (app.css): put them there in the document
+  // too, so that the Tab order and screen readers meet them in the order they are drawn.
+  const side = actionsBox.parentElement;
+  const phone = window.matchMedia("(max-width: 899px)");
+  const placeActions = () => (phone.matches ? gameArea.before(actionsBox) : side.prepend(actionsBox));
+  placeActions();
+  phone.addEventListener("change", placeActions);
 
   const showError = (message) => {
     error.textContent = message ? t("error_prefix", { detail: message }) : "";
@@ -103,7 +110,8 @@ export async function showMatch(main, route) {
     }
   }
 
-  const ctx = { act, isPending: () => pending, live: true };
+  // undo: a renderer may take a step back too (Escape in a decision made in steps).
+  const ctx = { act, undo: () => (state && state.can_undo && !pending ? undo() : null), isPending: () => pending, live: true };
 
   // Frames may arrive out of order (a POST answer and a WebSocket push); never go back.
   function apply(next) {

@@ -10,6 +10,7 @@
 // `container` is an empty element the renderer owns (the board or table goes in it). `ctx`:
 //   game         the game's entry of GET /api/games (name, title, options, seats, sides...)
 //   act(id)      play an action id for this seat (through the shared page: versions, errors)
+//   undo()       take this seat's last step back, where the state allows it (can_undo)
 //   isPending()  true while an action is on its way, and always in the replay: ignore clicks
 //   live         true on a play or watch page, false in the replay viewer
 //   t(key, params), has(key), word(prefix, id), language()
@@ -86,6 +87,7 @@ export function createRenderer(client, container, page) {
   const ctx = {
     game: client.info,
     act: page.act,
+    undo: page.undo || (() => null),
     isPending: page.isPending,
     live: page.live,
     t: client.t,
