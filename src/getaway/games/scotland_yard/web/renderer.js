@@ -395,7 +395,8 @@ export function createRenderer(container, ctx) {
       ticketsBox,
       h("h2", {}, t("sy_tickets")),
       h("table", { class: "tickets" },
-        h("thead", {}, h("tr", {}, ["", t("sy_station_short"), ticketName("taxi"), ticketName("bus"), ticketName("underground")].map((c) => h("th", { scope: "col" }, c)))),
+        // The corner cell heads the row names for screen readers (an empty header fails axe).
+        h("thead", {}, h("tr", {}, [h("span", { class: "visually-hidden" }, t("sy_held_by")), t("sy_station_short"), ticketName("taxi"), ticketName("bus"), ticketName("underground")].map((c) => h("th", { scope: "col" }, c)))),
         h("tbody", {},
           v.hunters.map((hunter) => row([
             `${hunter.id}${hunter.kind === "police" ? ` (${t("sy_police")})` : ""}`,

@@ -1,0 +1,177 @@
+"""An axe-core audit of every page a player meets, at desktop and phone width.
+
+axe-core (bundled by the ``axe-playwright-python`` package, so nothing is fetched at run time)
+checks each page against the WCAG 2.0/2.1 A and AA rules and Deque's best practices; every
+violation fails the test, whatever its impact. The pages: the lobby (before and after creating
+a match), both games' play pages as each side (Scotland Yard's Mr. X, its detectives and a
+spectator; a Cash 'n Guns seat with the host's panel, and a spectator), a finished game's
+result panel, the replay viewer and the error pages (a bad invite link, an unknown path).
+
+One server serves every page, and the matches are made once; each page is loaded once per
+width. What axe cannot see (tab order, focus rings against state colours, colour as the only
+signal) is tested elsewhere.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.conftest import Server
+
+TIMEOUT_MS = 15_000
+WIDTHS = {"desktop": 1280, "phone": 375}
+HEIGHT = 900
+AXE_OPTIONS = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+    },
+    "resultTypes": ["violations"],
+}
+# The page has drawn itself: the client's "Loading…" placeholder is gone.
+RENDERED = """() => document.readyState === "complete"
+  && !document.querySelector("#main > p.loading")"""
+SY_DETECTIVE_BOTS = {"d1": "heuristic", "d2": "heuristic", "d3": "heuristic"}
+SY_ALL_BOTS = {"mrx": "heuristic", **SY_DETECTIVE_BOTS}
+CNG_BOTS = {"el-toro": "heuristic", "lotus": "heuristic", "mr-black": "heuristic"}
+
+
+@pytest.fixture(scope="module")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """SQLite only: the markup under audit does not depend on the database behind the server
+    (the other browser tests run on both), and one backend halves the audit's time."""
+    path: Path = tmp_path_factory.mktemp("db") / "getaway.sqlite3"
+    yield f"sqlite:///{path}"
+
+
+@dataclass(frozen=True)
+class Visit:
+    """A page to audit: where it is, and what shows that it is ready (or what to do first)."""
+
+    url: str
+    ready: tuple[Callable[[Page], None], ...]
+
+
+def _your_move(page: Page) -> None:
+    expect(page.get_by_role("heading", name="Your move")).to_be_visible()
+
+
+def _shown(selector: str) -> Callable[[Page], None]:
+    def ready(page: Page) -> None:
+        expect(page.locator(selector).first).to_be_visible()
+
+    return ready
+
+
+# Scotland Yard's board and side panels are drawn (the tickets table comes last).
+SY_DRAWN = _shown("table.tickets")
+
+
+def _lobby_with_links(page: Page) -> None:
+    page.get_by_role("button", name="Create match").click()
+    expect(page.locator("ul.links input.link-text").first).to_be_visible()
+
+
+def _wait_over(server: Server, match: str) -> None:
+    deadline = time.monotonic() + 60
+    while not server.state(match)["over"]:
+        assert time.monotonic() < deadline, f"the bots did not finish match {match}"
+        time.sleep(0.2)
+
+
+@pytest.fixture(scope="module")
+def visits(server: Server) -> dict[str, Visit]:
+    """Every page of the audit, its matches made once for both widths."""
+    sy_mrx = server.create(
+        {"game": "scotland-yard", "players": 4, "bots": SY_DETECTIVE_BOTS, "seed": 1}
+    )
+    sy_detectives = server.create(
+        {"game": "scotland-yard", "players": 2, "bots": {"mrx": "heuristic"}, "seed": 2}
+    )
+    cng = server.create({"game": "cash-n-guns", "players": 4, "bots": CNG_BOTS, "seed": 3})
+    sy_over = server.create(
+        {"game": "scotland-yard", "options": {"max_rounds": 3}, "bots": SY_ALL_BOTS, "seed": 4}
+    )
+    _wait_over(server, sy_over["id"])
+    (mrx,) = sy_mrx["seats"]
+    (detectives,) = sy_detectives["seats"]
+    tino = next(seat for seat in cng["seats"] if seat["seat"] == "tino")
+    return {
+        "lobby": Visit(server.url + "/", (_shown("form.lobby"),)),
+        "lobby-created": Visit(server.url + "/", (_lobby_with_links,)),
+        "sy-mrx": Visit(mrx["url"], (_your_move, SY_DRAWN)),
+        "sy-detectives": Visit(detectives["url"], (_your_move, SY_DRAWN)),
+        "sy-spectator": Visit(sy_mrx["spectator_url"], (SY_DRAWN,)),
+        "sy-over": Visit(sy_over["spectator_url"], (_shown("section.result"), SY_DRAWN)),
+        "cng-seat-host": Visit(
+            f"{tino['url']}&host={cng['host_token']}", (_your_move, _shown("section.host-box"))
+        ),
+        "cng-spectator": Visit(cng["spectator_url"], (_shown("section.game-area ul.table"),)),
+        "replay": Visit(
+            f"{server.url}/watch/{sy_over['id']}?replay", (_shown("#replay-slider"), SY_DRAWN)
+        ),
+        "bad-invite": Visit(f"{server.url}/play/{sy_mrx['id']}?token=not-a-token", ()),
+        "unknown-page": Visit(server.url + "/no/such/page", ()),
+    }
+
+
+PAGES = [
+    "lobby",
+    "lobby-created",
+    "sy-mrx",
+    "sy-detectives",
+    "sy-spectator",
+    "sy-over",
+    "cng-seat-host",
+    "cng-spectator",
+    "replay",
+    "bad-invite",
+    "unknown-page",
+]
+
+
+def _report(violations: list[dict[str, Any]]) -> str:
+    """One block per rule: its id, impact, what it asks, where it fails and how to fix it."""
+    lines = []
+    for rule in violations:
+        lines.append(f"{rule['id']} ({rule['impact']}): {rule['help']} <{rule['helpUrl']}>")
+        for node in rule["nodes"]:
+            target = " ".join(str(part) for part in node["target"])
+            lines.append(f"    at {target}: {node['html'][:160]}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("width", list(WIDTHS.values()), ids=list(WIDTHS))
+@pytest.mark.parametrize("name", PAGES)
+def test_page_has_no_axe_violation(
+    browser: Browser, visits: dict[str, Visit], name: str, width: int
+) -> None:
+    visit = visits[name]
+    context = browser.new_context(viewport={"width": width, "height": HEIGHT})
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        answer = page.goto(visit.url)
+        assert answer is not None
+        if answer.headers.get("content-type", "").startswith("application/json"):
+            # Unknown paths still answer the API's raw JSON 404, which no markup can fix; the
+            # page for them is another part of issue 17. Once it lands this branch is dead code
+            # and the audit covers that page like every other: delete these lines then.
+            pytest.xfail(f"{name} is raw JSON, not a page")
+        page.wait_for_function(RENDERED)
+        for ready in visit.ready:
+            ready(page)
+        # The game's own modules and data (renderer, board) are in, not on their way.
+        page.wait_for_load_state("networkidle")
+        violations = Axe().run(page, options=AXE_OPTIONS).response["violations"]
+    finally:
+        context.close()
+    assert not violations, f"axe finds on {name} at {width} px:\n{_report(violations)}"
