@@ -14,6 +14,7 @@ signal) is tested elsewhere.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -71,6 +72,8 @@ def _shown(selector: str) -> Callable[[Page], None]:
     return ready
 
 
+# Folded parts (the move groups are <details>) are opened, so what they hold is audited too.
+UNFOLD = "() => document.querySelectorAll('details').forEach((d) => { d.open = true; })"
 # Scotland Yard's board and side panels are drawn (the tickets table comes last).
 SY_DRAWN = _shown("table.tickets")
 
@@ -78,6 +81,29 @@ SY_DRAWN = _shown("table.tickets")
 def _lobby_with_links(page: Page) -> None:
     page.get_by_role("button", name="Create match").click()
     expect(page.locator("ul.links input.link-text").first).to_be_visible()
+
+
+def _sy_chooser(station: int) -> Callable[[Page], None]:
+    """Clicks a station that several tickets reach: the page asks which ride to take."""
+
+    def ready(page: Page) -> None:
+        number = re.compile(rf"^{station}$")
+        page.locator("g.station.target").filter(has_text=number).dispatch_event("click")
+        expect(page.get_by_role("dialog")).to_be_visible()
+
+    return ready
+
+
+def _station_with_choices(legal_actions: list[str]) -> int:
+    """A station that more than one of these moves reaches ("taxi:61" and "black:61")."""
+    seen: set[int] = set()
+    for action in legal_actions:
+        ticket, _, station = action.partition(":")
+        if ticket in {"taxi", "bus", "underground", "black", "ferry"} and station.isdigit():
+            if int(station) in seen:
+                return int(station)
+            seen.add(int(station))
+    raise AssertionError(f"no station is reached two ways: {legal_actions}")
 
 
 def _wait_over(server: Server, match: str) -> None:
@@ -100,14 +126,31 @@ def visits(server: Server) -> dict[str, Visit]:
     sy_over = server.create(
         {"game": "scotland-yard", "options": {"max_rounds": 3}, "bots": SY_ALL_BOTS, "seed": 4}
     )
+    # A finished Cash 'n Guns game in which a player died (seed 3: lotus, in round 3).
+    cng_over = server.create(
+        {"game": "cash-n-guns", "players": 4, "bots": {"tino": "heuristic", **CNG_BOTS}, "seed": 3}
+    )
+    # Mr. X in the middle of a double move: the page walks him through its two rides.
+    sy_double = server.create(
+        {"game": "scotland-yard", "players": 4, "bots": SY_DETECTIVE_BOTS, "seed": 5}
+    )
+    (double_mrx,) = sy_double["seats"]
+    body = {"token": double_mrx["token"], "action": "double", "version": 0}
+    server.request("POST", f"/api/matches/{sy_double['id']}/actions", body)
     _wait_over(server, sy_over["id"])
+    _wait_over(server, cng_over["id"])
+    players = server.state(cng_over["id"])["view"]["players"]
+    assert not all(p["alive"] for p in players), "a dead player's panel is audited: change seed"
     (mrx,) = sy_mrx["seats"]
+    two_ways = _station_with_choices(server.state(sy_mrx["id"], mrx["token"])["legal_actions"])
     (detectives,) = sy_detectives["seats"]
     tino = next(seat for seat in cng["seats"] if seat["seat"] == "tino")
     return {
         "lobby": Visit(server.url + "/", (_shown("form.lobby"),)),
         "lobby-created": Visit(server.url + "/", (_lobby_with_links,)),
         "sy-mrx": Visit(mrx["url"], (_your_move, SY_DRAWN)),
+        "sy-mrx-chooser": Visit(mrx["url"], (_your_move, SY_DRAWN, _sy_chooser(two_ways))),
+        "sy-mrx-double": Visit(double_mrx["url"], (_your_move, _shown("p.sy-decision"))),
         "sy-detectives": Visit(detectives["url"], (_your_move, SY_DRAWN)),
         "sy-spectator": Visit(sy_mrx["spectator_url"], (SY_DRAWN,)),
         "sy-over": Visit(sy_over["spectator_url"], (_shown("section.result"), SY_DRAWN)),
@@ -115,6 +158,7 @@ def visits(server: Server) -> dict[str, Visit]:
             f"{tino['url']}&host={cng['host_token']}", (_your_move, _shown("section.host-box"))
         ),
         "cng-spectator": Visit(cng["spectator_url"], (_shown("section.game-area ul.table"),)),
+        "cng-over": Visit(cng_over["spectator_url"], (_shown("section.result"),)),
         "replay": Visit(
             f"{server.url}/watch/{sy_over['id']}?replay", (_shown("#replay-slider"), SY_DRAWN)
         ),
@@ -127,11 +171,14 @@ PAGES = [
     "lobby",
     "lobby-created",
     "sy-mrx",
+    "sy-mrx-chooser",
+    "sy-mrx-double",
     "sy-detectives",
     "sy-spectator",
     "sy-over",
     "cng-seat-host",
     "cng-spectator",
+    "cng-over",
     "replay",
     "bad-invite",
     "unknown-page",
@@ -171,6 +218,7 @@ def test_page_has_no_axe_violation(
             ready(page)
         # The game's own modules and data (renderer, board) are in, not on their way.
         page.wait_for_load_state("networkidle")
+        page.evaluate(UNFOLD)
         violations = Axe().run(page, options=AXE_OPTIONS).response["violations"]
     finally:
         context.close()
