@@ -4,8 +4,10 @@ axe-core (bundled by the ``axe-playwright-python`` package, so nothing is fetche
 checks each page against the WCAG 2.0/2.1 A and AA rules and Deque's best practices; every
 violation fails the test, whatever its impact. The pages: the lobby (before and after creating
 a match), both games' play pages as each side (Scotland Yard's Mr. X, its detectives and a
-spectator; a Cash 'n Guns seat with the host's panel, and a spectator), a finished game's
-result panel, the replay viewer and the error pages (a bad invite link, an unknown path).
+spectator; a Cash 'n Guns seat with the host's panel, and a spectator), finished games'
+result panels, the replay viewer and the error pages (a bad, a replaced and an unknown match's
+invite link, an unknown path). States a click opens (the ride chooser, a double move under way,
+every folded move group) are audited open.
 
 One server serves every page, and the matches are made once; each page is loaded once per
 width. What axe cannot see (tab order, focus rings against state colours, colour as the only
@@ -137,6 +139,11 @@ def visits(server: Server) -> dict[str, Visit]:
     (double_mrx,) = sy_double["seats"]
     body = {"token": double_mrx["token"], "action": "double", "version": 0}
     server.request("POST", f"/api/matches/{sy_double['id']}/actions", body)
+    # A link its host replaced: the seat went to a person with a new link.
+    replaced = server.create({"game": "cash-n-guns", "players": 4, "bots": CNG_BOTS})
+    old_link = next(seat["url"] for seat in replaced["seats"] if seat["seat"] == "tino")
+    body = {"host_token": replaced["host_token"], "seat": "tino", "level": None}
+    server.request("POST", f"/api/matches/{replaced['id']}/bot", body)
     _wait_over(server, sy_over["id"])
     _wait_over(server, cng_over["id"])
     players = server.state(cng_over["id"])["view"]["players"]
@@ -153,7 +160,11 @@ def visits(server: Server) -> dict[str, Visit]:
         "sy-mrx-double": Visit(double_mrx["url"], (_your_move, _shown("p.sy-decision"))),
         "sy-detectives": Visit(detectives["url"], (_your_move, SY_DRAWN)),
         "sy-spectator": Visit(sy_mrx["spectator_url"], (SY_DRAWN,)),
-        "sy-over": Visit(sy_over["spectator_url"], (_shown("section.result"), SY_DRAWN)),
+        # The host's view of a finished game: the result and the rematch.
+        "sy-over-host": Visit(
+            f"{sy_over['spectator_url']}?host={sy_over['host_token']}",
+            (_shown("section.result"), SY_DRAWN),
+        ),
         "cng-seat-host": Visit(
             f"{tino['url']}&host={cng['host_token']}", (_your_move, _shown("section.host-box"))
         ),
@@ -163,6 +174,8 @@ def visits(server: Server) -> dict[str, Visit]:
             f"{server.url}/watch/{sy_over['id']}?replay", (_shown("#replay-slider"), SY_DRAWN)
         ),
         "bad-invite": Visit(f"{server.url}/play/{sy_mrx['id']}?token=not-a-token", ()),
+        "replaced-invite": Visit(old_link, ()),
+        "unknown-match": Visit(f"{server.url}/play/no-such-match?token=not-a-token", ()),
         "unknown-page": Visit(server.url + "/no/such/page", ()),
     }
 
@@ -175,12 +188,14 @@ PAGES = [
     "sy-mrx-double",
     "sy-detectives",
     "sy-spectator",
-    "sy-over",
+    "sy-over-host",
     "cng-seat-host",
     "cng-spectator",
     "cng-over",
     "replay",
     "bad-invite",
+    "replaced-invite",
+    "unknown-match",
     "unknown-page",
 ]
 
