@@ -238,3 +238,77 @@ def test_page_has_no_axe_violation(
     finally:
         context.close()
     assert not violations, f"axe finds on {name} at {width} px:\n{_report(violations)}"
+
+
+# axe leaves the contrast of SVG text undecided, so the board's labels (station numbers, the
+# pieces' names) are measured here: each label's fill against the filled shape drawn under it
+# in its own group (or the board's background), with fill opacities and group opacities
+# composited, as WCAG's contrast ratio. The worst label of each kind of group is returned.
+BOARD_LABEL_CONTRAST = r"""() => {
+  const rgba = (css) => {
+    const m = (css.match(/[\d.]+/g) || []).map(Number);
+    return m.length < 3 ? null : [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+  };
+  const channel = (v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = (c) => 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2]);
+  const over = (top, alpha, under) =>
+    top.slice(0, 3).map((v, i) => v * alpha + under[i] * (1 - alpha));
+  const svg = document.querySelector("svg.sy-board");
+  let board = null;
+  for (let el = svg; el && !board; el = el.parentElement) {
+    const c = rgba(getComputedStyle(el).backgroundColor);
+    if (c && c[3] > 0) board = c.slice(0, 3);
+  }
+  board = board || [255, 255, 255];
+  // A paint's opacity: its own (fill-opacity, alpha) times every group's up to the board.
+  const alphaOf = (node, paint) => {
+    const style = getComputedStyle(node);
+    let a = Number(style[`${paint}Opacity`]) * (rgba(style[paint])?.[3] ?? 1);
+    for (let n = node; n && n !== svg; n = n.parentNode) a *= Number(getComputedStyle(n).opacity);
+    return a;
+  };
+  const SHAPES = ["circle", "rect", "ellipse", "path", "polygon"];
+  const worst = {};
+  for (const text of svg.querySelectorAll("text")) {
+    if (!text.textContent.trim()) continue;
+    const under = [...text.parentNode.children].filter((shape) =>
+      SHAPES.includes(shape.tagName)
+      && shape.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING
+      && rgba(getComputedStyle(shape).fill) && alphaOf(shape, "fill") > 0).at(-1);
+    const back = under
+      ? over(rgba(getComputedStyle(under).fill), alphaOf(under, "fill"), board) : board;
+    const fore = over(rgba(getComputedStyle(text).fill), alphaOf(text, "fill"), back);
+    const [hi, lo] = [lum(fore), lum(back)].sort((x, y) => y - x);
+    const ratio = Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100;
+    const kind = text.parentNode.getAttribute("class");
+    if (!worst[kind] || ratio < worst[kind].ratio) {
+      worst[kind] = { ratio, label: text.textContent, fore: fore.map(Math.round),
+        back: back.map(Math.round) };
+    }
+  }
+  return worst;
+}"""
+MIN_TEXT_CONTRAST = 4.5
+
+
+@pytest.mark.parametrize("name", ["sy-mrx", "sy-detectives", "sy-spectator"])
+def test_board_labels_meet_the_contrast_axe_cannot_check(
+    browser: Browser, visits: dict[str, Visit], name: str
+) -> None:
+    visit = visits[name]
+    context = browser.new_context(viewport={"width": WIDTHS["desktop"], "height": HEIGHT})
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.goto(visit.url)
+        for ready in visit.ready:
+            ready(page)
+        worst: dict[str, dict[str, Any]] = page.evaluate(BOARD_LABEL_CONTRAST)
+    finally:
+        context.close()
+    assert "station" in worst, f"no station number was measured on {name}"
+    faint = {kind: label for kind, label in worst.items() if label["ratio"] < MIN_TEXT_CONTRAST}
+    assert not faint, f"labels on the {name} board below {MIN_TEXT_CONTRAST}:1: {faint}"
