@@ -9,6 +9,7 @@ import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { createHostPanel, hostToken } from "./host.js";
 import { outcomeNodes } from "./outcome.js";
+import { replacedBanner, showLinkProblem } from "./problem.js";
 import { createRenderer, loadClient } from "./renderers.js";
 import { matchUrl, replayUrl } from "./routes.js";
 
@@ -33,21 +34,24 @@ export async function showMatch(main, route) {
   let client = null; // the game's client (renderers.js): its GET /api/games entry, renderer, words
   let host = null; // the host's seat panel, where this device knows the host token
   let urgentSaid = "";
+  let revoked = false; // the host replaced this page's seat link: no more moves from here
+  const closedGroups = new Set(); // titles of the move groups the player closed
   const hostSecret = hostToken(id, route.host);
 
   const title = h("h1", { class: "match-title" });
   const connection = h("span", { class: "connection", role: "status" });
   // A practice match's seed is known, and with it every hidden card: every seat is told.
   const practice = h("p", { class: "practice-banner", role: "note", hidden: true });
-  const turn = h("p", { class: "turn" });
+  const turn = h("p", { class: "turn", tabindex: "-1" });
   const countdown = h("p", { class: "countdown", hidden: true });
   const error = h("p", { class: "error", role: "alert" });
   const gameArea = h("section", { class: "game-area", "aria-label": t("game_view") });
-  const actionsBox = h("section", { class: "actions", "aria-label": t("your_actions") });
+  const actionsBox = h("section", { class: "actions", "aria-label": t("your_actions"), tabindex: "-1" });
   const typed = h("form", { class: "typed-action" });
   const seatsBox = h("section", { class: "seats-box" });
   const hostBox = h("section", { class: "host-box", "aria-label": t("host_title"), hidden: true });
   const resultBox = h("section", { class: "result", hidden: true });
+  const revokedBox = h("div", { class: "revoked-box" });
   const joinBox = h("section", { class: "join", hidden: true });
 
   replace(
@@ -57,6 +61,7 @@ export async function showMatch(main, route) {
     turn,
     countdown,
     error,
+    revokedBox,
     resultBox,
     h("div", { class: "match-body" }, gameArea, h("div", { class: "side" }, actionsBox, typed, joinBox, hostBox, seatsBox)),
   );
@@ -77,6 +82,10 @@ export async function showMatch(main, route) {
     try {
       apply(await postAction(id, token, action, state.version));
     } catch (err) {
+      if (err.status === 403) {
+        revoke();
+        return;
+      }
       showError(err.detail);
       // 409: the match moved on while we chose; show the current position.
       if (err.status === 409 || err.status === 422) refresh();
@@ -105,11 +114,24 @@ export async function showMatch(main, route) {
 
   const ctx = { act, isPending: () => pending, live: true };
 
+  /** The seat's link was replaced: drop the moves at once and say what happened. */
+  function revoke() {
+    if (revoked) return;
+    revoked = true;
+    if (follower) follower.stop();
+    replace(revokedBox, replacedBanner(id));
+    const wasInside = actionsBox.contains(document.activeElement);
+    if (state) apply({ ...state, version: state.version });
+    const banner = revokedBox.querySelector("a");
+    if (wasInside && banner) banner.focus();
+  }
+
   // Frames may arrive out of order (a POST answer and a WebSocket push); never go back.
   function apply(next) {
     observeState(next);
     if (state && next.version < state.version) return;
-    state = next;
+    // A page whose link was replaced offers nothing more, whatever comes in late.
+    state = revoked ? { ...next, legal_actions: [], can_undo: false } : next;
     if (!client) {
       // The first state came from a push (the first GET failed): find its game's client.
       loadClient(next.game).then((loadedClient) => {
@@ -161,7 +183,33 @@ export async function showMatch(main, route) {
     }
   }
 
+  /** Where the keyboard was in the moves panel, to put it back after a rebuild. */
+  function focusedAction() {
+    const el = document.activeElement;
+    if (!el || !actionsBox.contains(el)) return null;
+    const buttons = [...actionsBox.querySelectorAll("button, summary")];
+    return { action: el.dataset.action, index: buttons.indexOf(el), summary: el.tagName === "SUMMARY" ? el.textContent : null };
+  }
+
+  /** After a rebuild: the same move if it is still offered, else the next choice, else the panel. */
+  function restoreFocus(was) {
+    if (!was) return;
+    const buttons = [...actionsBox.querySelectorAll("button, summary")].filter((b) => b.getClientRects().length);
+    const same = (was.action && buttons.find((b) => b.dataset.action === was.action))
+      || (was.summary && buttons.find((b) => b.tagName === "SUMMARY" && b.textContent === was.summary));
+    const target = same || buttons[Math.min(Math.max(was.index, 0), buttons.length - 1)];
+    if (target) target.focus();
+    else if (!actionsBox.hidden) actionsBox.focus();
+    else turn.focus();
+  }
+
   function renderActions() {
+    const was = focusedAction();
+    renderMoves();
+    restoreFocus(was);
+  }
+
+  function renderMoves() {
     const legal = state.legal_actions;
     if (!legal.length) {
       replace(actionsBox, state.seat === "spectator" ? null : h("p", { class: "muted" }, t("no_actions")));
@@ -181,7 +229,14 @@ export async function showMatch(main, route) {
             ),
           );
           if (!group.title) return buttons;
-          return h("details", { class: "action-group", open: group.open || null }, h("summary", {}, group.title), buttons);
+          const open = group.open && !closedGroups.has(group.title);
+          const details = h("details", { class: "action-group", open: open || null }, h("summary", {}, group.title), buttons);
+          // A group the player closed (a click, or Escape) stays closed at the next state.
+          details.addEventListener("toggle", () => {
+            if (details.open) closedGroups.delete(group.title);
+            else closedGroups.add(group.title);
+          });
+          return details;
         }),
       );
       typed.hidden = false;
@@ -329,11 +384,24 @@ export async function showMatch(main, route) {
     tick = setInterval(update, 250);
   }
 
-  const onStatus = (kind, detail) => {
+  const onStatus = (kind, detail, status) => {
     connection.textContent = t(`conn_${kind}`);
     connection.className = `connection conn-${kind}`;
-    if (kind === "closed" && detail) showError(detail);
+    // 403 once the page had its state: the host gave this seat a new link.
+    if (kind === "closed" && status === 403 && state) revoke();
+    else if (kind === "closed" && detail) showError(detail);
   };
+
+  // Escape closes the chooser the keyboard is in (a group of moves), back on its summary.
+  const onKey = (event) => {
+    if (event.key !== "Escape") return;
+    const open = document.activeElement && document.activeElement.closest("details[open]");
+    if (!open || !main.contains(open)) return;
+    open.open = false;
+    open.querySelector("summary").focus();
+    event.preventDefault();
+  };
+  document.addEventListener("keydown", onKey);
 
   title.textContent = t("loading");
   try {
@@ -350,6 +418,11 @@ export async function showMatch(main, route) {
     }
     apply(first);
   } catch (err) {
+    // A link that opens no seat (403) or no match (404): a page that says so, not a dead one.
+    if (err.status === 403 || err.status === 404) {
+      document.removeEventListener("keydown", onKey);
+      return showLinkProblem(main, id, err.status);
+    }
     showError(err.detail);
   }
   follower = follow(id, token, apply, onStatus);
@@ -358,6 +431,7 @@ export async function showMatch(main, route) {
     stop() {
       follower.stop();
       clearInterval(tick);
+      document.removeEventListener("keydown", onKey);
     },
     mySeat,
   };
