@@ -7,7 +7,7 @@ import { botLabel } from "./bots.js";
 import { observeState, secondsLeft } from "./clock.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { createHostPanel, hostToken } from "./host.js";
+import { createHostPanel, hostToken, rememberHostToken } from "./host.js";
 import { outcomeNodes } from "./outcome.js";
 import { replacedBanner, showLinkProblem } from "./problem.js";
 import { createRenderer, loadClient } from "./renderers.js";
@@ -295,6 +295,8 @@ export async function showMatch(main, route) {
     if (!state.over) return;
     let rematch = null;
     if (state.rematch) {
+      // The host token opens the rematch too: its page keeps the host's panel.
+      if (hostSecret) rememberHostToken(state.rematch, hostSecret);
       const page = token ? "play" : "watch";
       rematch = h("a", { class: "button primary", href: matchUrl(page, state.rematch, token) }, t("go_to_rematch"));
     } else if (hostSecret) {
