@@ -24,9 +24,7 @@ def page(browser: Browser) -> Iterator[Page]:
         context.close()
 
 
-def test_rematch_keeps_the_host_panel_and_gives_a_bot_seat_back(
-    server: Server, page: Page
-) -> None:
+def test_rematch_keeps_the_host_panel_and_gives_a_bot_seat_back(server: Server, page: Page) -> None:
     # The test game's race of two turns: north (this page) walks once, the bot south once.
     created = server.create(
         {"game": "toy-walk", "options": {"turns": 2}, "bots": {"south": "random"}, "seed": 3}
