@@ -12,9 +12,10 @@
 //   act(id)      play an action id for this seat (through the shared page: versions, errors)
 //   isPending()  true while an action is on its way, and always in the replay: ignore clicks
 //   live         true on a play or watch page, false in the replay viewer
-//   t(key, params), has(key), word(prefix, id), language()
+//   t(key, params), has(key), word(prefix, id), plural(key, n, params), language()
 //                translations: the game's own strings (its i18n/{lang}.json) first, then
-//                the shared ones
+//                the shared ones; plural picks `key`_one/_few/_many/_other by the
+//                language's plural rules (Intl.PluralRules)
 // `renderer`:
 //   update(state)            required; draw a state (it may return a promise). `state` has
 //                            game, seat, view, legal_actions, to_act, over, can_undo,
@@ -91,6 +92,7 @@ export function createRenderer(client, container, page) {
     t: client.t,
     has: client.has,
     word: client.word,
+    plural: client.plural,
     language: client.language,
   };
   if (client.module) {
