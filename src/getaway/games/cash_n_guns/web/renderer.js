@@ -179,5 +179,6 @@ export function createRenderer(container, ctx) {
     actionLabel,
     actionGroups,
     formatScore: (value) => money(value),
+    formatFact: (name, value) => (name === "money" ? money(value) : String(value)),
   };
 }

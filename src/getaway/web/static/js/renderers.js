@@ -26,6 +26,8 @@
 //                            joined by "/"); used by the action buttons and the replay
 //   actionGroups(legal, state)  optional; [{title, open, actions}] to group the buttons
 //   formatScore(value, seat) optional; a final score in words (money, points)
+//   formatFact(name, value, seat)  optional; a per-seat fact of the outcome in words, for
+//                            the result's columns (money); else the value as it is
 // A renderer may import the shared helpers of /static/js/dom.js (h, s, replace).
 
 import { gameInfo } from "./api.js";
