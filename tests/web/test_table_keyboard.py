@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import ACTION_BUTTONS, TIMEOUT_MS
+from tests.web.test_browser import ACTION_BUTTONS, READY_OR_OVER, TIMEOUT_MS
 
 IN_MOVES = """() => {
   const box = document.querySelector("section.actions");
@@ -68,3 +68,20 @@ def test_escape_closes_a_group_of_moves_and_it_stays_closed(server: Server, page
     expect(page.locator(f'{ACTION_BUTTONS}[data-action="load:click"]')).to_have_count(0)
     for details in page.locator("details.action-group").all():
         expect(details).not_to_have_attribute("open", "")
+
+
+def test_starting_a_rematch_leaves_the_focus_on_its_link(server: Server, page: Page) -> None:
+    created = server.create(
+        {"game": "toy-walk", "options": {"turns": 2}, "bots": {"south": "random"}, "seed": 5}
+    )
+    (north,) = created["seats"]
+    page.goto(f"{north['url']}&host={created['host_token']}")
+    result = page.locator("section.result")
+    while not result.is_visible():
+        page.wait_for_function(READY_OR_OVER)
+        if result.is_visible():
+            break
+        page.locator(ACTION_BUTTONS).first.press("Enter")
+    result.get_by_role("button", name="Start a rematch").focus()
+    page.keyboard.press("Enter")
+    expect(result.get_by_role("link", name="Go to the rematch")).to_be_focused()

@@ -313,6 +313,8 @@ export async function showMatch(main, route) {
         },
       }, t("start_rematch"));
     }
+    // A rebuilt panel keeps the keyboard: on the rematch (its link once it has started).
+    const hadFocus = resultBox.contains(document.activeElement);
     replace(
       resultBox,
       h("h2", {}, t("game_over")),
@@ -324,6 +326,7 @@ export async function showMatch(main, route) {
         }, t("watch_replay")),
         rematch),
     );
+    if (hadFocus) (rematch || resultBox.querySelector("a")).focus();
   }
 
   function renderJoin() {
