@@ -133,3 +133,10 @@ def test_a_finished_cash_n_guns_match_shows_its_result(server: Server, page: Pag
         sign = "\N{MINUS SIGN}" if score < 0 else ""
         assert row[1] == f"{sign}${abs(score):,}"
         assert row[3] == str(outcome["facts"]["shame"][seat])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "pt"])
+def test_the_result_fits_a_phone(page: Page, lang: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 700})
+    page.evaluate(DRAW, [lang, "cash-n-guns", CNG_OUTCOME])
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
