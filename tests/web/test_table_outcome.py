@@ -128,6 +128,10 @@ def test_a_finished_cash_n_guns_match_shows_its_result(server: Server, page: Pag
     outcome = state["outcome"]
     rows = _rows(page)
     assert len(rows) == 1 + len(outcome["returns"])
+    # Said once, not twice (the turn line gives way to the panel), and read out with who won.
+    expect(page.locator("p.turn")).to_be_hidden()
+    winner = ", ".join(outcome["winners"])
+    expect(page.locator("#announcer")).to_contain_text(f"Game over. Winner: {winner}. ")
     for seat, score in outcome["scores"].items():
         row = next(r for r in rows if r[0] == seat)
         sign = "\N{MINUS SIGN}" if score < 0 else ""

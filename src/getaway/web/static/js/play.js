@@ -34,6 +34,7 @@ export async function showMatch(main, route) {
   let client = null; // the game's client (renderers.js): its GET /api/games entry, renderer, words
   let host = null; // the host's seat panel, where this device knows the host token
   let urgentSaid = "";
+  let overSaid = false;
   let revoked = false; // the host replaced this page's seat link: no more moves from here
   const closedGroups = new Set(); // titles of the move groups the player closed
   const hostSecret = hostToken(id, route.host);
@@ -174,12 +175,14 @@ export async function showMatch(main, route) {
     else if (state.to_act.length) text = t("waiting_for", { seats: state.to_act.join(", ") });
     else text = t("waiting");
     turn.textContent = text;
+    // Once over, the result panel says so under its own heading (and is read out).
+    turn.hidden = state.over;
     turn.classList.toggle("mine", myTurn());
     // Announce only when the situation changes, not on every presence update.
     const key = `${state.over}|${myTurn()}|${state.to_act.join(",")}`;
     if (key !== lastTurnKey) {
       lastTurnKey = key;
-      announce(text);
+      if (!state.over) announce(text);
     }
   }
 
@@ -327,6 +330,12 @@ export async function showMatch(main, route) {
         rematch),
     );
     if (hadFocus) (rematch || resultBox.querySelector("a")).focus();
+    if (!overSaid) {
+      // Read out the end once: that it is over, who won and why.
+      overSaid = true;
+      const parts = [t("game_over"), ...[".winners", ".reason"].map((q) => resultBox.querySelector(q)?.textContent)];
+      announce(`${parts.filter(Boolean).map((part) => part.replace(/\.$/, "")).join(". ")}.`);
+    }
   }
 
   function renderJoin() {
