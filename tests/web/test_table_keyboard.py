@@ -85,3 +85,19 @@ def test_starting_a_rematch_leaves_the_focus_on_its_link(server: Server, page: P
     result.get_by_role("button", name="Start a rematch").focus()
     page.keyboard.press("Enter")
     expect(result.get_by_role("link", name="Go to the rematch")).to_be_focused()
+
+
+def test_the_host_panel_keeps_the_focus_in_the_seat_row(server: Server, page: Page) -> None:
+    bots = {"lotus": "random", "mr-black": "random", "haggis": "random"}
+    created = server.create({"game": "cash-n-guns", "bots": bots, "seed": 8})
+    page.goto(f"{created['spectator_url']}?host={created['host_token']}")
+    row = page.locator('li.host-seat[data-seat="el-toro"]')
+    row.get_by_role("button", name="Hand to the bot").focus()
+    page.keyboard.press("Enter")
+    give_back = row.get_by_role("button", name="Give back to a person")
+    expect(give_back).to_be_focused()
+    page.keyboard.press("Enter")
+    # Back to a person: the row offers a bot again, and the keyboard is still in it.
+    page.wait_for_function(
+        """() => document.activeElement.closest('li.host-seat[data-seat="el-toro"]') !== null"""
+    )
