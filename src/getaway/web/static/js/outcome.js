@@ -48,7 +48,7 @@ function scoreTable(outcome, client, renderer) {
   const scored = Object.entries(outcome.scores || {});
   if (!scored.length) return null;
   // Seats with a score, best first (the server's order breaks ties: table order), then the
-  // seats without one (in Cash 'n Guns, the dead) in table order.
+  // seats without one (a game's dead, say) in table order.
   scored.sort((a, b) => b[1] - a[1]);
   const unscored = Object.keys(outcome.returns || {}).filter((seat) => !(seat in outcome.scores));
   const scores = [...scored, ...unscored.map((seat) => [seat, null])];
