@@ -83,6 +83,9 @@ def test_a_replaced_link_stops_offering_moves_at_once(
         # The socket's 4403 drops the moves, with no reload and no click.
         expect(page.locator(ACTION_BUTTONS)).to_have_count(0, timeout=3000)
         expect(page.locator("form.typed-action")).to_be_hidden()
+        # Nor does it claim to follow the turns or count down any more.
+        expect(page.locator("p.turn")).to_be_hidden()
+        expect(page.locator("p.countdown")).to_be_hidden()
         expect(page.locator(".problem.replaced")).to_contain_text("a new link")
         expect(page.get_by_role("link", name="Watch as a spectator")).to_be_visible()
         # The others no longer see the replaced player as here.

@@ -132,7 +132,8 @@ export async function showMatch(main, route) {
     observeState(next);
     if (state && next.version < state.version) return;
     // A page whose link was replaced offers nothing more, whatever comes in late.
-    state = revoked ? { ...next, legal_actions: [], can_undo: false } : next;
+    // (Nor does it count down: it follows the match no more.)
+    state = revoked ? { ...next, legal_actions: [], can_undo: false, deadlines: {} } : next;
     if (!client) {
       // The first state came from a push (the first GET failed): find its game's client.
       loadClient(next.game).then((loadedClient) => {
@@ -176,7 +177,8 @@ export async function showMatch(main, route) {
     else text = t("waiting");
     turn.textContent = text;
     // Once over, the result panel says so under its own heading (and is read out).
-    turn.hidden = state.over;
+    // A replaced link's page has its banner instead: it follows the turns no more.
+    turn.hidden = state.over || revoked;
     turn.classList.toggle("mine", myTurn());
     // Announce only when the situation changes, not on every presence update.
     const key = `${state.over}|${myTurn()}|${state.to_act.join(",")}`;
