@@ -4,6 +4,7 @@ group of moves (a chooser), leaving the focus on its title and the group closed.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -101,3 +102,19 @@ def test_the_host_panel_keeps_the_focus_in_the_seat_row(server: Server, page: Pa
     page.wait_for_function(
         """() => document.activeElement.closest('li.host-seat[data-seat="el-toro"]') !== null"""
     )
+
+
+def test_the_replay_keeps_the_focus_at_either_end(server: Server, page: Page) -> None:
+    bots = {"north": "random", "south": "random"}
+    created = server.create({"game": "toy-walk", "options": {"turns": 2}, "bots": bots, "seed": 2})
+    deadline = time.monotonic() + 30
+    while not server.state(created["id"])["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    page.goto(f"{created['spectator_url']}?replay&as=spectator")
+    page.get_by_role("button", name="Last step").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Previous step")).to_be_focused()
+    page.get_by_role("button", name="First step").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Next step")).to_be_focused()
