@@ -272,15 +272,18 @@ def test_a_finished_cash_n_guns_match_shows_the_final_scores_and_why(
     expect(result).to_contain_text("Game over")
     expect(result.locator(".reason")).to_have_text(_sentence("cash-n-guns", outcome))
     table = result.locator("table.scores")
-    # The score, and the facts that break its ties (fewer shame tokens, then more wounds).
+    # The score, the money the shame took from, and the facts that break its ties (fewer
+    # shame tokens, then more wounds).
     expect(table.locator("thead th")).to_have_text(
-        ["seat", "money after shame", "shame tokens", "wounds"]
+        ["seat", "money after shame", "money before shame", "shame tokens", "wounds"]
     )
     ranked = sorted(outcome["scores"].items(), key=lambda item: -item[1])
-    expect(table.locator("tbody tr")).to_have_count(len(ranked))
-    for row, (seat, score) in zip(table.locator("tbody tr").all(), ranked, strict=True):
+    # Every seat has a row: the dead (no score) after the ranked ones.
+    expect(table.locator("tbody tr")).to_have_count(len(outcome["returns"]))
+    for row, (seat, score) in zip(table.locator("tbody tr").all(), ranked, strict=False):
         facts = [str(outcome["facts"][name][seat]) for name in ("shame", "wounds")]
-        expect(row.locator("th, td")).to_have_text([seat, _dollars(score), *facts])
+        money = _dollars(outcome["facts"]["money"][seat])
+        expect(row.locator("th, td")).to_have_text([seat, _dollars(score), money, *facts])
     winners = ", ".join(outcome["winners"])
     expect(result.locator(".winners")).to_contain_text(winners)
     # The payoffs are for bots; people see scores.
@@ -290,7 +293,9 @@ def test_a_finished_cash_n_guns_match_shows_the_final_scores_and_why(
     page.goto(f"{created['spectator_url']}?replay&as=spectator")
     expect(page.locator(".replay-counter")).to_contain_text("Step 0 of")
     page.locator("body").press("End")
-    expect(page.locator("section.result table.scores tbody tr")).to_have_count(len(ranked))
+    expect(page.locator("section.result table.scores tbody tr")).to_have_count(
+        len(outcome["returns"])
+    )
 
 
 def _finished_sy_with(server: Server, reason: str) -> tuple[dict[str, Any], dict[str, Any]]:

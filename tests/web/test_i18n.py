@@ -104,6 +104,32 @@ def _placeholders(text: str) -> set[str]:
     return set(re.findall(r"\{(\w+)\}", text))
 
 
+#: The plural categories each language's rules (Intl.PluralRules, cardinal) use for whole
+#: numbers; a counted string (``key_one``, ``key_other``... see i18n.js ``plural``) has one
+#: form per category, and each language has its own set.
+PLURAL_FORMS = {
+    "en": {"one", "other"},
+    "ru": {"one", "few", "many", "other"},
+    "pt": {"one", "other"},
+}
+_PLURAL_KEY = re.compile(r"^(.+)_(zero|one|two|few|many|other)$")
+
+
+def _plural_bases(table: dict[str, str]) -> set[str]:
+    """The counted strings of a table: the keys with a ``_one`` and an ``_other`` form."""
+    return {
+        m[1]
+        for key in table
+        if (m := _PLURAL_KEY.match(key)) and f"{m[1]}_one" in table and f"{m[1]}_other" in table
+    }
+
+
+def _plain_keys(table: dict[str, str]) -> set[str]:
+    """A table's keys, each counted string as its base key."""
+    bases = _plural_bases(table)
+    return {m[1] if (m := _PLURAL_KEY.match(key)) and m[1] in bases else key for key in table}
+
+
 # The tables ---------------------------------------------------------------------------------
 
 
@@ -116,13 +142,19 @@ def test_every_game_with_a_client_is_checked() -> None:
 @pytest.mark.parametrize("name", table_sets())
 def test_every_language_has_every_key_with_the_same_placeholders(name: str) -> None:
     tables = _tables(name)
-    keys = set(tables["en"])
+    keys = _plain_keys(tables["en"])
+    bases = _plural_bases(tables["en"])
     for lang, table in tables.items():
-        odd = sorted(set(table) ^ keys)
+        odd = sorted(_plain_keys(table) ^ keys)
         assert not odd, f"{name} {lang}.json: missing or extra {odd}"
+        for base in bases:
+            forms = {m[2] for key in table if (m := _PLURAL_KEY.match(key)) and m[1] == base}
+            assert forms == PLURAL_FORMS[lang], f"{name} {lang}.json: {base} has forms {forms}"
         for key, value in table.items():
             assert isinstance(value, str) and value.strip(), f"{name} {lang}.json: {key} is empty"
-            want = _placeholders(tables["en"][key])
+            plural = _PLURAL_KEY.match(key)
+            english = f"{plural[1]}_other" if plural and plural[1] in bases else key
+            want = _placeholders(tables["en"][english])
             assert _placeholders(value) == want, f"{name} {lang}.json: {key}"
 
 
@@ -133,14 +165,16 @@ def test_translations_are_not_english(name: str, lang: str) -> None:
     en, table = tables["en"], tables[lang]
     problems = []
     for key, value in table.items():
-        if not _latin(en[key]) or (key in SAME_IN_PORTUGUESE and lang == "pt"):
+        # A counted form another language lacks (Russian "few") is checked against "other".
+        source = en[key] if key in en else en[_PLURAL_KEY.sub(r"\1_other", key)]
+        if not _latin(source) or (key in SAME_IN_PORTUGUESE and lang == "pt"):
             continue  # nothing to translate ("{seat}: {seconds} s"), or a name
         if lang == "ru":
             stray = [w for w in _latin(value) if w not in LATIN_NAMES]
             if stray:
                 problems.append(f"{key}: {value!r} has {stray}")
         else:
-            if value == en[key]:
+            if value == source:
                 problems.append(f"{key}: {value!r} is the English")
             english = [w for w in _words(value) if w.lower() in ENGLISH_ONLY]
             if english:
@@ -311,7 +345,11 @@ def test_every_cash_n_guns_event_is_narrated() -> None:
     types = _cng_event_types()
     assert {"round", "fire", "split", "end", "card-returned"} <= types
     table = (client_dirs()["cash-n-guns"] / "renderer.js").read_text("utf-8")
-    narrated = set(re.findall(r'case "([a-z0-9-]+)": return t\(', table))
+    narrated = set(
+        re.findall(
+            r'case "([a-z0-9-]+)": return (?:t\(|plural\(|\w+\(e\)|e\.\w+\.length \? t\()', table
+        )
+    )
     assert types <= narrated, f"its renderer.js does not narrate {sorted(types - narrated)}"
 
 
@@ -320,6 +358,8 @@ def _keys_used(paths: list[Path], known: set[str]) -> set[str]:
     for path in paths:
         text = path.read_text("utf-8")
         used |= set(re.findall(r'\bt\("([a-z0-9_-]+)"', text))
+        # A counted string is used through its _other form (the one every language has).
+        used |= {f"{key}_other" for key in re.findall(r'\bplural\("([a-z0-9_-]+)"', text)}
         used |= set(re.findall(r'\?\s*"([a-z0-9_]+)"\s*:\s*"[a-z0-9_]+"\s*[,)]', text)) & known
     return used
 

@@ -31,7 +31,7 @@ from getaway.core import SPECTATOR, Game, GetawayError, JSONDict, games, get_gam
 from getaway.server import __version__
 from getaway.server.bodies import BodyGuard, strict_json
 from getaway.server.db import BOT, make_engine
-from getaway.server.errors import ApiError, BadRequestError, ForbiddenError
+from getaway.server.errors import ApiError, BadRequestError, ForbiddenError, NotFoundError
 from getaway.server.live import Registry
 from getaway.server.match import Clock, LiveMatch
 from getaway.server.migrate import upgrade
@@ -364,6 +364,15 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
     @app.get("/replay/{match_id}", include_in_schema=False)
     async def web_client() -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html", media_type="text/html")
+
+    # Registered last, so every route above comes first. A person who follows a wrong
+    # address gets the client, whose router says "page not found" and links to the lobby
+    # (with a 404 status all the same); programs asking the API keep their JSON 404.
+    @app.get("/{path:path}", include_in_schema=False)
+    async def unknown_page(path: str) -> Response:
+        if path == "api" or path.startswith("api/"):
+            raise NotFoundError("no such API path")
+        return FileResponse(STATIC_DIR / "index.html", status_code=404, media_type="text/html")
 
 
 # Games' browser clients ----------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { h, replace } from "/static/js/dom.js";
 let t = (key) => key;
 let has = () => false;
 let word = (prefix, id) => id;
+let plural = (key) => key;
 let language = () => "en";
 
 // Digits grouped the way the page's language does it ($55,000; $55 000 in Russian).
@@ -40,6 +41,17 @@ export function actionLabel(id) {
   }
 }
 
+/** The split: who shares what, or that nobody could; then what stays in the pot. */
+function splitText(e) {
+  const seats = e.shares.map((x) => x.seat);
+  let shared;
+  if (!seats.length) shared = t("ev_split_nobody");
+  else if (seats.length === 1) shared = t("ev_split_alone", { seat: seats[0], share: money(e.share) });
+  else shared = t("ev_split", { share: money(e.share), seats: seats.join(", ") });
+  const left = e.leftover.length ? t("ev_split_left", { leftover: e.leftover.map(money).join(", ") }) : t("ev_split_left_none");
+  return `${shared} ${left}`;
+}
+
 /** One sentence per public event. */
 function narrate(e) {
   switch (e.type) {
@@ -47,16 +59,16 @@ function narrate(e) {
     case "reveal": return t("ev_reveal", { seat: e.seat, ability: word("ability_", e.ability) });
     case "aims": return t("ev_aims", { aims: Object.entries(e.aims).map(([s, ts]) => `${s} → ${ts.map((x) => (x === "none" ? t("cng_nobody") : x)).join("/")}`).join("; ") });
     case "kid-aim": return t("ev_kid_aim", { seat: e.seat, target: e.target === "none" ? t("cng_nobody") : e.target });
-    case "hide": return t("ev_hide", { seats: e.seats.join(", ") });
+    case "hide": return e.seats.length ? t("ev_hide", { seats: e.seats.join(", ") }) : t("ev_hide_nobody");
     case "lowered": return t("ev_lowered", { seat: e.seat, gun: e.gun, reason: word("reason_", e.reason) });
     case "fire": return t("ev_fire", { seat: e.seat, card: word("card_", e.card), target: e.target ?? t("cng_nobody") });
-    case "wound": return t(e.cause === "grenade" ? "ev_wound_grenade" : "ev_wound", { seat: e.seat, wounds: e.wounds, total: e.total });
-    case "grenade": return t("ev_grenade", { seat: e.seat, victims: e.victims.join(", ") || "—" });
+    case "wound": return plural(e.cause === "grenade" ? "ev_wound_grenade" : "ev_wound", e.wounds, { seat: e.seat, total: e.total });
+    case "grenade": return e.victims.length ? t("ev_grenade", { seat: e.seat, victims: e.victims.join(", ") }) : t("ev_grenade_nobody", { seat: e.seat });
     case "death": return t("ev_death", { seat: e.seat, money: money(e.money) });
     case "claim": return t("ev_claim", { seat: e.seat, from: e.from });
-    case "split": return t("ev_split", { share: money(e.share), seats: e.shares.map((x) => x.seat).join(", ") || "—", leftover: e.leftover.map(money).join(", ") || "—" });
-    case "phone": return t("ev_phone", { used: e.used ? t("yes") : t("no"), uses: e.uses });
-    case "end": return t("ev_end", { winners: e.winners.join(", ") || "—", reason: word("end_", e.reason) });
+    case "split": return splitText(e);
+    case "phone": return plural("ev_phone", e.uses, { used: e.used ? t("yes") : t("no") });
+    case "end": return e.winners.length ? t("ev_end", { winners: e.winners.join(", "), reason: word("end_", e.reason) }) : t("ev_end_nobody", { reason: word("end_", e.reason) });
     case "card-returned": return t("ev_card_returned", { seat: e.seat });
     case "specialist": return t("ev_specialist", { seat: e.seat });
     case "unhurt": return t("ev_unhurt", { seat: e.seat });
@@ -102,7 +114,7 @@ function playerCard(p, v) {
     h("div", { class: "badges" }, badges),
     h("dl", { class: "stats" },
       h("dt", {}, t("cng_money")), h("dd", {}, money(p.money)),
-      h("dt", {}, t("cng_wounds")), h("dd", { "aria-label": t("cng_wounds_n", { n: p.wounds }) }, "✚".repeat(p.wounds) || "0"),
+      h("dt", {}, t("cng_wounds")), h("dd", { "aria-label": plural("cng_wounds_n", p.wounds) }, "✚".repeat(p.wounds) || "0"),
       h("dt", {}, t("cng_shame")), h("dd", {}, String(p.shame)),
       h("dt", {}, t("cng_hand")), h("dd", {}, p.hand_size.join(" + "))),
     guns.length ? h("ul", { class: "guns" }, guns) : null,
@@ -140,7 +152,7 @@ function actionGroups(legal) {
 
 /** The renderer (docs/server.md, "A game's client"). */
 export function createRenderer(container, ctx) {
-  ({ t, has, word, language } = ctx);
+  ({ t, has, word, plural, language } = ctx);
   const head = h("div", { class: "cng-head" });
   const pot = h("section", { class: "pot" });
   const table = h("ul", { class: "table" });
@@ -153,11 +165,11 @@ export function createRenderer(container, ctx) {
       replace(head,
         h("p", { class: "step" }, t("cng_round", { round: v.round, rounds: v.rounds }), " · ", t("cng_step"), ": ", h("strong", {}, word("step_", v.step ?? "—"))),
         v.grenade !== "none" ? h("p", { class: "warn" }, t("cng_grenade", { state: word("grenade_", v.grenade) })) : null,
-        v.phone ? h("p", {}, t("cng_phone", { uses: v.phone.uses, backup: v.phone.backup_called ? t("yes") : t("no") })) : null);
+        v.phone ? h("p", {}, plural("cng_phone", v.phone.uses, { backup: v.phone.backup_called ? t("yes") : t("no") })) : null);
       replace(pot,
         h("h2", {}, t("cng_pot"), " ", h("span", { class: "muted" }, money(v.pot.reduce((a, b) => a + b, 0)))),
         h("ul", { class: "notes" }, v.pot.map((n) => h("li", { class: `note n${n}` }, money(n)))),
-        h("p", { class: "muted small" }, t("cng_deck", { n: v.deck_left })));
+        h("p", { class: "muted small" }, plural("cng_deck", v.deck_left)));
       replace(meBox, mine(v.me));
       replace(table, v.players.map((p) => playerCard(p, v)));
       replace(events,
@@ -167,5 +179,6 @@ export function createRenderer(container, ctx) {
     actionLabel,
     actionGroups,
     formatScore: (value) => money(value),
+    formatFact: (name, value) => (name === "money" ? money(value) : String(value)),
   };
 }

@@ -81,7 +81,8 @@ const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 
 /**
  * Follow a match: calls onState(state) with every state the server pushes, and
- * onStatus(kind, detail) with "live" | "reconnecting" | "polling" | "closed".
+ * onStatus(kind, detail, status) with "live" | "reconnecting" | "polling" | "closed" (with
+ * the HTTP status that closed it for good: 403 for a link the host replaced).
  *
  * The WebSocket is the normal path. While it is down we reconnect with backoff and, so the
  * page does not freeze, poll GET every 2 s in the meantime. Close codes 4403/4404 are
@@ -103,7 +104,7 @@ export function follow(id, token, onState, onStatus) {
       } catch (err) {
         if (err.status === 403 || err.status === 404) {
           stop();
-          onStatus("closed", err.detail);
+          onStatus("closed", err.detail, err.status);
           return;
         }
       }
@@ -145,7 +146,7 @@ export function follow(id, token, onState, onStatus) {
       if (event.code >= 4000 && event.code < 5000) {
         // 4000 + HTTP status: the server refused us for good.
         stop();
-        onStatus("closed", event.reason || `error ${event.code - 4000}`);
+        onStatus("closed", event.reason || `error ${event.code - 4000}`, event.code - 4000);
         return;
       }
       if (opened) onStatus("reconnecting");

@@ -9,10 +9,20 @@ import { LANGUAGES, preferredLanguage, setLanguage, translatePage } from "./i18n
 import { h } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showMatch } from "./play.js";
+import { showNotFound } from "./problem.js";
 import { showReplay } from "./replay.js";
 
 /**
- * {page: "lobby"}, {page: "play"|"watch", id, token, host} or {page: "replay", id, as, step}.
+ * The lobby's paths: "/", or the page itself as a plain static server serves it
+ * (/index.html, or a folder holding it). Any other path has no page.
+ */
+function isLobbyPath(path) {
+  return path === "" || path === "/" || /\/index\.html$/.test(path)
+    || (path.endsWith("/") && !/^\/(play|watch|replay)\//.test(path));
+}
+
+/**
+ * {page: "notfound"}, {page: "lobby"}, {page: "play"|"watch", id, token, host} or {page: "replay", id, as, step}.
  *
  * The replay of a finished match is /watch/{id}?replay (the server serves the page there),
  * optionally with &as=SEAT|spectator|all and &step=N; /replay/{id} is understood too.
@@ -27,7 +37,7 @@ export function parseRoute(loc = location) {
     query = `?${hashQuery}`;
   }
   const match = path.match(/^\/(play|watch|replay)\/([^/?#]+)\/?$/);
-  if (!match) return { page: "lobby" };
+  if (!match) return { page: isLobbyPath(path) ? "lobby" : "notfound" };
   const params = new URLSearchParams(query);
   const id = decodeURIComponent(match[2]);
   if (match[1] === "replay" || (match[1] === "watch" && params.has("replay"))) {
@@ -44,7 +54,7 @@ async function render() {
   if (current && current.stop) current.stop();
   const main = document.getElementById("main");
   const route = parseRoute();
-  const pages = { lobby: showLobby, replay: showReplay, play: showMatch, watch: showMatch };
+  const pages = { lobby: showLobby, replay: showReplay, play: showMatch, watch: showMatch, notfound: showNotFound };
   current = await pages[route.page](main, route);
 }
 

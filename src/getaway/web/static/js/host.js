@@ -147,18 +147,21 @@ export function createHostPanel(box, { id, token, levels, onError, onChanged }) 
     const key = JSON.stringify([state.seats, [...newLinks]]);
     if (key === lastKey) return;
     lastKey = key;
-    const focused = document.activeElement && box.contains(document.activeElement)
-      ? document.activeElement.id || document.activeElement.dataset.seat : null;
+    // Where the keyboard was: a control of a seat's row (by id, else its row), or none.
+    const active = document.activeElement && box.contains(document.activeElement) ? document.activeElement : null;
+    const focusedId = active ? active.id : "";
+    const focusedRow = active && active.closest("li.host-seat") ? active.closest("li.host-seat").dataset.seat : null;
     replace(
       box,
       h("h2", {}, t("host_title")),
       h("p", { class: "muted small" }, t("host_hint")),
       h("ul", { class: "host-seats" }, state.seats.map(seatRow)),
     );
-    if (focused) {
-      const again = box.querySelector(`#${CSS.escape(focused)}`) || box.querySelector(`[data-seat="${CSS.escape(focused)}"]`);
-      if (again) again.focus();
-    }
+    // The same control if it is still there, else the first of the same seat's row (a seat
+    // handed to a bot now offers "give back"), so the focus never falls to the page's top.
+    const again = (focusedId && box.querySelector(`#${CSS.escape(focusedId)}`))
+      || (focusedRow && box.querySelector(`li.host-seat[data-seat="${CSS.escape(focusedRow)}"] :is(button, select, input)`));
+    if (again) again.focus();
   }
 
   return { update };

@@ -77,11 +77,26 @@ function fill(template, params) {
   return template.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+/** The language's plural category of `n` ("one", "few", "many", "other"...), cached per language. */
+const pluralRules = new Map();
+export function pluralCategory(lang, n) {
+  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+  return pluralRules.get(lang).select(n);
+}
+
 function makeTranslator(tablesNow) {
   const t = (key, params = {}) => fill(lookup(key, tablesNow()) ?? key, params);
   const has = (key) => lookup(key, tablesNow()) !== undefined;
   const word = (prefix, id) => (has(`${prefix}${id}`) ? t(`${prefix}${id}`) : id);
-  return { t, has, word, language };
+  // `key`_one, _few, _many, _other... as the language's plural rules file `n` (1 wound, 2
+  // раны, 5 ран), else `key`_other, else `key`; {n} is filled with `n` unless params say
+  // otherwise.
+  const plural = (key, n, params = {}) => {
+    const exact = `${key}_${pluralCategory(current, n)}`;
+    const chosen = has(exact) ? exact : has(`${key}_other`) ? `${key}_other` : key;
+    return t(chosen, { n, ...params });
+  };
+  return { t, has, word, plural, language };
 }
 
 const shared = makeTranslator(() => [strings, fallback]);
@@ -95,8 +110,11 @@ export const has = shared.has;
 /** The word for an id the server sends (`prefix` + id), or the id itself if we have none. */
 export const word = shared.word;
 
+/** The string for a count `n` in the language's plural form (see makeTranslator). */
+export const plural = shared.plural;
+
 /**
- * {t, has, word, language} for game `name`: its own strings first (see loadGameStrings),
+ * {t, has, word, plural, language} for game `name`: its own strings first (see loadGameStrings),
  * then the shared ones. Tables are looked up at each call, so a language change applies.
  */
 export function translator(name) {

@@ -7,8 +7,9 @@ import { botLabel } from "./bots.js";
 import { observeState, secondsLeft } from "./clock.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { createHostPanel, hostToken } from "./host.js";
+import { createHostPanel, hostToken, rememberHostToken } from "./host.js";
 import { outcomeNodes } from "./outcome.js";
+import { replacedBanner, showLinkProblem } from "./problem.js";
 import { createRenderer, loadClient } from "./renderers.js";
 import { matchUrl, replayUrl } from "./routes.js";
 
@@ -33,21 +34,25 @@ export async function showMatch(main, route) {
   let client = null; // the game's client (renderers.js): its GET /api/games entry, renderer, words
   let host = null; // the host's seat panel, where this device knows the host token
   let urgentSaid = "";
+  let overSaid = false;
+  let revoked = false; // the host replaced this page's seat link: no more moves from here
+  const closedGroups = new Set(); // titles of the move groups the player closed
   const hostSecret = hostToken(id, route.host);
 
   const title = h("h1", { class: "match-title" });
   const connection = h("span", { class: "connection", role: "status" });
   // A practice match's seed is known, and with it every hidden card: every seat is told.
   const practice = h("p", { class: "practice-banner", role: "note", hidden: true });
-  const turn = h("p", { class: "turn" });
+  const turn = h("p", { class: "turn", tabindex: "-1" });
   const countdown = h("p", { class: "countdown", hidden: true });
   const error = h("p", { class: "error", role: "alert" });
   const gameArea = h("section", { class: "game-area", "aria-label": t("game_view") });
-  const actionsBox = h("section", { class: "actions", "aria-label": t("your_actions") });
+  const actionsBox = h("section", { class: "actions", "aria-label": t("your_actions"), tabindex: "-1" });
   const typed = h("form", { class: "typed-action" });
   const seatsBox = h("section", { class: "seats-box" });
   const hostBox = h("section", { class: "host-box", "aria-label": t("host_title"), hidden: true });
   const resultBox = h("section", { class: "result", hidden: true });
+  const revokedBox = h("div", { class: "revoked-box" });
   const joinBox = h("section", { class: "join", hidden: true });
 
   replace(
@@ -57,6 +62,7 @@ export async function showMatch(main, route) {
     turn,
     countdown,
     error,
+    revokedBox,
     resultBox,
     h("div", { class: "match-body" }, gameArea, h("div", { class: "side" }, actionsBox, typed, joinBox, hostBox, seatsBox)),
   );
@@ -84,6 +90,10 @@ export async function showMatch(main, route) {
     try {
       apply(await postAction(id, token, action, state.version));
     } catch (err) {
+      if (err.status === 403) {
+        revoke();
+        return;
+      }
       showError(err.detail);
       // 409: the match moved on while we chose; show the current position.
       if (err.status === 409 || err.status === 422) refresh();
@@ -113,11 +123,25 @@ export async function showMatch(main, route) {
   // undo: a renderer may take a step back too (Escape in a decision made in steps).
   const ctx = { act, undo: () => (state && state.can_undo && !pending ? undo() : null), isPending: () => pending, live: true };
 
+  /** The seat's link was replaced: drop the moves at once and say what happened. */
+  function revoke() {
+    if (revoked) return;
+    revoked = true;
+    if (follower) follower.stop();
+    replace(revokedBox, replacedBanner(id));
+    const wasInside = actionsBox.contains(document.activeElement);
+    if (state) apply({ ...state, version: state.version });
+    const banner = revokedBox.querySelector("a");
+    if (wasInside && banner) banner.focus();
+  }
+
   // Frames may arrive out of order (a POST answer and a WebSocket push); never go back.
   function apply(next) {
     observeState(next);
     if (state && next.version < state.version) return;
-    state = next;
+    // A page whose link was replaced offers nothing more, whatever comes in late.
+    // (Nor does it count down: it follows the match no more.)
+    state = revoked ? { ...next, legal_actions: [], can_undo: false, deadlines: {} } : next;
     if (!client) {
       // The first state came from a push (the first GET failed): find its game's client.
       loadClient(next.game).then((loadedClient) => {
@@ -160,16 +184,45 @@ export async function showMatch(main, route) {
     else if (state.to_act.length) text = t("waiting_for", { seats: state.to_act.join(", ") });
     else text = t("waiting");
     turn.textContent = text;
+    // Once over, the result panel says so under its own heading (and is read out).
+    // A replaced link's page has its banner instead: it follows the turns no more.
+    turn.hidden = state.over || revoked;
     turn.classList.toggle("mine", myTurn());
     // Announce only when the situation changes, not on every presence update.
     const key = `${state.over}|${myTurn()}|${state.to_act.join(",")}`;
     if (key !== lastTurnKey) {
       lastTurnKey = key;
-      announce(text);
+      if (!state.over) announce(text);
     }
   }
 
+  /** Where the keyboard was in the moves panel, to put it back after a rebuild. */
+  function focusedAction() {
+    const el = document.activeElement;
+    if (!el || !actionsBox.contains(el)) return null;
+    const buttons = [...actionsBox.querySelectorAll("button, summary")];
+    return { action: el.dataset.action, index: buttons.indexOf(el), summary: el.tagName === "SUMMARY" ? el.textContent : null };
+  }
+
+  /** After a rebuild: the same move if it is still offered, else the next choice, else the panel. */
+  function restoreFocus(was) {
+    if (!was) return;
+    const buttons = [...actionsBox.querySelectorAll("button, summary")].filter((b) => b.getClientRects().length);
+    const same = (was.action && buttons.find((b) => b.dataset.action === was.action))
+      || (was.summary && buttons.find((b) => b.tagName === "SUMMARY" && b.textContent === was.summary));
+    const target = same || buttons[Math.min(Math.max(was.index, 0), buttons.length - 1)];
+    if (target) target.focus();
+    else if (!actionsBox.hidden) actionsBox.focus();
+    else turn.focus();
+  }
+
   function renderActions() {
+    const was = focusedAction();
+    renderMoves();
+    restoreFocus(was);
+  }
+
+  function renderMoves() {
     const legal = state.legal_actions;
     if (!legal.length) {
       replace(actionsBox, state.seat === "spectator" ? null : h("p", { class: "muted" }, t("no_actions")));
@@ -189,7 +242,14 @@ export async function showMatch(main, route) {
             ),
           );
           if (!group.title) return buttons;
-          return h("details", { class: "action-group", open: group.open || null }, h("summary", {}, group.title), buttons);
+          const open = group.open && !closedGroups.has(group.title);
+          const details = h("details", { class: "action-group", open: open || null }, h("summary", {}, group.title), buttons);
+          // A group the player closed (a click, or Escape) stays closed at the next state.
+          details.addEventListener("toggle", () => {
+            if (details.open) closedGroups.delete(group.title);
+            else closedGroups.add(group.title);
+          });
+          return details;
         }),
       );
       typed.hidden = false;
@@ -248,6 +308,8 @@ export async function showMatch(main, route) {
     if (!state.over) return;
     let rematch = null;
     if (state.rematch) {
+      // The host token opens the rematch too: its page keeps the host's panel.
+      if (hostSecret) rememberHostToken(state.rematch, hostSecret);
       const page = token ? "play" : "watch";
       rematch = h("a", { class: "button primary", href: matchUrl(page, state.rematch, token) }, t("go_to_rematch"));
     } else if (hostSecret) {
@@ -264,6 +326,8 @@ export async function showMatch(main, route) {
         },
       }, t("start_rematch"));
     }
+    // A rebuilt panel keeps the keyboard: on the rematch (its link once it has started).
+    const hadFocus = resultBox.contains(document.activeElement);
     replace(
       resultBox,
       h("h2", {}, t("game_over")),
@@ -275,6 +339,13 @@ export async function showMatch(main, route) {
         }, t("watch_replay")),
         rematch),
     );
+    if (hadFocus) (rematch || resultBox.querySelector("a")).focus();
+    if (!overSaid) {
+      // Read out the end once: that it is over, who won and why.
+      overSaid = true;
+      const parts = [t("game_over"), ...[".winners", ".reason"].map((q) => resultBox.querySelector(q)?.textContent)];
+      announce(`${parts.filter(Boolean).map((part) => part.replace(/\.$/, "")).join(". ")}.`);
+    }
   }
 
   function renderJoin() {
@@ -337,11 +408,24 @@ export async function showMatch(main, route) {
     tick = setInterval(update, 250);
   }
 
-  const onStatus = (kind, detail) => {
+  const onStatus = (kind, detail, status) => {
     connection.textContent = t(`conn_${kind}`);
     connection.className = `connection conn-${kind}`;
-    if (kind === "closed" && detail) showError(detail);
+    // 403 once the page had its state: the host gave this seat a new link.
+    if (kind === "closed" && status === 403 && state) revoke();
+    else if (kind === "closed" && detail) showError(detail);
   };
+
+  // Escape closes the chooser the keyboard is in (a group of moves), back on its summary.
+  const onKey = (event) => {
+    if (event.key !== "Escape") return;
+    const open = document.activeElement && document.activeElement.closest("details[open]");
+    if (!open || !main.contains(open)) return;
+    open.open = false;
+    open.querySelector("summary").focus();
+    event.preventDefault();
+  };
+  document.addEventListener("keydown", onKey);
 
   title.textContent = t("loading");
   try {
@@ -358,6 +442,11 @@ export async function showMatch(main, route) {
     }
     apply(first);
   } catch (err) {
+    // A link that opens no seat (403) or no match (404): a page that says so, not a dead one.
+    if (err.status === 403 || err.status === 404) {
+      document.removeEventListener("keydown", onKey);
+      return showLinkProblem(main, id, err.status);
+    }
     showError(err.detail);
   }
   follower = follow(id, token, apply, onStatus);
@@ -366,6 +455,7 @@ export async function showMatch(main, route) {
     stop() {
       follower.stop();
       clearInterval(tick);
+      document.removeEventListener("keydown", onKey);
     },
     mySeat,
   };

@@ -13,9 +13,10 @@
 //   undo()       take this seat's last step back, where the state allows it (can_undo)
 //   isPending()  true while an action is on its way, and always in the replay: ignore clicks
 //   live         true on a play or watch page, false in the replay viewer
-//   t(key, params), has(key), word(prefix, id), language()
+//   t(key, params), has(key), word(prefix, id), plural(key, n, params), language()
 //                translations: the game's own strings (its i18n/{lang}.json) first, then
-//                the shared ones
+//                the shared ones; plural picks `key`_one/_few/_many/_other by the
+//                language's plural rules (Intl.PluralRules)
 // `renderer`:
 //   update(state)            required; draw a state (it may return a promise). `state` has
 //                            game, seat, view, legal_actions, to_act, over, can_undo,
@@ -26,6 +27,8 @@
 //                            joined by "/"); used by the action buttons and the replay
 //   actionGroups(legal, state)  optional; [{title, open, actions}] to group the buttons
 //   formatScore(value, seat) optional; a final score in words (money, points)
+//   formatFact(name, value, seat)  optional; a per-seat fact of the outcome in words, for
+//                            the result's columns (money); else the value as it is
 // A renderer may import the shared helpers of /static/js/dom.js (h, s, replace).
 
 import { gameInfo } from "./api.js";
@@ -93,6 +96,7 @@ export function createRenderer(client, container, page) {
     t: client.t,
     has: client.has,
     word: client.word,
+    plural: client.plural,
     language: client.language,
   };
   if (client.module) {

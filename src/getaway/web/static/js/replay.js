@@ -142,8 +142,12 @@ export async function showReplay(main, route) {
     counter.textContent = where;
     slider.setAttribute("aria-valuetext", `${where}: ${stepText(step)}`);
     caption.textContent = stepText(step);
+    const focused = document.activeElement;
     first.disabled = prev.disabled = position === 0;
     next.disabled = last.disabled = position === steps.length - 1;
+    // A button that just went dead (Last at the end, First at the start) would drop the
+    // keyboard to the page's top: hand it to the button that still goes somewhere.
+    if (focused && focused.disabled) (focused === first || focused === prev ? next : prev).focus();
     const isLast = position === steps.length - 1;
     resultBox.hidden = !isLast;
     if (isLast) {

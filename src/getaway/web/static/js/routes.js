@@ -22,3 +22,8 @@ export function matchUrl(page, id, token) {
 export function replayUrl(id, viewer = null, step = null) {
   return link(`/watch/${encodeURIComponent(id)}`, { replay: true, as: viewer, step });
 }
+
+/** The lobby. */
+export function lobbyUrl() {
+  return link("/", {});
+}

@@ -1,0 +1,120 @@
+"""The keyboard on the match page, in real chromium: after a move the focus stays in the
+moves (on the same choice if it is still offered, else the next one), and Escape closes a
+group of moves (a chooser), leaving the focus on its title and the group closed."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.conftest import Server
+from tests.web.test_browser import ACTION_BUTTONS, READY_OR_OVER, TIMEOUT_MS
+
+IN_MOVES = """() => {
+  const box = document.querySelector("section.actions");
+  const el = document.activeElement;
+  return box.contains(el) ? el.dataset.action || el.tagName : null;
+}"""
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context()
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def test_focus_moves_to_the_next_choice_after_a_step(server: Server, page: Page) -> None:
+    # The test game's turn is a decision in steps: a piece, then where it walks.
+    created = server.create(
+        {"game": "toy-walk", "options": {"turns": 4}, "bots": {"south": "random"}, "seed": 3}
+    )
+    (north,) = created["seats"]
+    page.goto(north["url"])
+    first = page.locator(f'{ACTION_BUTTONS}[data-action="piece:p1"]')
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(f'{ACTION_BUTTONS}[data-action="piece:p1"]')).to_have_count(0)
+    page.wait_for_function(f"() => ({IN_MOVES})() !== null")
+    focused = page.evaluate(IN_MOVES)
+    assert focused and focused != "piece:p1", focused
+    # Enter again walks on: the keyboard never has to find its way back from the page's top.
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({IN_MOVES})() !== null")
+
+
+def test_escape_closes_a_group_of_moves_and_it_stays_closed(server: Server, page: Page) -> None:
+    bots = dict.fromkeys(("el-toro", "lotus", "mr-black", "haggis"), "random")
+    # Seed 6 of the Advanced game deals tino an ability he may reveal while he loads.
+    created = server.create(
+        {"game": "cash-n-guns", "options": {"advanced": True}, "bots": bots, "seed": 6}
+    )
+    (tino,) = created["seats"]
+    page.goto(tino["url"])
+    group = page.locator("details.action-group")
+    expect(group).to_have_attribute("open", "")
+    reveal = group.locator("button.action").first
+    reveal.focus()
+    page.keyboard.press("Escape")
+    expect(group).not_to_have_attribute("open", "")
+    assert page.evaluate("() => document.activeElement.tagName") == "SUMMARY"
+    # A new state (tino loads a card) does not open it again.
+    page.locator(f'{ACTION_BUTTONS}[data-action="load:click"]').click()
+    expect(page.locator(f'{ACTION_BUTTONS}[data-action="load:click"]')).to_have_count(0)
+    for details in page.locator("details.action-group").all():
+        expect(details).not_to_have_attribute("open", "")
+
+
+def test_starting_a_rematch_leaves_the_focus_on_its_link(server: Server, page: Page) -> None:
+    created = server.create(
+        {"game": "toy-walk", "options": {"turns": 2}, "bots": {"south": "random"}, "seed": 5}
+    )
+    (north,) = created["seats"]
+    page.goto(f"{north['url']}&host={created['host_token']}")
+    result = page.locator("section.result")
+    while not result.is_visible():
+        page.wait_for_function(READY_OR_OVER)
+        if result.is_visible():
+            break
+        page.locator(ACTION_BUTTONS).first.press("Enter")
+    result.get_by_role("button", name="Start a rematch").focus()
+    page.keyboard.press("Enter")
+    expect(result.get_by_role("link", name="Go to the rematch")).to_be_focused()
+
+
+def test_the_host_panel_keeps_the_focus_in_the_seat_row(server: Server, page: Page) -> None:
+    bots = {"lotus": "random", "mr-black": "random", "haggis": "random"}
+    created = server.create({"game": "cash-n-guns", "bots": bots, "seed": 8})
+    page.goto(f"{created['spectator_url']}?host={created['host_token']}")
+    row = page.locator('li.host-seat[data-seat="el-toro"]')
+    row.get_by_role("button", name="Hand to the bot").focus()
+    page.keyboard.press("Enter")
+    give_back = row.get_by_role("button", name="Give back to a person")
+    expect(give_back).to_be_focused()
+    page.keyboard.press("Enter")
+    # Back to a person: the row offers a bot again, and the keyboard is still in it.
+    page.wait_for_function(
+        """() => document.activeElement.closest('li.host-seat[data-seat="el-toro"]') !== null"""
+    )
+
+
+def test_the_replay_keeps_the_focus_at_either_end(server: Server, page: Page) -> None:
+    bots = {"north": "random", "south": "random"}
+    created = server.create({"game": "toy-walk", "options": {"turns": 2}, "bots": bots, "seed": 2})
+    deadline = time.monotonic() + 30
+    while not server.state(created["id"])["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    page.goto(f"{created['spectator_url']}?replay&as=spectator")
+    page.get_by_role("button", name="Last step").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Previous step")).to_be_focused()
+    page.get_by_role("button", name="First step").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Next step")).to_be_focused()
