@@ -223,11 +223,8 @@ def test_page_has_no_axe_violation(
         page = context.new_page()
         answer = page.goto(visit.url)
         assert answer is not None
-        if answer.headers.get("content-type", "").startswith("application/json"):
-            # Unknown paths still answer the API's raw JSON 404, which no markup can fix; the
-            # page for them is another part of issue 17. Once it lands this branch is dead code
-            # and the audit covers that page like every other: delete these lines then.
-            pytest.xfail(f"{name} is raw JSON, not a page")
+        # Every page is the client's markup, unknown paths included (never the API's JSON).
+        assert answer.headers.get("content-type", "").startswith("text/html"), name
         page.wait_for_function(RENDERED)
         for ready in visit.ready:
             ready(page)
