@@ -1,8 +1,9 @@
 """Make the screenshots in this folder: `.venv/bin/python docs/screenshots/make_screenshots.py`.
 
-Starts `getaway serve` on a temporary SQLite file, plays a few moves of each game through the
-HTTP API (fixed seeds, so the pictures are the same every time), and photographs the pages in
-Debian's chromium at desktop (1280 px) and phone (375 px) width. Not a test: run it by hand
+Starts `getaway serve` on a temporary SQLite file, plays a few moves of each game, and one
+to its end, through the HTTP API (practice matches with fixed seeds, so the pictures are the
+same every time), and photographs the pages in Debian's chromium at desktop (1280 px) and
+phone (375 px) width. Not a test: run it by hand
 after changing the pages, and look at the pictures.
 """
 
@@ -74,7 +75,13 @@ def _cng_move(state: dict[str, Any]) -> str:
     return aims[0] if aims else legal[0]
 
 
-def _shoot(browser: Browser, url: str, name: str, host: tuple[str, str] | None = None) -> None:
+def _shoot(
+    browser: Browser,
+    url: str,
+    name: str,
+    host: tuple[str, str] | None = None,
+    wait_for: str = "g.station, li.player",
+) -> None:
     for width, size in (("desktop", DESKTOP), ("phone", PHONE)):
         context = browser.new_context(viewport=size, device_scale_factor=1)
         page = context.new_page()
@@ -85,7 +92,7 @@ def _shoot(browser: Browser, url: str, name: str, host: tuple[str, str] | None =
                 "([id, token]) => localStorage.setItem(`getaway.host.${id}`, token)", list(host)
             )
         page.goto(url)
-        page.wait_for_selector("g.station, li.player")
+        page.wait_for_selector(wait_for)
         page.wait_for_timeout(800)
         page.screenshot(path=str(HERE / f"{name}-{width}.png"))
         context.close()
@@ -111,6 +118,7 @@ def main() -> int:
                 _scotland_yard(api, browser)
                 _cash_n_guns(api, browser)
                 _replay(api, browser)
+                _results(api, browser)
                 browser.close()
         finally:
             server.terminate()
@@ -129,6 +137,7 @@ def _scotland_yard(api: Api, browser: Browser) -> None:
             "bots": {"mrx": "heuristic", "d2": "heuristic", "d3": "heuristic"},
             "turn_seconds": 120,
             "seed": 7,
+            "practice": True,
         },
     )
     (d1,) = created["seats"]
@@ -147,6 +156,7 @@ def _cash_n_guns(api: Api, browser: Browser) -> None:
             "bots": dict.fromkeys(("el-toro", "lotus", "mr-black", "haggis"), "heuristic"),
             "turn_seconds": 60,
             "seed": 4,
+            "practice": True,
         },
     )
     tino = next(s for s in created["seats"] if s["seat"] == "tino")
@@ -161,13 +171,41 @@ def _cash_n_guns(api: Api, browser: Browser) -> None:
 
 def _replay(api: Api, browser: Browser) -> None:
     bots = {"mrx": "heuristic", "d1": "heuristic", "d2": "heuristic", "d3": "heuristic"}
-    created = api.call("POST", "/api/matches", {"game": "scotland-yard", "bots": bots, "seed": 3})
+    created = api.call(
+        "POST",
+        "/api/matches",
+        {"game": "scotland-yard", "bots": bots, "seed": 3, "practice": True},
+    )
     while not api.state(created["id"])["over"]:
         time.sleep(0.2)
     steps = api.call("GET", f"/api/matches/{created['id']}/steps?as=all")
     middle = len(steps) // 2
     url = f"{created['spectator_url']}?replay&as=all&step={middle}"
     _shoot(browser, url, "replay")
+
+
+def _results(api: Api, browser: Browser) -> None:
+    # Tino (a person, and the host) at the end of a 5-player game: the result panel with the
+    # winner, the money before and after shame, the shame tokens and the wounds.
+    created = api.call(
+        "POST",
+        "/api/matches",
+        {
+            "game": "cash-n-guns",
+            "bots": dict.fromkeys(("el-toro", "lotus", "mr-black", "haggis"), "heuristic"),
+            "seed": 5,
+            "practice": True,
+        },
+    )
+    tino = next(s for s in created["seats"] if s["seat"] == "tino")
+    api.play(created["id"], tino["token"], _cng_move, lambda s: False, seconds=300)
+    _shoot(
+        browser,
+        tino["url"],
+        "results",
+        host=(created["id"], created["host_token"]),
+        wait_for="p.winners",
+    )
 
 
 if __name__ == "__main__":

@@ -247,7 +247,7 @@ def test_host_gives_a_bot_seat_back_to_a_person_with_a_new_link(
         seat_page = newcomer.new_page()
         seat_page.set_default_timeout(TIMEOUT_MS)
         seat_page.goto(link.input_value())
-        expect(seat_page.locator("h1")).to_contain_text("seat lotus")
+        expect(seat_page.locator("h1")).to_contain_text("seat Lotus")
         expect(seat_page.locator("section.me")).to_be_visible()
         expect(row).to_contain_text("online")
     finally:
@@ -265,7 +265,7 @@ def test_host_opens_an_unused_seat_to_anyone_and_a_spectator_joins_it(
         spectator = watcher.new_page()
         spectator.set_default_timeout(TIMEOUT_MS)
         spectator.goto(created["spectator_url"])
-        expect(spectator.locator("section.seats-box")).to_contain_text("tino")
+        expect(spectator.locator("section.seats-box")).to_contain_text("Tino")
         # An invited seat is reserved for its link: the spectator is offered nothing yet.
         expect(spectator.locator("section.join")).to_be_hidden()
         page.goto(_host_page(created))
@@ -273,8 +273,8 @@ def test_host_opens_an_unused_seat_to_anyone_and_a_spectator_joins_it(
         row.get_by_role("button", name="Open to anyone").click()
         expect(row).to_contain_text("open to anyone")
         expect(row.get_by_role("button", name="Open to anyone")).to_have_count(0)
-        spectator.get_by_role("button", name="Play as tino").click()
-        expect(spectator.locator("h1")).to_contain_text("seat tino")
+        spectator.get_by_role("button", name="Play as Tino").click()
+        expect(spectator.locator("h1")).to_contain_text("seat Tino")
     finally:
         watcher.close()
     seats = {s["seat"]: s for s in server.state(created["id"])["seats"]}
@@ -284,7 +284,7 @@ def test_host_opens_an_unused_seat_to_anyone_and_a_spectator_joins_it(
 def test_no_host_panel_without_the_host_token(server: Server, page: Page) -> None:
     created = server.create({"game": "cash-n-guns", "bots": CNG_BOTS})
     page.goto(created["spectator_url"])
-    expect(page.locator("section.seats-box")).to_contain_text("lotus")
+    expect(page.locator("section.seats-box")).to_contain_text("Lotus")
     expect(page.locator("section.host-box")).to_be_hidden()
     expect(page.locator("li.host-seat")).to_have_count(0)
 

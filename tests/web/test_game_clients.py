@@ -248,7 +248,8 @@ def _en(name: str) -> dict[str, str]:
 def _sentence(name: str, outcome: dict[str, Any]) -> str:
     """The game's English sentence for the outcome's reason, filled from its facts."""
     params = {k: str(v) for k, v in outcome["facts"].items() if isinstance(v, str | int | float)}
-    params["winners"] = ", ".join(outcome["winners"])
+    words = _en(name)
+    params["winners"] = ", ".join(words.get(f"seat_{seat}", seat) for seat in outcome["winners"])
     text = re.sub(r"\{(\w+)\}", lambda m: params[m[1]], _en(name)[f"outcome_{outcome['reason']}"])
     assert text != outcome["summary"]
     return text
@@ -283,8 +284,10 @@ def test_a_finished_cash_n_guns_match_shows_the_final_scores_and_why(
     for row, (seat, score) in zip(table.locator("tbody tr").all(), ranked, strict=False):
         facts = [str(outcome["facts"][name][seat]) for name in ("shame", "wounds")]
         money = _dollars(outcome["facts"]["money"][seat])
-        expect(row.locator("th, td")).to_have_text([seat, _dollars(score), money, *facts])
-    winners = ", ".join(outcome["winners"])
+        expect(row.locator("th, td")).to_have_text(
+            [_en("cash-n-guns")[f"seat_{seat}"], _dollars(score), money, *facts]
+        )
+    winners = ", ".join(_en("cash-n-guns")[f"seat_{seat}"] for seat in outcome["winners"])
     expect(result.locator(".winners")).to_contain_text(winners)
     # The payoffs are for bots; people see scores.
     expect(result).not_to_contain_text(": -1")
@@ -402,4 +405,6 @@ def test_the_undercover_cop_is_revealed_at_the_end(server: Server, page: Page) -
     page.goto(created["spectator_url"])
     roles = page.locator("section.result .roles")
     expect(roles.locator("h3")).to_have_text("Hidden roles")
-    expect(roles.locator("li")).to_have_text([f"{cop}: undercover cop"])
+    expect(roles.locator("li")).to_have_text(
+        [f"{_en('cash-n-guns')[f'seat_{cop}']}: undercover cop"]
+    )

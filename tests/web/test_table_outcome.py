@@ -46,6 +46,9 @@ SY_OUTCOME: dict[str, Any] = {
 }
 
 # Draws `outcome` with the shared panel in `lang`, with `game`'s words and renderer.
+#: The seats' English names (the game's `seat_` words), as the result table shows them.
+NAMES = {"tino": "Tino", "el-toro": "El Toro", "lotus": "Lotus", "mr-black": "Mr. Black"}
+
 DRAW = """async ([lang, game, outcome]) => {
   const i18n = await import("/static/js/i18n.js");
   const { outcomeNodes } = await import("/static/js/outcome.js");
@@ -84,14 +87,14 @@ def _rows(page: Page) -> list[list[str]]:
 def test_every_seat_has_a_row_and_the_dead_have_no_score(page: Page) -> None:
     page.evaluate(DRAW, ["en", "cash-n-guns", CNG_OUTCOME])
     result = page.locator("section.result")
-    expect(result.locator(".winners")).to_have_text("Winner: lotus")
-    expect(result.locator(".reason")).to_have_text("lotus has the most money after shame.")
+    expect(result.locator(".winners")).to_have_text("Winner: Lotus")
+    expect(result.locator(".reason")).to_have_text("Lotus has the most money after shame.")
     assert _rows(page) == [
         ["seat", "money after shame", "money before shame", "shame tokens", "wounds"],
-        ["lotus", "$120,000", "$120,000", "0", "0"],
-        ["mr-black", "$120,000", "$130,000", "7", "2"],
-        ["tino", "$15,000", "$25,000", "5", "1"],
-        ["el-toro", "dead, no score", "—", "2", "3"],
+        ["Lotus", "$120,000", "$120,000", "0", "0"],
+        ["Mr. Black", "$120,000", "$130,000", "7", "2"],
+        ["Tino", "$15,000", "$25,000", "5", "1"],
+        ["El Toro", "dead, no score", "—", "2", "3"],
     ]
     assert not re.search(r"[-\N{MINUS SIGN}]1\b", result.inner_text())
 
@@ -99,7 +102,7 @@ def test_every_seat_has_a_row_and_the_dead_have_no_score(page: Page) -> None:
 def test_the_dead_read_in_russian_too(page: Page) -> None:
     page.evaluate(DRAW, ["ru", "cash-n-guns", CNG_OUTCOME])
     rows = _rows(page)
-    assert rows[-1][:2] == ["el-toro", "убит, без очков"]
+    assert rows[-1][:2] == ["Эль Торо", "убит, без очков"]  # noqa: RUF001 (Russian)
     assert rows[0][2] == "деньги до позора"
 
 
@@ -130,10 +133,10 @@ def test_a_finished_cash_n_guns_match_shows_its_result(server: Server, page: Pag
     assert len(rows) == 1 + len(outcome["returns"])
     # Said once, not twice (the turn line gives way to the panel), and read out with who won.
     expect(page.locator("p.turn")).to_be_hidden()
-    winner = ", ".join(outcome["winners"])
+    winner = ", ".join(NAMES[seat] for seat in outcome["winners"])
     expect(page.locator("#announcer")).to_contain_text(f"Game over. Winner: {winner}. ")
     for seat, score in outcome["scores"].items():
-        row = next(r for r in rows if r[0] == seat)
+        row = next(r for r in rows if r[0] == NAMES[seat])
         sign = "\N{MINUS SIGN}" if score < 0 else ""
         assert row[1] == f"{sign}${abs(score):,}"
         assert row[3] == str(outcome["facts"]["shame"][seat])

@@ -13,17 +13,10 @@ import { h, replace, s } from "/static/js/dom.js";
 // The page's translators (ctx.t), set by createRenderer: this game's strings first.
 let t = (key) => key;
 let has = () => false;
-let language = () => "en";
 
-/**
- * A counted phrase in the locale's plural form: `${key}_${category}` as Intl.PluralRules
- * names it (one, few, many, other...), falling back to `${key}_other`.
- */
-function plural(key, n, params = {}) {
-  const category = new Intl.PluralRules(language()).select(n);
-  const chosen = has(`${key}_${category}`) ? `${key}_${category}` : `${key}_other`;
-  return t(chosen, { n, ...params });
-}
+// A counted phrase in the language's plural form (the page's ctx.plural: `${key}_one`,
+// `_few`, `_many`, `_other`... as Intl.PluralRules names them).
+let plural = (key, n, params = {}) => t(`${key}_other`, { n, ...params });
 
 const BOARDS_URL = new URL("boards/", import.meta.url);
 const TICKETS = new Set(["taxi", "bus", "underground", "black"]);
@@ -227,7 +220,7 @@ export function stationInDirection(coords, from, [dx, dy]) {
 export function createRenderer(container, ctx) {
   t = ctx.t;
   has = ctx.has || (() => false);
-  language = ctx.language || (() => "en");
+  if (ctx.plural) plural = ctx.plural;
   // The map is one Tab stop: one station at a time is focusable and shown to screen readers
   // (a roving tab index), the arrow keys move between stations, so a keyboard or screen-reader
   // user does not walk through 199 stations to reach the moves.

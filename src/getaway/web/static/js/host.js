@@ -39,10 +39,11 @@ function presence(seat) {
 }
 
 /**
- * createHostPanel(box, {id, token, levels, onError, onChanged}) -> {update(state)}.
- * `levels` are the game's bot names (GET /api/games), in the server's order.
+ * createHostPanel(box, {id, token, levels, seatName, onError, onChanged}) -> {update(state)}.
+ * `levels` are the game's bot names (GET /api/games), in the server's order; `seatName(id)`
+ * names a seat in the page's language (the id itself by default).
  */
-export function createHostPanel(box, { id, token, levels, onError, onChanged }) {
+export function createHostPanel(box, { id, token, levels, seatName = (seat) => seat, onError, onChanged }) {
   const chosen = new Map(); // seat -> the level picked in its menu (kept across updates)
   const newLinks = new Map(); // seat -> the new link of a seat given back to a person
   let busy = false;
@@ -81,6 +82,7 @@ export function createHostPanel(box, { id, token, levels, onError, onChanged }) 
 
   function seatRow(seat) {
     const name = seat.seat;
+    const shown = seatName(name);
     const what = seat.kind === "bot" ? botLabel(seat.bot_level) : t("human");
     const status = h("span", { class: `presence ${seat.kind === "human" && seat.connected ? "is-online" : ""}` }, presence(seat));
     const controls = [];
@@ -94,7 +96,7 @@ export function createHostPanel(box, { id, token, levels, onError, onChanged }) 
       select.value = chosen.get(name) || defaultLevel(levels);
       select.addEventListener("change", () => chosen.set(name, select.value));
       controls.push(
-        h("label", { for: selectId, class: "visually-hidden" }, t("host_level_for", { seat: name })),
+        h("label", { for: selectId, class: "visually-hidden" }, t("host_level_for", { seat: shown })),
         select,
         h("button", {
           type: "button",
@@ -126,13 +128,13 @@ export function createHostPanel(box, { id, token, levels, onError, onChanged }) 
     return h(
       "li",
       { class: "host-seat", dataset: { seat: name, kind: seat.kind } },
-      h("div", { class: "host-seat-head" }, h("strong", {}, name), " ", what, " · ", status),
+      h("div", { class: "host-seat-head" }, h("strong", {}, shown), " ", what, " · ", status),
       h("div", { class: "host-controls" }, controls),
       link && seat.kind === "human"
         ? h("div", { class: "host-new-link link-row" },
-          h("span", { class: "link-label" }, t("host_new_link", { seat: name })),
-          h("input", { type: "text", readonly: true, value: link, class: "link-text", "aria-label": t("host_new_link", { seat: name }) }),
-          copyButton(link, t("copy_link_of", { who: name })),
+          h("span", { class: "link-label" }, t("host_new_link", { seat: shown })),
+          h("input", { type: "text", readonly: true, value: link, class: "link-text", "aria-label": t("host_new_link", { seat: shown }) }),
+          copyButton(link, t("copy_link_of", { who: shown })),
           h("p", { class: "muted small" }, t("host_old_link_revoked")))
         : null,
     );

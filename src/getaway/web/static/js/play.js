@@ -153,10 +153,15 @@ export async function showMatch(main, route) {
     render();
   }
 
+  /** A seat as the game names it in the page's language (`seat_{id}`), else its id. */
+  function seatName(seat) {
+    return client ? client.word("seat_", seat) : seat;
+  }
+
   function render() {
     if (!state) return;
     if (!renderer) renderer = createRenderer(client, gameArea, ctx);
-    const who = state.seat === "spectator" ? t("spectator") : t("seat_named", { seat: state.seat });
+    const who = state.seat === "spectator" ? t("spectator") : t("seat_named", { seat: seatName(state.seat) });
     const game = client.info ? client.info.title : state.game;
     title.textContent = `${game} · ${who}`;
     document.title = `${game} · ${who} · getaway`;
@@ -291,7 +296,7 @@ export async function showMatch(main, route) {
           h(
             "li",
             { class: `seat-item${state.to_act.includes(s.seat) ? " to-act" : ""}` },
-            h("strong", {}, s.seat),
+            h("strong", {}, seatName(s.seat)),
             " ",
             s.kind === "bot" ? botLabel(s.bot_level) : t("human"),
             s.kind === "human" ? ` · ${s.connected ? t("online") : s.claimed ? t("offline") : s.open ? t("open_seat") : t("host_link_unused")}` : "",
@@ -369,7 +374,7 @@ export async function showMatch(main, route) {
               showError(err.detail);
             }
           },
-        }, t("join_as", { seat: s.seat })),
+        }, t("join_as", { seat: seatName(s.seat) })),
       ),
     );
   }
@@ -436,6 +441,7 @@ export async function showMatch(main, route) {
         id,
         token: hostSecret,
         levels: client.info ? client.info.bots : [],
+        seatName,
         onError: showError,
         onChanged: refresh,
       });

@@ -14,10 +14,10 @@ const ALL = "all";
 const SPECTATOR = "spectator";
 const AUTOPLAY_MS = 1200;
 
-function viewerName(viewer) {
+function viewerName(viewer, client) {
   if (viewer === ALL) return t("replay_as_all");
   if (viewer === SPECTATOR) return t("replay_as_spectator");
-  return t("replay_as_seat", { seat: viewer });
+  return t("replay_as_seat", { seat: client.word("seat_", viewer) });
 }
 
 /** Keys that step through the replay, unless the focus is somewhere that uses them. */
@@ -62,7 +62,7 @@ export async function showReplay(main, route) {
   const asSelect = h(
     "select",
     { id: "replay-as" },
-    viewers.map((v) => h("option", { value: v }, viewerName(v))),
+    viewers.map((v) => h("option", { value: v }, viewerName(v, client))),
   );
   asSelect.value = viewer;
   // Arrow glyphs that every system font has; the names are in aria-label and title.
