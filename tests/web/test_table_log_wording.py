@@ -78,11 +78,11 @@ def test_english_log_has_no_empty_lists_and_counts_right(page: Page) -> None:
         events[1]
         == "Nobody can share the loot: nobody is left standing. Left in the pot: $5,000, $20,000."
     )
-    assert events[2] == "tino takes 1 wound, 1 in all."
-    assert events[3] == "lotus takes 2 wounds, 2 in all."
-    assert events[4] == "igor takes 5 wounds from the grenade, 5 in all."
-    assert events[5] == "The split: lotus takes $45,000 alone. Nothing is left in the pot."
-    assert events[6] == "The grenade of haggis goes off and hurts nobody."
+    assert events[2] == "Tino takes 1 wound, 1 in all."
+    assert events[3] == "Lotus takes 2 wounds, 2 in all."
+    assert events[4] == "Igor takes 5 wounds from the grenade, 5 in all."
+    assert events[5] == "The split: Lotus takes $45,000 alone. Nothing is left in the pot."
+    assert events[6] == "The grenade of Haggis goes off and hurts nobody."
     assert events[7] == "The end. Nobody wins (nobody survived)."
     assert deck == "1 note left in the deck"
 
@@ -91,9 +91,9 @@ def test_russian_log_uses_its_three_plural_forms(page: Page) -> None:
     events, deck = _draw(page, "ru")
     assert events[0] == "Никто не прячется."
     assert events[1].startswith("Делить добычу некому")
-    assert events[2] == "tino получает 1 рану, всего 1."
-    assert events[3] == "lotus получает 2 раны, всего 2."
-    assert events[4] == "igor получает от гранаты 5 ран, всего 5."
+    assert events[2] == "Тино получает 1 рану, всего 1."
+    assert events[3] == "Лотос получает 2 раны, всего 2."
+    assert events[4] == "Игорь получает от гранаты 5 ран, всего 5."
     assert deck == "В колоде осталась 1 купюра"  # noqa: RUF001 (Russian)
 
 
@@ -101,8 +101,8 @@ def test_portuguese_log_reads_in_full(page: Page) -> None:
     events, deck = _draw(page, "pt")
     assert events[0] == "Ninguém se esconde."
     assert events[1].startswith("Ninguém pode dividir o saque")
-    assert events[2] == "tino sofre 1 ferimento, 1 no total."
-    assert events[3] == "lotus sofre 2 ferimentos, 2 no total."
+    assert events[2] == "Tino sofre 1 ferimento, 1 no total."
+    assert events[3] == "Lotus sofre 2 ferimentos, 2 no total."
     assert deck == "1 nota restante no baralho"
     for sentence in events:
         assert " ." not in sentence and "—" not in sentence, sentence

@@ -18,7 +18,10 @@ const money = (n) => `${Number(n) < 0 ? "−" : ""}$${Math.abs(Number(n)).toLoca
 /** What the server shows of a secret part of an action (docs/server.md). */
 const HIDDEN = "?";
 const card = (c) => (c === HIDDEN ? t("cng_hidden_card") : word("card_", c));
-const target = (x) => (x === "none" ? t("cng_nobody") : x === HIDDEN ? t("cng_hidden_target") : x);
+/** A seat as the game calls it in the page's language (El Toro, not el-toro). */
+const name = (seat) => word("seat_", seat);
+const names = (seats) => seats.map(name).join(", ");
+const target = (x) => (x === "none" ? t("cng_nobody") : x === HIDDEN ? t("cng_hidden_target") : name(x));
 
 /** A readable label for an action id (docs/games/cash-n-guns.md, "Action ids"), or for the
  * part of one another seat was shown (`load:?`, `aim:?/?`, `?` for hide or stay). */
@@ -35,7 +38,7 @@ export function actionLabel(id) {
     case "specialist":
       return arg === HIDDEN ? t("cng_specialist_hidden") : t("cng_specialist", { card: word("card_", arg) });
     case "claim":
-      return t("cng_claim", { seat: arg });
+      return t("cng_claim", { seat: name(arg) });
     default:
       return has(`cng_act_${id}`) ? t(`cng_act_${id}`) : id;
   }
@@ -46,8 +49,8 @@ function splitText(e) {
   const seats = e.shares.map((x) => x.seat);
   let shared;
   if (!seats.length) shared = t("ev_split_nobody");
-  else if (seats.length === 1) shared = t("ev_split_alone", { seat: seats[0], share: money(e.share) });
-  else shared = t("ev_split", { share: money(e.share), seats: seats.join(", ") });
+  else if (seats.length === 1) shared = t("ev_split_alone", { seat: name(seats[0]), share: money(e.share) });
+  else shared = t("ev_split", { share: money(e.share), seats: names(seats) });
   const left = e.leftover.length ? t("ev_split_left", { leftover: e.leftover.map(money).join(", ") }) : t("ev_split_left_none");
   return `${shared} ${left}`;
 }
@@ -56,23 +59,23 @@ function splitText(e) {
 function narrate(e) {
   switch (e.type) {
     case "round": return t("ev_round", { round: e.round, notes: e.notes.map(money).join(", ") });
-    case "reveal": return t("ev_reveal", { seat: e.seat, ability: word("ability_", e.ability) });
+    case "reveal": return t("ev_reveal", { seat: name(e.seat), ability: word("ability_", e.ability) });
     case "aims": return t("ev_aims", { aims: Object.entries(e.aims).map(([s, ts]) => `${s} → ${ts.map((x) => (x === "none" ? t("cng_nobody") : x)).join("/")}`).join("; ") });
-    case "kid-aim": return t("ev_kid_aim", { seat: e.seat, target: e.target === "none" ? t("cng_nobody") : e.target });
-    case "hide": return e.seats.length ? t("ev_hide", { seats: e.seats.join(", ") }) : t("ev_hide_nobody");
-    case "lowered": return t("ev_lowered", { seat: e.seat, gun: e.gun, reason: word("reason_", e.reason) });
-    case "fire": return t("ev_fire", { seat: e.seat, card: word("card_", e.card), target: e.target ?? t("cng_nobody") });
-    case "wound": return plural(e.cause === "grenade" ? "ev_wound_grenade" : "ev_wound", e.wounds, { seat: e.seat, total: e.total });
-    case "grenade": return e.victims.length ? t("ev_grenade", { seat: e.seat, victims: e.victims.join(", ") }) : t("ev_grenade_nobody", { seat: e.seat });
-    case "death": return t("ev_death", { seat: e.seat, money: money(e.money) });
-    case "claim": return t("ev_claim", { seat: e.seat, from: e.from });
+    case "kid-aim": return t("ev_kid_aim", { seat: name(e.seat), target: target(e.target) });
+    case "hide": return e.seats.length ? t("ev_hide", { seats: names(e.seats) }) : t("ev_hide_nobody");
+    case "lowered": return t("ev_lowered", { seat: name(e.seat), gun: e.gun, reason: word("reason_", e.reason) });
+    case "fire": return t("ev_fire", { seat: name(e.seat), card: word("card_", e.card), target: e.target ? name(e.target) : t("cng_nobody") });
+    case "wound": return plural(e.cause === "grenade" ? "ev_wound_grenade" : "ev_wound", e.wounds, { seat: name(e.seat), total: e.total });
+    case "grenade": return e.victims.length ? t("ev_grenade", { seat: name(e.seat), victims: names(e.victims) }) : t("ev_grenade_nobody", { seat: name(e.seat) });
+    case "death": return t("ev_death", { seat: name(e.seat), money: money(e.money) });
+    case "claim": return t("ev_claim", { seat: name(e.seat), from: name(e.from) });
     case "split": return splitText(e);
     case "phone": return plural("ev_phone", e.uses, { used: e.used ? t("yes") : t("no") });
     case "end": return e.winners.length ? t("ev_end", { winners: e.winners.join(", "), reason: word("end_", e.reason) }) : t("ev_end_nobody", { reason: word("end_", e.reason) });
-    case "card-returned": return t("ev_card_returned", { seat: e.seat });
-    case "specialist": return t("ev_specialist", { seat: e.seat });
-    case "unhurt": return t("ev_unhurt", { seat: e.seat });
-    default: return t("ev_other", { type: e.type, seat: e.seat ?? "—" });
+    case "card-returned": return t("ev_card_returned", { seat: name(e.seat) });
+    case "specialist": return t("ev_specialist", { seat: name(e.seat) });
+    case "unhurt": return t("ev_unhurt", { seat: name(e.seat) });
+    default: return t("ev_other", { type: e.type, seat: e.seat ? name(e.seat) : "—" });
   }
 }
 
@@ -103,14 +106,14 @@ function playerCard(p, v) {
   const guns = p.guns.map((g) => {
     const parts = [t("cng_gun", { n: g.gun }), word("gun_", g.state)];
     if (g.card) parts.push(word("card_", g.card));
-    if (g.target) parts.push(`→ ${g.target === "none" ? t("cng_nobody") : g.target}`);
+    if (g.target) parts.push(`→ ${target(g.target)}`);
     return h("li", {}, parts.join(" · "));
   });
   const revealed = p.spent_revealed.map((c) => `${t("cng_round_short", { n: c.round })} ${word("card_", c.card)}${c.fired ? "" : ` (${t("cng_taken_back")})`}`);
   return h(
     "li",
-    { class: `player${p.alive ? "" : " is-dead"}${p.seat === v.seat ? " is-me" : ""}`, "aria-label": p.seat },
-    h("h3", {}, p.seat, p.seat === v.seat ? ` (${t("you")})` : ""),
+    { class: `player${p.alive ? "" : " is-dead"}${p.seat === v.seat ? " is-me" : ""}`, "aria-label": name(p.seat) },
+    h("h3", {}, name(p.seat), p.seat === v.seat ? ` (${t("you")})` : ""),
     h("div", { class: "badges" }, badges),
     h("dl", { class: "stats" },
       h("dt", {}, t("cng_money")), h("dd", {}, money(p.money)),
