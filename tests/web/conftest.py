@@ -16,12 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
 
 # Re-exported as this package's fixture: one fresh database per module, on each backend.
 from tests.server.conftest import database_url
 
 __all__ = ["Server", "browser", "database_url", "server"]
+
+# Playwright's assertions wait 5 s by default, as long as a page may take to draw on a loaded
+# machine (a full run on 2 shared cores); 15 s, as the pages' own default timeout in these
+# tests, keeps a slow machine from failing a correct page.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
