@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from getaway.ai import GENERIC_BOTS, ISMCTSBot, bot_names, make_bot, validate_bot_name
@@ -99,3 +101,10 @@ def test_unknown_names_list_the_bots_and_the_spec_form():
     message = str(caught.value)
     assert "hard" in message and "random" in message and "ismcts:" in message
     validate_bot_name(NIM, "ismcts:iterations=10")
+
+
+def test_uncapped_drops_only_the_time_cap():
+    hard = LEVELS["hard"]
+    assert hard.seconds is not None
+    assert hard.uncapped() == replace(hard, seconds=None)
+    assert parse_spec("hard:seconds=none") == hard.uncapped()

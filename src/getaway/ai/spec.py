@@ -51,6 +51,11 @@ class SearchSettings:
     on: frozenset[str] = frozenset()
     off: frozenset[str] = frozenset()
 
+    def uncapped(self) -> SearchSettings:
+        """The same search without its time cap: only the iteration budget stops it, so the
+        move depends on the seed and view alone (for measurements that must reproduce)."""
+        return replace(self, seconds=None)
+
     def enabled(self, default: frozenset[str]) -> frozenset[str]:
         """The techniques in use: the policy's ``default`` set, less ``off``, plus ``on``."""
         return (default - self.off) | self.on
