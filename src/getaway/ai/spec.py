@@ -191,6 +191,21 @@ def parse_spec(spec: str) -> SearchSettings:
     return settings
 
 
+def uncapped_spec(name: str) -> str:
+    """``name`` with its time cap dropped when it names a search bot (``hard`` becomes
+    ``hard:seconds=none``); any other bot name as it is. For strength measurements, which must
+    give the same games on any machine however loaded: a tool that takes bot names applies
+    this to each one rather than asking for a flag per tool."""
+    if not is_search_spec(name):
+        return name
+    settings = parse_spec(name)  # a bad spec fails here, saying what is wrong
+    if settings.seconds is None:
+        return name
+    if re.search(r"[:,]\s*seconds\s*=", name):
+        return re.sub(r"([:,]\s*seconds\s*=\s*)[^:,]*", r"\g<1>none", name)
+    return f"{name}:seconds=none"
+
+
 def check_techniques(settings: SearchSettings, available: frozenset[str], game: str) -> None:
     """Refuse ``on``/``off`` names that the game's search policy does not have."""
     unknown = (settings.on | settings.off) - available
