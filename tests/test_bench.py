@@ -161,6 +161,9 @@ def test_bench_ismcts_table(capsys):
     out = capsys.readouterr().out
     assert "cash-n-guns" in out and "it/s" in out and "s/move" in out
     assert "mean it" in out and "capped" in out
+    assert "--no-cap" not in out
+    assert main([*argv, "--no-cap"]) == 0
+    assert "time cap off (--no-cap)" in capsys.readouterr().out
 
 
 def test_decision_states_offer_a_choice():
