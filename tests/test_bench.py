@@ -102,6 +102,10 @@ ISMCTS_KEYS = {
     "mean_move_seconds",
     "max_move_seconds",
     "capped_moves",
+    "capped_share",
+    "mean_iterations",
+    "budget_share",
+    "no_cap",
     "python",
 }
 
@@ -133,11 +137,33 @@ def test_bench_ismcts_counts_guided_iterations_at_their_cost(capsys):
     assert ratio == pytest.approx(cost, rel=0.01)
 
 
+@pytest.mark.parametrize("no_cap", [False, True])
+def test_bench_ismcts_counts_the_decisions_the_cap_cut(capsys, no_cap):
+    # A cap of a microsecond stops every search after its first iteration, whatever the
+    # machine; --no-cap drops it, so each decision runs its whole budget.
+    spec = "ismcts:iterations=20:seconds=0.000001:off=guided"
+    argv = ["bench", "scotland-yard", "--ismcts", "--bot", spec, "--positions", "2", "--json"]
+    assert main([*argv, "--no-cap"] if no_cap else argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["no_cap"] is no_cap
+    if no_cap:
+        assert result["budget_seconds"] is None
+        assert result["capped_moves"] == 0 and result["capped_share"] == 0
+        assert result["mean_iterations"] == 20 and result["budget_share"] == 1
+    else:
+        assert result["capped_moves"] == 2 and result["capped_share"] == 1
+        assert result["mean_iterations"] == 1 and result["budget_share"] == 0.05
+
+
 def test_bench_ismcts_table(capsys):
     argv = ["bench", "cash-n-guns", "--ismcts", "--bot", "ismcts:iterations=5", "--positions", "1"]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "cash-n-guns" in out and "it/s" in out and "s/move" in out
+    assert "mean it" in out and "capped" in out
+    assert "--no-cap" not in out
+    assert main([*argv, "--no-cap"]) == 0
+    assert "time cap off (--no-cap)" in capsys.readouterr().out
 
 
 def test_decision_states_offer_a_choice():

@@ -10,7 +10,7 @@ Randomness comes from :mod:`random` seeded with ``seed``: the loop is the cheape
 random player, so the numbers measure the rules and not a bot.
 
 ``bench_ismcts`` measures the search bot instead: iterations per second and seconds per move
-at positions spread along random games.
+at positions spread along random games, and how many decisions the time cap cut short.
 """
 
 from __future__ import annotations
@@ -186,23 +186,32 @@ def decision_states(game: Game, seed: int, count: int) -> list[State]:
 
 
 def bench_ismcts(
-    game: Game, spec: str = "hard", positions: int = SEARCH_POSITIONS, seed: int = 0
+    game: Game,
+    spec: str = "hard",
+    positions: int = SEARCH_POSITIONS,
+    seed: int = 0,
+    no_cap: bool = False,
 ) -> JSONDict:
     """The search bot ``spec`` deciding once at each of ``positions`` positions spread along
     random games, from the view of the first seat to act: iterations per second of search
-    (wall-clock and processor time; building the policy excluded) and seconds per move
-    (everything the bot does included)."""
+    (wall-clock and processor time; building the policy excluded), seconds per move
+    (everything the bot does included) and how many decisions the time cap cut short.
+    ``no_cap`` drops the spec's time cap, so every decision runs its whole iteration budget
+    and the moves are the same on any machine."""
     from getaway.ai import ISMCTSBot, make_bot
 
     bot = make_bot(game, spec)
     if not isinstance(bot, ISMCTSBot):
         raise GetawayError(f"{spec!r} is not a search bot (use a level or an ismcts: spec)")
+    if no_cap:
+        bot.settings = bot.settings.uncapped()
     iterations = 0
     plain = 0.0
     search_seconds = cpu_seconds = 0.0
     move_seconds: list[float] = []
     move_cpu_seconds: list[float] = []
     capped = 0
+    budgets = 0
     for i, state in enumerate(decision_states(game, seed, positions)):
         seat = state.to_act()[0]
         view = state.view(seat)
@@ -217,16 +226,23 @@ def bench_ismcts(
         plain += report.iterations * report.cost
         search_seconds += report.seconds
         cpu_seconds += report.cpu_seconds
-        capped += report.iterations < report.budget
+        capped += report.capped
+        budgets += report.budget
+    moves = len(move_seconds)
     return {
         "game": game.name,
         "options": game.normalize_options(None),
         "bot": spec,
         "budget_iterations": bot.settings.iterations,
         "budget_seconds": bot.settings.seconds,
+        # The bench plays each level's real spec; ``no_cap`` says the cap was dropped.
+        "no_cap": no_cap,
         "seed": seed,
-        "moves": len(move_seconds),
+        "moves": moves,
         "iterations": iterations,
+        "mean_iterations": round(iterations / moves, 1),
+        # Share of the iterations the budgets asked for that were run (1.0: no cap reached).
+        "budget_share": round(iterations / max(budgets, 1), 4),
         "iterations_per_second": round(iterations / max(search_seconds, 1e-9)),
         # Per second of this process's own processor time: what one core does even when
         # other processes share it (the wall-clock rate above drops when they do).
@@ -238,6 +254,8 @@ def bench_ismcts(
         "max_move_seconds": round(max(move_seconds), 4),
         "max_move_cpu_seconds": round(max(move_cpu_seconds), 4),
         "capped_moves": capped,
+        "capped_share": round(capped / moves, 4),
+        "cpu_seconds": round(cpu_seconds, 4),
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
     }

@@ -106,6 +106,7 @@ def test_an_iteration_budget_is_exact():
     bot.choose(NIM, "a", state.view("a"), state.legal_actions("a"), Rng(0))
     assert bot.last is not None and bot.last.iterations == 37
     assert sum(bot.last.root.values()) == 37
+    assert not bot.last.capped and bot.last.budget == 37
 
 
 def test_the_time_cap_stops_a_long_search():
@@ -118,6 +119,7 @@ def test_the_time_cap_stops_a_long_search():
     bot.choose(game, seat, state.view(seat), state.legal_actions(seat), Rng(0))
     assert time.perf_counter() - started < 1.0
     assert bot.last is not None and 0 < bot.last.iterations < 100000000
+    assert bot.last.capped
 
 
 def test_a_single_legal_move_is_played_without_search():

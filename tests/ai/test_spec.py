@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from getaway.ai import GENERIC_BOTS, ISMCTSBot, bot_names, make_bot, validate_bot_name
-from getaway.ai.spec import LEVELS, SearchSettings, is_search_spec, parse_spec
+from getaway.ai.spec import LEVELS, SearchSettings, is_search_spec, parse_spec, uncapped_spec
 from getaway.core import GetawayError, get_game
 from tests.ai.games import NIM
 
@@ -99,3 +101,29 @@ def test_unknown_names_list_the_bots_and_the_spec_form():
     message = str(caught.value)
     assert "hard" in message and "random" in message and "ismcts:" in message
     validate_bot_name(NIM, "ismcts:iterations=10")
+
+
+def test_uncapped_drops_only_the_time_cap():
+    hard = LEVELS["hard"]
+    assert hard.seconds is not None
+    assert hard.uncapped() == replace(hard, seconds=None)
+    assert parse_spec("hard:seconds=none") == hard.uncapped()
+
+
+@pytest.mark.parametrize(
+    ("name", "uncapped"),
+    [
+        ("hard", "hard:seconds=none"),
+        ("ismcts:iterations=500:off=coalition", "ismcts:iterations=500:off=coalition:seconds=none"),
+        ("medium:seconds=2:c=0.5", "medium:seconds=none:c=0.5"),
+        ("easy,seconds=0.1", "easy,seconds=none"),
+        ("hard:seconds=none", "hard:seconds=none"),
+        ("heuristic", "heuristic"),
+        ("random", "random"),
+    ],
+)
+def test_uncapped_spec_drops_a_search_bots_cap(name, uncapped):
+    assert uncapped_spec(name) == uncapped
+    if is_search_spec(name):
+        assert parse_spec(uncapped).seconds is None
+        assert parse_spec(uncapped) == parse_spec(name).uncapped()

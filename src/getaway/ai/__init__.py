@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from getaway.ai.ismcts import ISMCTSBot
 from getaway.ai.random_bot import RandomBot
-from getaway.ai.spec import LEVELS, is_search_spec, parse_spec
+from getaway.ai.spec import LEVELS, is_search_spec, parse_spec, uncapped_spec
 from getaway.core import Bot, Game, GetawayError
 from getaway.core.game import BotFactory
 
@@ -72,5 +72,6 @@ __all__ = [
     "RandomBot",
     "bot_names",
     "make_bot",
+    "uncapped_spec",
     "validate_bot_name",
 ]

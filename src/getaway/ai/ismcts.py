@@ -56,6 +56,9 @@ class SearchReport:
     #: that cost: ``iterations * cost`` is the work done in plain iterations.
     budget: int = 0
     cost: float = 1.0
+    #: Whether the wall-clock cap stopped the search before its budget: such a decision
+    #: depends on the machine's speed and load, so benches count them.
+    capped: bool = False
 
 
 def _overrides(policy: SearchPolicy, name: str) -> bool:
@@ -134,6 +137,7 @@ class Search:
             simultaneous,
             budget,
             self.policy.iteration_cost,
+            done < budget,
         )
 
     def sample(self) -> State:

@@ -51,6 +51,11 @@ class SearchSettings:
     on: frozenset[str] = frozenset()
     off: frozenset[str] = frozenset()
 
+    def uncapped(self) -> SearchSettings:
+        """The same search without its time cap: only the iteration budget stops it, so the
+        move depends on the seed and view alone (for measurements that must reproduce)."""
+        return replace(self, seconds=None)
+
     def enabled(self, default: frozenset[str]) -> frozenset[str]:
         """The techniques in use: the policy's ``default`` set, less ``off``, plus ``on``."""
         return (default - self.off) | self.on
@@ -184,6 +189,21 @@ def parse_spec(spec: str) -> SearchSettings:
     if both:
         raise GetawayError(f"technique(s) both on and off in {spec!r}: {', '.join(sorted(both))}")
     return settings
+
+
+def uncapped_spec(name: str) -> str:
+    """``name`` with its time cap dropped when it names a search bot (``hard`` becomes
+    ``hard:seconds=none``); any other bot name as it is. For strength measurements, which must
+    give the same games on any machine however loaded: a tool that takes bot names applies
+    this to each one rather than asking for a flag per tool."""
+    if not is_search_spec(name):
+        return name
+    settings = parse_spec(name)  # a bad spec fails here, saying what is wrong
+    if settings.seconds is None:
+        return name
+    if re.search(r"[:,]\s*seconds\s*=", name):
+        return re.sub(r"([:,]\s*seconds\s*=\s*)[^:,]*", r"\g<1>none", name)
+    return f"{name}:seconds=none"
 
 
 def check_techniques(settings: SearchSettings, available: frozenset[str], game: str) -> None:
