@@ -141,6 +141,11 @@ def bench_game(
     speed = time_games(game, seconds - micro_budget, games, seed)
     calls = time_calls(sample_states(game, seed + 1), micro_budget, seed + 2)
     elapsed = max(speed.seconds, 1e-9)  # a clock too coarse must not divide by zero
+    from getaway.bench_reference import reference_fields
+
+    # A game with a lean reference in benchmarks/: it and the search's path, side by side
+    # (the same budget again, so that the figures above keep their meaning across versions).
+    compared = reference_fields(game, seconds, seed)
     return {
         "game": game.name,
         "options": game.normalize_options(None),
@@ -153,6 +158,7 @@ def bench_game(
         "mean_plies": round(speed.plies / speed.games, 2),
         **calls,
         "samples": SAMPLES,
+        **compared,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
     }
