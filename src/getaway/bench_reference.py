@@ -13,9 +13,11 @@ path is measured too (``internal_ratio``): it clones a position and plays it out
 bound ``to_act``, ``legal_actions`` and ``apply`` and ``PlayoutRng`` draws, as ``ISMCTS``'s
 fast playout does.
 
-The three loops take turns in short rounds, so that a machine whose load changes during the
-run slows all three alike: only figures from one run are compared. The references are files
-of the source tree, not of the package; an installed copy without them reports nothing.
+The three loops take turns in short rounds and are timed in this process's processor time
+(``time.process_time``), so that other processes sharing the cores slow none of them more
+than the others: only figures from one run are compared, and they are per processor-second.
+The references are files of the source tree, not of the package; an installed copy without
+them reports nothing.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from getaway.core import Game, JSONDict, State
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 #: Rounds per loop; each round gives every loop the same slice of the budget.
-ROUNDS = 5
+ROUNDS = 20
 #: Positions the internal path starts its playouts from (spread along random games).
 PLAYOUT_STARTS = 100
 
@@ -92,12 +94,12 @@ def reference_fields(game: Game, seconds: float, seed: int) -> JSONDict:
     def timed(kind: str, one: Callable[[], int]) -> None:
         # Whole units (a game, or a pass over the starts) until the slice is used up.
         total = totals[kind]
-        started = time.perf_counter()
+        started = time.process_time()
         while True:
             plies = one()
             total[0] += 1
             total[1] += plies
-            elapsed = time.perf_counter() - started
+            elapsed = time.process_time() - started
             if elapsed >= slice_:
                 total[2] += elapsed
                 return
@@ -120,6 +122,8 @@ def reference_fields(game: Game, seconds: float, seed: int) -> JSONDict:
     ref_plies = rate("ref", 1)
     return {
         "reference": f"benchmarks/{reference_file(game).name}",
+        # Every figure below is per second of this process's processor time.
+        "reference_clock": "process_time",
         "reference_games_per_second": round(rate("ref", 0), 1),
         "reference_plies_per_second": round(ref_plies),
         "reference_mean_plies": round(totals["ref"][1] / max(totals["ref"][0], 1), 2),
