@@ -9,6 +9,9 @@ Two measures, comparable across versions and machines:
 Randomness comes from :mod:`random` seeded with ``seed``: the loop is the cheapest honest
 random player, so the numbers measure the rules and not a bot.
 
+A game with a lean reference in ``benchmarks/`` is also compared
+with it side by side, for the same budget again (:mod:`getaway.bench_reference`).
+
 ``bench_ismcts`` measures the search bot instead: iterations per second and seconds per move
 at positions spread along random games.
 """
