@@ -9,6 +9,9 @@ Two measures, comparable across versions and machines:
 Randomness comes from :mod:`random` seeded with ``seed``: the loop is the cheapest honest
 random player, so the numbers measure the rules and not a bot.
 
+A game with a lean reference in ``benchmarks/`` is also compared
+with it side by side, for the same budget again (:mod:`getaway.bench_reference`).
+
 ``bench_ismcts`` measures the search bot instead: iterations per second and seconds per move
 at positions spread along random games, and how many decisions the time cap cut short.
 """
@@ -141,6 +144,11 @@ def bench_game(
     speed = time_games(game, seconds - micro_budget, games, seed)
     calls = time_calls(sample_states(game, seed + 1), micro_budget, seed + 2)
     elapsed = max(speed.seconds, 1e-9)  # a clock too coarse must not divide by zero
+    from getaway.bench_reference import reference_fields
+
+    # A game with a lean reference in benchmarks/: it and the search's path, side by side
+    # (the same budget again, so that the figures above keep their meaning across versions).
+    compared = reference_fields(game, seconds, seed)
     return {
         "game": game.name,
         "options": game.normalize_options(None),
@@ -153,6 +161,7 @@ def bench_game(
         "mean_plies": round(speed.plies / speed.games, 2),
         **calls,
         "samples": SAMPLES,
+        **compared,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
     }

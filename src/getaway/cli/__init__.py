@@ -180,6 +180,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print_json(results[0] if args.game else results)
     else:
         out.print(bench_table(results))
+        for result in results:
+            if "reference_ratio" in result:
+                out.print(
+                    f"{result['game']}: lean reference ({result['reference']}) "
+                    f"{result['reference_games_per_second']:,} games/s, "
+                    f"{result['reference_plies_per_second']:,} plies/s; protocol in the same "
+                    f"rounds {result['paired_games_per_second']:,} games/s, "
+                    f"{result['paired_plies_per_second']:,} plies/s: reference_ratio "
+                    f"{result['reference_ratio']}; search's playout path (clone, legal, apply) "
+                    f"{result['internal_plies_per_second']:,} plies/s: internal_ratio "
+                    f"{result['internal_ratio']}",
+                    markup=False,
+                    highlight=False,
+                )
     return EXIT_OK
 
 
