@@ -93,6 +93,7 @@ class CashNGunsState(RulesState[Rules]):
         "hits_round",
         "holder",
         "log",
+        "log_json",
         "money",
         "participants",
         "phone_uses",
@@ -167,6 +168,10 @@ class CashNGunsState(RulesState[Rules]):
     backup_round: int
     #: Public events, oldest first: tuples whose first item names the event, second the round.
     log: list[tuple[Any, ...]]
+    #: The log's first events as the views show them (:func:`.views.log_json` extends it
+    #: when a view is asked for). A tuple, so that clones share it safely: the log only
+    #: grows, so a clone's converted prefix stays right for it whatever either side plays.
+    log_json: tuple[JSONDict, ...]
     winners: tuple[int, ...]
     end_reason: str | None
     scores: dict[int, int]
@@ -213,6 +218,7 @@ class CashNGunsState(RulesState[Rules]):
         s.phone_uses = 0
         s.backup_round = 0
         s.log = []
+        s.log_json = ()
         s.winners = ()
         s.end_reason = None
         s.scores = {}
@@ -264,6 +270,7 @@ class CashNGunsState(RulesState[Rules]):
         c.phone_uses = self.phone_uses
         c.backup_round = self.backup_round
         c.log = self.log[:]
+        c.log_json = self.log_json
         c.winners = self.winners
         c.end_reason = self.end_reason
         c.scores = dict(self.scores)

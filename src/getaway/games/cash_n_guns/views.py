@@ -16,6 +16,7 @@ debugging only).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from getaway.core import ALL, SPECTATOR, JSONDict
@@ -159,14 +160,37 @@ def _committed(s: CashNGunsState, seat: str) -> dict[str, bool]:
     }
 
 
+def log_json(s: CashNGunsState) -> tuple[JSONDict, ...]:
+    """The public event log as JSON objects, converting only the events added since the
+    state last converted it (the log only grows): a view late in a game then costs about
+    what it costs early, where converting the whole log made it grow with the game.
+
+    The objects are shared by every view of this state and its clones, so views are
+    read-only (as their consumers treat them; ``events`` and ``log`` already shared them).
+    """
+    done = s.log_json
+    if len(done) < len(s.log):
+        seats = s.rules.seats
+        done += tuple(event_to_json(e, seats) for e in s.log[len(done) :])
+        s.log_json = done
+    return done
+
+
+def full_log_json(s: CashNGunsState) -> list[JSONDict]:
+    """The whole log converted from scratch: the oracle the incremental one is tested on."""
+    return [event_to_json(e, s.rules.seats) for e in s.log]
+
+
 def build_view(s: CashNGunsState, seat: str) -> JSONDict:
     rules = s.rules
     seats = rules.seats
     over = s.is_over()
     outcome = s.outcome()
-    log = [event_to_json(e, seats) for e in s.log]
-    # The narration: the events of the previous round and of this one.
-    first = next((n for n, e in enumerate(log) if e["round"] >= s.round - 1), len(log))
+    converted = log_json(s)
+    log = list(converted)
+    # The narration: the events of the previous round and of this one (the log's rounds
+    # never decrease, so a binary search finds where they start).
+    first = bisect_left(converted, s.round - 1, key=lambda e: e["round"])
     deck_counts = {str(v): s.deck.count(v) for v in NOTE_VALUES}
     claim: JSONDict | None = None
     if s.claim is not None:
@@ -241,4 +265,4 @@ def _all_secrets(s: CashNGunsState) -> dict[str, Any]:
 
 
 #: ``GRENADE_NAMES`` stays importable from here (the web client's tests name the words).
-__all__ = ["GRENADE_NAMES", "build_view", "secrets_of"]
+__all__ = ["GRENADE_NAMES", "build_view", "full_log_json", "log_json", "secrets_of"]
