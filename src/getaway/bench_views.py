@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
+from typing import Any
 
 from getaway.core import SPECTATOR, Game, State
 
@@ -29,11 +31,13 @@ EARLY_PLY = 10
 VIEW_REPEATS = 5
 
 
-def _positions(game: Game, seed: int) -> tuple[State, State] | None:
+def _positions(
+    game: Game, seed: int, options: Mapping[str, Any] | None
+) -> tuple[State, State] | None:
     """The position after :data:`EARLY_PLY` plies and the last decision of one random game,
     or ``None`` for a game too short to have both."""
     rnd = random.Random(seed).random
-    state = game.new_state(None, seed)
+    state = game.new_state(options, seed)
     early: State | None = None
     last = state.clone()
     plies = 0
@@ -70,14 +74,20 @@ def _view_us(states: list[State]) -> float:
     return total / max(calls, 1) * 1e6
 
 
-def view_timings(game: Game, seed: int = 0, games: int = VIEW_GAMES) -> dict[str, float]:
+def view_timings(
+    game: Game,
+    seed: int = 0,
+    games: int = VIEW_GAMES,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, float]:
     """``view_us_ply10`` and ``view_us_last``: µs per view at ply 10 and at the last
-    decision, and ``view_last_ratio``, the second over the first."""
+    decision, and ``view_last_ratio``, the second over the first (default options unless
+    ``options`` are given)."""
     early: list[State] = []
     late: list[State] = []
     number = 0
     while len(early) < games and number < 10 * games:
-        found = _positions(game, seed + number)
+        found = _positions(game, seed + number, options)
         number += 1
         if found is not None:
             early.append(found[0])
