@@ -1,11 +1,12 @@
 """Views built incrementally equal views computed from scratch, and clones stay independent.
 
 A state keeps the public parts it has already derived (Cash 'n Guns: its event log converted
-to JSON), so that a view late in a game costs about what it costs early. These tests check
-that keeping them changes nothing a viewer sees: over seeded random games, at every ply, the
-view of a state asked for views all along equals the view of a twin that played the same
-moves but was never asked for one (a fresh clone of it derives everything at the view), for
-every seat, the spectator and ``all``; a view of a state rebuilt from its save agrees too; and
+to JSON, and each player's spent cards as shown), so that a view late in a game costs about
+what it costs early. These tests check that keeping them changes nothing a viewer sees: over
+seeded random games, at every ply, the view of a state asked for views all along equals the
+view of a twin that played the same moves but was never asked for one (a fresh clone of it
+derives everything at the view), for every seat, the spectator and ``all``; the derived parts
+equal their from-scratch versions; a view of a state rebuilt from its save agrees too; and
 playing on a clone never changes what the original shows.
 """
 
@@ -19,7 +20,7 @@ import pytest
 
 from getaway.core import ALL, SPECTATOR, Game, State, get_game
 from getaway.games.cash_n_guns import CashNGunsState
-from getaway.games.cash_n_guns.views import full_log_json
+from getaway.games.cash_n_guns.views import full_log_json, full_spent_public, spent_public
 
 CASES: list[tuple[str, dict[str, Any] | None, int]] = [
     ("cash-n-guns", {"players": 4}, 6),
@@ -42,6 +43,8 @@ def _check_log(s: CashNGunsState) -> None:
     assert view["log"] == full
     first = next((n for n, e in enumerate(full) if e["round"] >= s.round - 1), len(full))
     assert view["events"] == full[first:]
+    for i in range(s.rules.players):
+        assert spent_public(s, i) == full_spent_public(s, i)
 
 
 def _check_game(game: Game, options: Mapping[str, Any] | None, seed: int) -> int:

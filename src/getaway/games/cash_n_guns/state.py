@@ -104,6 +104,7 @@ class CashNGunsState(RulesState[Rules]):
         "shame",
         "shown",
         "spent",
+        "spent_json",
         "status",
         "step",
         "step_seats",
@@ -146,6 +147,9 @@ class CashNGunsState(RulesState[Rules]):
     gstate: list[int]
     #: Per player, every spent card: (round, gun, kind, SPENT_* mode).
     spent: list[tuple[tuple[int, int, int, int], ...]]
+    #: Per player, the public parts of ``spent`` as the views show them, with the tuple they
+    #: were derived from (:func:`.views.spent_public`): recomputed only when it changes.
+    spent_json: list[tuple[Any, list[JSONDict], list[JSONDict]] | None]
     ability: list[int]
     #: Ability card -> its holder, or -1 when nobody was dealt it.
     holder: list[int]
@@ -210,6 +214,7 @@ class CashNGunsState(RulesState[Rules]):
         for i in range(n):
             s.hand[6 * i : 6 * i + 3] = BULLET_SET
         s.spent = [()] * n
+        s.spent_json = [None] * n
         s.shown = 0
         s.grenade = GRENADE_NONE
         s.first_death_done = False
@@ -255,6 +260,7 @@ class CashNGunsState(RulesState[Rules]):
         c.target = self.target[:]
         c.gstate = self.gstate[:]
         c.spent = self.spent[:]
+        c.spent_json = self.spent_json[:]
         c.ability = self.ability  # never changes after the deal
         c.holder = self.holder
         c.shown = self.shown

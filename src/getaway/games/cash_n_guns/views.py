@@ -54,6 +54,42 @@ def _target(s: CashNGunsState, k: int) -> str | None:
     return "none" if t < 0 else s.rules.seats[t]
 
 
+def spent_public(s: CashNGunsState, i: int) -> tuple[list[JSONDict], list[JSONDict]]:
+    """Player ``i``'s spent cards as everybody sees them: those shown (fired, or a BBB the
+    Specialist showed when he took it back) and those discarded face down.
+
+    They pile up over the game, so the state keeps them with the ``spent`` tuple they come
+    from and derives them again only when that tuple is replaced (it is immutable: the same
+    tuple means the same cards). Shared by views, so read-only, like the event log."""
+    spent = s.spent[i]
+    kept = s.spent_json[i]
+    if kept is not None and kept[0] is spent:
+        return kept[1], kept[2]
+    revealed, face_down = full_spent_public(s, i)
+    s.spent_json[i] = (spent, revealed, face_down)
+    return revealed, face_down
+
+
+def full_spent_public(s: CashNGunsState, i: int) -> tuple[list[JSONDict], list[JSONDict]]:
+    """:func:`spent_public` derived from scratch (also the tests' oracle)."""
+    revealed = []
+    face_down = []
+    for rnd, gun, kind, mode in s.spent[i]:
+        if mode == SPENT_FACE_DOWN:
+            face_down.append({"round": rnd, "gun": gun + 1})
+        else:
+            revealed.append(
+                {
+                    "round": rnd,
+                    "gun": gun + 1,
+                    "card": CARD_NAMES[kind],
+                    "fired": mode in (SPENT_FIRED, SPENT_TAKEN_BACK_FIRED),
+                    "taken_back": mode not in (SPENT_FIRED, SPENT_FACE_DOWN),
+                }
+            )
+    return revealed, face_down
+
+
 def _public_player(s: CashNGunsState, i: int, over: bool) -> JSONDict:
     seat = s.rules.seats[i]
     guns = []
@@ -72,22 +108,7 @@ def _public_player(s: CashNGunsState, i: int, over: bool) -> JSONDict:
             }
         )
         hand_size.append(sum(s.hand[3 * k : 3 * k + 3]))
-    revealed = []
-    face_down = []
-    for rnd, gun, kind, mode in s.spent[i]:
-        if mode == SPENT_FACE_DOWN:
-            face_down.append({"round": rnd, "gun": gun + 1})
-        else:
-            # Fired, or a BBB the Specialist showed when he took it back.
-            revealed.append(
-                {
-                    "round": rnd,
-                    "gun": gun + 1,
-                    "card": CARD_NAMES[kind],
-                    "fired": mode in (SPENT_FIRED, SPENT_TAKEN_BACK_FIRED),
-                    "taken_back": mode not in (SPENT_FIRED, SPENT_FACE_DOWN),
-                }
-            )
+    revealed, face_down = spent_public(s, i)
     return {
         "seat": seat,
         "money": s.money[i],
@@ -265,4 +286,12 @@ def _all_secrets(s: CashNGunsState) -> dict[str, Any]:
 
 
 #: ``GRENADE_NAMES`` stays importable from here (the web client's tests name the words).
-__all__ = ["GRENADE_NAMES", "build_view", "full_log_json", "log_json", "secrets_of"]
+__all__ = [
+    "GRENADE_NAMES",
+    "build_view",
+    "full_log_json",
+    "full_spent_public",
+    "log_json",
+    "secrets_of",
+    "spent_public",
+]
