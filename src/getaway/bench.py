@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from getaway.bench_views import view_timings
 from getaway.core import Game, GetawayError, JSONDict, State, bot_rng
 
 #: Positions sampled for the per-call timings.
@@ -160,6 +161,8 @@ def bench_game(
         "plies_per_second": round(speed.plies / elapsed),
         "mean_plies": round(speed.plies / speed.games, 2),
         **calls,
+        # µs per view at ply 10 and at the last decision (src/getaway/bench_views.py).
+        **view_timings(game, seed + 3),
         "samples": SAMPLES,
         **compared,
         "python": platform.python_version(),

@@ -126,4 +126,12 @@ def bench_table(results: Sequence[Mapping[str, Any]]) -> Table:
             table.add_column(title, justify="right")
     for result in results:
         table.add_row(*(str(result[key]) for _, key in columns))
+    # Under the table, not as columns: the columns already fill a narrow terminal.
+    views = [
+        f"{r['game']} {r['view_us_ply10']} / {r['view_us_last']}"
+        for r in results
+        if "view_us_ply10" in r
+    ]
+    if views:
+        table.caption = "view µs at ply 10 / at the last decision: " + "; ".join(views)
     return table

@@ -40,6 +40,7 @@ from getaway.games.cash_n_guns.cards import (
     ROLE_NAMES,
     SIX_FEET_UNDER,
 )
+from getaway.games.cash_n_guns.events import Event, event_from_json
 from getaway.games.cash_n_guns.options import GAME_NAME, normalize, rules_for
 from getaway.games.cash_n_guns.saves import FORMAT, state_from_json
 from getaway.games.cash_n_guns.state import CashNGunsState
@@ -48,13 +49,30 @@ from getaway.games.cash_n_guns.state import CashNGunsState
 _TRIES = 200
 
 
-def determinize(view: Mapping[str, Any], rng: Rng) -> CashNGunsState:
-    """A full state consistent with ``view``, its hidden parts drawn by ``rng``."""
-    return state_from_json(sample_json(view, rng))
+def determinize(
+    view: Mapping[str, Any], rng: Rng, log: Sequence[Event] | None = None
+) -> CashNGunsState:
+    """A full state consistent with ``view``, its hidden parts drawn by ``rng``.
+
+    ``log``: the view's event log already parsed (:func:`parse_log`), for a caller drawing
+    many samples from one view; the log is public and the same in every sample, so parsing
+    it once spares reading the whole history again for each one. The sample is the same."""
+    if log is None:
+        return state_from_json(sample_json(view, rng))
+    s = state_from_json(sample_json(view, rng, with_log=False))
+    s.log = list(log)
+    return s
 
 
-def sample_json(view: Mapping[str, Any], rng: Rng) -> JSONDict:
-    """The save form of a sampled state (see :func:`determinize`)."""
+def parse_log(view: Mapping[str, Any]) -> list[Event]:
+    """The view's event log in the state's internal form (malformed: SaveFileError)."""
+    seats = rules_for(normalize(view["options"])).seats
+    return [event_from_json(e, k, seats) for k, e in enumerate(view["log"], start=1)]
+
+
+def sample_json(view: Mapping[str, Any], rng: Rng, with_log: bool = True) -> JSONDict:
+    """The save form of a sampled state (see :func:`determinize`); ``with_log=False`` leaves
+    its log empty (the caller fills it in)."""
     rules = rules_for(normalize(view["options"]))
     seats = rules.seats
     players: list[Mapping[str, Any]] = view["players"]
@@ -146,7 +164,7 @@ def sample_json(view: Mapping[str, Any], rng: Rng) -> JSONDict:
         "participants": list(view["participants"]),
         "phone_uses": view["phone_uses"],
         "backup_round": view["backup_round"] or 0,
-        "log": [dict(e) for e in view["log"]],
+        "log": [dict(e) for e in view["log"]] if with_log else [],
         "winners": list(view["winners"]),
         "end_reason": view["end_reason"],
         "scores": dict(view["scores"] or {}),

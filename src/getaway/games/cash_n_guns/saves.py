@@ -223,6 +223,8 @@ def _load(r: SaveReader) -> CashNGunsState:
     if not isinstance(log, list):
         raise r.fail("'log' must be a list of events")
     s.log = [event_from_json(e, k, seats) for k, e in enumerate(log, start=1)]
+    s.log_json = ()  # converted again by the first view (a save's objects are not ours)
+    s.spent_json = [None] * n
     winners = _seat_mask(r, "winners", seats)
     s.winners = tuple(i for i in range(n) if winners >> i & 1)
     s.end_reason = r.choice("end_reason", (None, *END_REASONS))

@@ -69,7 +69,8 @@ from getaway.games.cash_n_guns.cards import (
     SPENT_FACE_DOWN,
     SPENT_FIRED,
 )
-from getaway.games.cash_n_guns.determinizer import determinize
+from getaway.games.cash_n_guns.determinizer import determinize, parse_log
+from getaway.games.cash_n_guns.events import Event
 from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, Reader, softmax
 from getaway.games.cash_n_guns.model_moves import choose, sample_move
 from getaway.games.cash_n_guns.public import shown_to_others
@@ -318,6 +319,8 @@ class _Sampler:
         self.discard_model = discard_model
         self.hands: list[_HiddenHand] = []
         self.cops: list[int] = []
+        #: The view's event log parsed once (the Advanced game samples a whole state each time).
+        self.log: list[Event] | None = None
         if self.fast:
             self._parse()
 
@@ -341,7 +344,9 @@ class _Sampler:
         if self.exact:
             return self.template.clone()
         if not self.fast:
-            return determinize(self.view, rng)
+            if self.log is None:
+                self.log = parse_log(self.view)
+            return determinize(self.view, rng, self.log)
         s = self.template.clone()
         rng.shuffle(s.deck)
         for hidden in self.hands:

@@ -93,6 +93,7 @@ class CashNGunsState(RulesState[Rules]):
         "hits_round",
         "holder",
         "log",
+        "log_json",
         "money",
         "participants",
         "phone_uses",
@@ -103,6 +104,7 @@ class CashNGunsState(RulesState[Rules]):
         "shame",
         "shown",
         "spent",
+        "spent_json",
         "status",
         "step",
         "step_seats",
@@ -145,6 +147,9 @@ class CashNGunsState(RulesState[Rules]):
     gstate: list[int]
     #: Per player, every spent card: (round, gun, kind, SPENT_* mode).
     spent: list[tuple[tuple[int, int, int, int], ...]]
+    #: Per player, the public parts of ``spent`` as the views show them, with the tuple they
+    #: were derived from (:func:`.views.spent_public`): recomputed only when it changes.
+    spent_json: list[tuple[Any, list[JSONDict], list[JSONDict]] | None]
     ability: list[int]
     #: Ability card -> its holder, or -1 when nobody was dealt it.
     holder: list[int]
@@ -167,6 +172,10 @@ class CashNGunsState(RulesState[Rules]):
     backup_round: int
     #: Public events, oldest first: tuples whose first item names the event, second the round.
     log: list[tuple[Any, ...]]
+    #: The log's first events as the views show them (:func:`.views.log_json` extends it
+    #: when a view is asked for). A tuple, so that clones share it safely: the log only
+    #: grows, so a clone's converted prefix stays right for it whatever either side plays.
+    log_json: tuple[JSONDict, ...]
     winners: tuple[int, ...]
     end_reason: str | None
     scores: dict[int, int]
@@ -205,6 +214,7 @@ class CashNGunsState(RulesState[Rules]):
         for i in range(n):
             s.hand[6 * i : 6 * i + 3] = BULLET_SET
         s.spent = [()] * n
+        s.spent_json = [None] * n
         s.shown = 0
         s.grenade = GRENADE_NONE
         s.first_death_done = False
@@ -213,6 +223,7 @@ class CashNGunsState(RulesState[Rules]):
         s.phone_uses = 0
         s.backup_round = 0
         s.log = []
+        s.log_json = ()
         s.winners = ()
         s.end_reason = None
         s.scores = {}
@@ -249,6 +260,7 @@ class CashNGunsState(RulesState[Rules]):
         c.target = self.target[:]
         c.gstate = self.gstate[:]
         c.spent = self.spent[:]
+        c.spent_json = self.spent_json[:]
         c.ability = self.ability  # never changes after the deal
         c.holder = self.holder
         c.shown = self.shown
@@ -264,6 +276,7 @@ class CashNGunsState(RulesState[Rules]):
         c.phone_uses = self.phone_uses
         c.backup_round = self.backup_round
         c.log = self.log[:]
+        c.log_json = self.log_json
         c.winners = self.winners
         c.end_reason = self.end_reason
         c.scores = dict(self.scores)

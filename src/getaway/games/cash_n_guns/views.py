@@ -16,6 +16,7 @@ debugging only).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from getaway.core import ALL, SPECTATOR, JSONDict
@@ -53,6 +54,42 @@ def _target(s: CashNGunsState, k: int) -> str | None:
     return "none" if t < 0 else s.rules.seats[t]
 
 
+def spent_public(s: CashNGunsState, i: int) -> tuple[list[JSONDict], list[JSONDict]]:
+    """Player ``i``'s spent cards as everybody sees them: those shown (fired, or a BBB the
+    Specialist showed when he took it back) and those discarded face down.
+
+    They pile up over the game, so the state keeps them with the ``spent`` tuple they come
+    from and derives them again only when that tuple is replaced (it is immutable: the same
+    tuple means the same cards). Shared by views, so read-only, like the event log."""
+    spent = s.spent[i]
+    kept = s.spent_json[i]
+    if kept is not None and kept[0] is spent:
+        return kept[1], kept[2]
+    revealed, face_down = full_spent_public(s, i)
+    s.spent_json[i] = (spent, revealed, face_down)
+    return revealed, face_down
+
+
+def full_spent_public(s: CashNGunsState, i: int) -> tuple[list[JSONDict], list[JSONDict]]:
+    """:func:`spent_public` derived from scratch (also the tests' oracle)."""
+    revealed = []
+    face_down = []
+    for rnd, gun, kind, mode in s.spent[i]:
+        if mode == SPENT_FACE_DOWN:
+            face_down.append({"round": rnd, "gun": gun + 1})
+        else:
+            revealed.append(
+                {
+                    "round": rnd,
+                    "gun": gun + 1,
+                    "card": CARD_NAMES[kind],
+                    "fired": mode in (SPENT_FIRED, SPENT_TAKEN_BACK_FIRED),
+                    "taken_back": mode not in (SPENT_FIRED, SPENT_FACE_DOWN),
+                }
+            )
+    return revealed, face_down
+
+
 def _public_player(s: CashNGunsState, i: int, over: bool) -> JSONDict:
     seat = s.rules.seats[i]
     guns = []
@@ -71,22 +108,7 @@ def _public_player(s: CashNGunsState, i: int, over: bool) -> JSONDict:
             }
         )
         hand_size.append(sum(s.hand[3 * k : 3 * k + 3]))
-    revealed = []
-    face_down = []
-    for rnd, gun, kind, mode in s.spent[i]:
-        if mode == SPENT_FACE_DOWN:
-            face_down.append({"round": rnd, "gun": gun + 1})
-        else:
-            # Fired, or a BBB the Specialist showed when he took it back.
-            revealed.append(
-                {
-                    "round": rnd,
-                    "gun": gun + 1,
-                    "card": CARD_NAMES[kind],
-                    "fired": mode in (SPENT_FIRED, SPENT_TAKEN_BACK_FIRED),
-                    "taken_back": mode not in (SPENT_FIRED, SPENT_FACE_DOWN),
-                }
-            )
+    revealed, face_down = spent_public(s, i)
     return {
         "seat": seat,
         "money": s.money[i],
@@ -159,14 +181,37 @@ def _committed(s: CashNGunsState, seat: str) -> dict[str, bool]:
     }
 
 
+def log_json(s: CashNGunsState) -> tuple[JSONDict, ...]:
+    """The public event log as JSON objects, converting only the events added since the
+    state last converted it (the log only grows): a view late in a game then costs about
+    what it costs early, where converting the whole log made it grow with the game.
+
+    The objects are shared by every view of this state and its clones, so views are
+    read-only (as their consumers treat them; ``events`` and ``log`` already shared them).
+    """
+    done = s.log_json
+    if len(done) < len(s.log):
+        seats = s.rules.seats
+        done += tuple(event_to_json(e, seats) for e in s.log[len(done) :])
+        s.log_json = done
+    return done
+
+
+def full_log_json(s: CashNGunsState) -> list[JSONDict]:
+    """The whole log converted from scratch: the oracle the incremental one is tested on."""
+    return [event_to_json(e, s.rules.seats) for e in s.log]
+
+
 def build_view(s: CashNGunsState, seat: str) -> JSONDict:
     rules = s.rules
     seats = rules.seats
     over = s.is_over()
     outcome = s.outcome()
-    log = [event_to_json(e, seats) for e in s.log]
-    # The narration: the events of the previous round and of this one.
-    first = next((n for n, e in enumerate(log) if e["round"] >= s.round - 1), len(log))
+    converted = log_json(s)
+    log = list(converted)
+    # The narration: the events of the previous round and of this one (the log's rounds
+    # never decrease, so a binary search finds where they start).
+    first = bisect_left(converted, s.round - 1, key=lambda e: e["round"])
     deck_counts = {str(v): s.deck.count(v) for v in NOTE_VALUES}
     claim: JSONDict | None = None
     if s.claim is not None:
@@ -241,4 +286,12 @@ def _all_secrets(s: CashNGunsState) -> dict[str, Any]:
 
 
 #: ``GRENADE_NAMES`` stays importable from here (the web client's tests name the words).
-__all__ = ["GRENADE_NAMES", "build_view", "secrets_of"]
+__all__ = [
+    "GRENADE_NAMES",
+    "build_view",
+    "full_log_json",
+    "full_spent_public",
+    "log_json",
+    "secrets_of",
+    "spent_public",
+]
