@@ -66,8 +66,10 @@ export async function showReplay(main, route) {
   );
   asSelect.value = viewer;
   // Arrow glyphs that every system font has; the names are in aria-label and title.
+  // Disabled until the steps are in (show() then enables those that go somewhere): a step
+  // button that silently does nothing while the replay loads would lose a click.
   const button = (label, glyph, onclick, cls = "") =>
-    h("button", { type: "button", class: `replay-step ${cls}`, "aria-label": label, title: label, onclick }, glyph);
+    h("button", { type: "button", class: `replay-step ${cls}`, "aria-label": label, title: label, onclick, disabled: true }, glyph);
   const first = button(t("replay_first"), "|◀", () => go(0), "replay-first");
   const prev = button(t("replay_prev"), "◀", () => go(position - 1), "replay-prev");
   const next = button(t("replay_next"), "▶", () => go(position + 1), "replay-next");
