@@ -16,17 +16,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 # Re-exported as this package's fixture: one fresh database per module, on each backend.
 from tests.server.conftest import database_url
 
-__all__ = ["Server", "browser", "database_url", "server"]
+__all__ = ["Server", "browser", "database_url", "page", "server"]
+
+#: How long a browser test waits for a page or an element (a loaded 2-core machine is slow).
+TIMEOUT_MS = 15_000
 
 # Playwright's assertions wait 5 s by default, as long as a page may take to draw on a loaded
 # machine (a full run on 2 shared cores); 15 s, as the pages' own default timeout in these
 # tests, keeps a slow machine from failing a correct page.
-expect.set_options(timeout=15_000)
+expect.set_options(timeout=TIMEOUT_MS)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -98,3 +101,14 @@ def browser() -> Iterator[Browser]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A page in a fresh browser context (its own storage), closed after the test."""
+    context = browser.new_context()
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

@@ -27,9 +27,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import Server
+from tests.web.conftest import TIMEOUT_MS, Server
 
-TIMEOUT_MS = 15_000
 WIDTHS = {"desktop": 1280, "phone": 375}
 HEIGHT = 900
 AXE_OPTIONS = {

@@ -10,15 +10,12 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import Server
+from tests.web.conftest import TIMEOUT_MS, Server
 
-TIMEOUT_MS = 15_000
 ACTION_BUTTONS = "section.actions button.action"
 # Either the game is over, or it is this page's turn and no move is in flight.
 READY_OR_OVER = """() => {
@@ -28,16 +25,6 @@ READY_OR_OVER = """() => {
   return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
 }"""
 SY_BOTS = {"d1": "heuristic", "d2": "heuristic", "d3": "heuristic"}
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context()
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def _sy_match(server: Server, seed: int) -> dict[str, Any]:

@@ -3,25 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Server
 
-TIMEOUT_MS = 15_000
 BIG_SEED = 2**64 - 1
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context()
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def test_every_seat_and_the_spectator_see_the_practice_banner(server: Server, page: Page) -> None:

@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from getaway.web import STATIC_DIR
-from tests.web.conftest import Server
-from tests.web.test_browser import _HIDDEN_TEXT, READY_OR_OVER, TIMEOUT_MS
+from tests.web.conftest import TIMEOUT_MS, Server
+from tests.web.test_browser import _HIDDEN_TEXT, READY_OR_OVER
 from tests.web.test_i18n import client_dirs, client_games
 
 SY_ALL_BOTS = {"mrx": "heuristic", "d1": "heuristic", "d2": "heuristic", "d3": "heuristic"}

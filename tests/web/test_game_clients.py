@@ -18,8 +18,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from getaway.core import get_game
-from tests.web.conftest import Server
-from tests.web.test_browser import READY_OR_OVER, TIMEOUT_MS
+from tests.web.conftest import TIMEOUT_MS, Server
+from tests.web.test_browser import READY_OR_OVER
 from tests.web.test_client import _wait_over
 from tests.web.toy_client import GAME as TEST_GAME
 

@@ -6,29 +6,17 @@ The test game of tests/web/toy_client goes through the same form."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from getaway.core import Game, games, get_game
 from tests.web.conftest import Server
-from tests.web.test_browser import TIMEOUT_MS
 from tests.web.toy_client import GAME as TEST_GAME
 
 LANGUAGES = ("en", "ru", "pt")
 CREATE = {"ru": "Создать партию", "pt": "Criar partida"}
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context()
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def _open_lobby(page: Page, server: Server, game: str, lang: str = "en") -> None:

@@ -16,9 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.web.conftest import Server
+from tests.web.conftest import TIMEOUT_MS, Server
 
-TIMEOUT_MS = 15_000
 DETECTIVES = ("d1", "d2", "d3")
 # It is this page's turn and no move is in flight.
 READY = """() => {

@@ -5,29 +5,17 @@ group of moves (a chooser), leaving the focus on its title and the group closed.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import ACTION_BUTTONS, READY_OR_OVER, TIMEOUT_MS
+from tests.web.test_browser import ACTION_BUTTONS, READY_OR_OVER
 
 IN_MOVES = """() => {
   const box = document.querySelector("section.actions");
   const el = document.activeElement;
   return box.contains(el) ? el.dataset.action || el.tagName : null;
 }"""
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context()
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def test_focus_moves_to_the_next_choice_after_a_step(server: Server, page: Page) -> None:

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.web.conftest import Server
-from tests.web.test_browser import ACTION_BUTTONS, CNG_BOTS, TIMEOUT_MS
+from tests.web.conftest import TIMEOUT_MS, Server
+from tests.web.test_browser import ACTION_BUTTONS, CNG_BOTS
 
 
 @pytest.fixture

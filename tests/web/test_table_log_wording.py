@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web.conftest import Server
-from tests.web.test_browser import TIMEOUT_MS
+from tests.web.conftest import TIMEOUT_MS, Server
 
 EVENTS: list[dict[str, Any]] = [
     {"type": "hide", "round": 1, "seats": []},

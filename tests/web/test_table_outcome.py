@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import Server
-from tests.web.test_browser import TIMEOUT_MS
+from tests.web.conftest import TIMEOUT_MS, Server
 
 CNG_OUTCOME: dict[str, Any] = {
     "winners": ["lotus"],

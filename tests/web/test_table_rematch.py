@@ -5,23 +5,11 @@ plays can be given back to a person with a new link."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import ACTION_BUTTONS, READY_OR_OVER, TIMEOUT_MS
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context()
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+from tests.web.test_browser import ACTION_BUTTONS, READY_OR_OVER
 
 
 def test_rematch_keeps_the_host_panel_and_gives_a_bot_seat_back(server: Server, page: Page) -> None:

@@ -4,23 +4,10 @@ other seats' public moves, not a blank), a secret one as what this seat was show
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import TIMEOUT_MS
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context()
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def test_replay_as_a_seat_shows_public_moves_in_full(server: Server, page: Page) -> None:

@@ -4,25 +4,11 @@ page (its title, the seat list, the host panel): never by their ids."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import TIMEOUT_MS
 
 BOTS = dict.fromkeys(("lotus", "mr-black", "haggis"), "random")
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context()
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def test_seats_have_their_names_in_the_title_list_and_host_panel(
