@@ -5,50 +5,15 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx2
 
 from getaway.core import Replay
-from tests.processes import end_process
 from tests.server.helpers import stored
-
-SERVE = "from getaway.cli import main; raise SystemExit(main())"
-
-
-@contextmanager
-def server(database_url: str, log: Path) -> Iterator[tuple[subprocess.Popen[str], httpx2.Client]]:
-    """``getaway serve`` on a free port, and a client for it once it answers."""
-    with log.open("a") as stderr:
-        process = subprocess.Popen(
-            [sys.executable, "-c", SERVE, "serve", "--port", "0", "--database-url", database_url],
-            stdout=subprocess.PIPE,
-            stderr=stderr,
-            text=True,
-        )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert line.startswith("getaway serving on http://127.0.0.1:"), (line, log.read_text())
-        with httpx2.Client(base_url=line.split()[-1], timeout=10) as client:
-            deadline = time.monotonic() + 20
-            while True:
-                try:
-                    if client.get("/healthz").status_code == 200:
-                        break
-                except httpx2.TransportError:
-                    pass
-                assert time.monotonic() < deadline, log.read_text()
-                time.sleep(0.05)
-            yield process, client
-    finally:
-        end_process(process)
+from tests.server.serving import serving
 
 
 def mrx_turn(client: httpx2.Client, match_id: str, token: str) -> dict[str, Any]:
@@ -78,7 +43,7 @@ def play(client: httpx2.Client, match_id: str, token: str, turns: int) -> list[t
 
 def test_sigkill_loses_no_accepted_action(database_url: str, tmp_path: Path) -> None:
     log = tmp_path / "server.log"
-    with server(database_url, log) as (process, client):
+    with serving(database_url, log) as (process, client):
         body = {
             "game": "scotland-yard",
             "players": 4,
@@ -99,7 +64,7 @@ def test_sigkill_loses_no_accepted_action(database_url: str, tmp_path: Path) -> 
         assert record.actions[version - 1].action == action
     assert record.version == len(record.actions) >= accepted[-1][0]
 
-    with server(database_url, log) as (_, client):
+    with serving(database_url, log) as (_, client):
         resumed = mrx_turn(client, match_id, token)
         assert resumed["version"] >= record.version
         play(client, match_id, token, 100)

@@ -34,44 +34,9 @@ from getaway.server.redact import RedactTokens
 from getaway.server.serve import log_config, log_level
 from getaway.server.settings import Settings
 from getaway.server.tokens import hash_token
-from tests.processes import end_process
 from tests.server.conftest import postgres_admin_url
 from tests.server.helpers import act, create, state, stored, token_of
-
-SERVE = "from getaway.cli import main; raise SystemExit(main())"
-
-
-@contextmanager
-def serving(
-    database_url: str, log: Path, **env: str
-) -> Iterator[tuple[subprocess.Popen[str], httpx2.Client]]:
-    """``getaway serve`` on a free port with extra environment, and a client for it; its
-    stderr (every log line) goes to ``log``."""
-    with log.open("a") as stderr:
-        process = subprocess.Popen(
-            [sys.executable, "-c", SERVE, "serve", "--port", "0", "--database-url", database_url],
-            stdout=subprocess.PIPE,
-            stderr=stderr,
-            text=True,
-            env={**os.environ, **env},
-        )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert line.startswith("getaway serving on http://"), (line, log.read_text())
-        with httpx2.Client(base_url=line.split()[-1], timeout=20) as client:
-            deadline = time.monotonic() + 20
-            while True:
-                try:
-                    if client.get("/healthz").status_code == 200:
-                        break
-                except httpx2.TransportError:
-                    pass
-                assert time.monotonic() < deadline, log.read_text()
-                time.sleep(0.05)
-            yield process, client
-    finally:
-        end_process(process)
+from tests.server.serving import serving
 
 
 def _ws_url(client: httpx2.Client, path: str) -> str:
