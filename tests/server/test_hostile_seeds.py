@@ -92,7 +92,9 @@ def _payload_texts(client: TestClient, created: dict[str, Any]) -> list[str]:
 def test_a_fair_match_draws_64_bits_and_never_sends_them(
     client: TestClient, database_url: str
 ) -> None:
-    created = create(client, players=3, bots={"d2": "random"})
+    # No bot: a bot's lucky first move could catch Mr. X, and a finished match's replay
+    # shows its seed by design (docs/server.md, "Seeds and practice matches").
+    created = create(client, players=3)
     match_id = created["id"]
     seed = stored(database_url, match_id).seed
     sent = [json.dumps(created)]
@@ -109,7 +111,8 @@ def test_a_fair_match_draws_64_bits_and_never_sends_them(
     sent.append(client.get(f"/api/matches/{match_id}/replay").text)
     sent.append(client.get(f"/api/matches/{match_id}/steps", params={"as": "all"}).text)
     for needle in seed_texts(seed):
-        assert not any(needle in body for body in sent), needle
+        found = [body[max(0, body.find(needle) - 200) :][:400] for body in sent if needle in body]
+        assert not found, (needle, found)
 
 
 def test_fair_seeds_are_64_bit_os_draws(client: TestClient, database_url: str) -> None:
