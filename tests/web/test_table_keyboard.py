@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Server
@@ -37,7 +38,16 @@ def test_focus_moves_to_the_next_choice_after_a_step(server: Server, page: Page)
     page.wait_for_function(f"() => ({IN_MOVES})() !== null")
 
 
-def test_escape_closes_a_group_of_moves_and_it_stays_closed(server: Server, page: Page) -> None:
+# Holds back every "toggle" event, as if the next state arrived before the browser sent it (it is
+# queued a task after a group opens or closes): the page must not rely on it to remember.
+HOLD_BACK_TOGGLE = """() => window.addEventListener(
+  "toggle", (e) => e.stopImmediatePropagation(), true)"""
+
+
+@pytest.mark.parametrize("toggle_event", ["delivered", "late"])
+def test_escape_closes_a_group_of_moves_and_it_stays_closed(
+    server: Server, page: Page, toggle_event: str
+) -> None:
     bots = dict.fromkeys(("el-toro", "lotus", "mr-black", "haggis"), "random")
     # Seed 6 of the Advanced game deals tino an ability he may reveal while he loads.
     created = server.create(
@@ -48,10 +58,12 @@ def test_escape_closes_a_group_of_moves_and_it_stays_closed(server: Server, page
     group = page.locator("details.action-group")
     expect(group).to_have_attribute("open", "")
     reveal = group.locator("button.action").first
+    if toggle_event == "late":
+        page.evaluate(HOLD_BACK_TOGGLE)
     reveal.focus()
     page.keyboard.press("Escape")
     expect(group).not_to_have_attribute("open", "")
-    assert page.evaluate("() => document.activeElement.tagName") == "SUMMARY"
+    expect(group.locator("summary")).to_be_focused()
     # A new state (tino loads a card) does not open it again.
     page.locator(f'{ACTION_BUTTONS}[data-action="load:click"]').click()
     expect(page.locator(f'{ACTION_BUTTONS}[data-action="load:click"]')).to_have_count(0)

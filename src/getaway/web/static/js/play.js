@@ -227,6 +227,16 @@ export async function showMatch(main, route) {
     restoreFocus(was);
   }
 
+  /** Reads which groups are open from the page itself before a rebuild: the "toggle" event comes
+   * a task after a click or Escape closes a group, so a state arriving in between would reopen it. */
+  function rememberGroupsAsShown() {
+    for (const details of actionsBox.querySelectorAll("details.action-group")) {
+      const title = details.dataset.title;
+      if (details.open) closedGroups.delete(title);
+      else closedGroups.add(title);
+    }
+  }
+
   function renderMoves() {
     const legal = state.legal_actions;
     if (!legal.length) {
@@ -234,6 +244,7 @@ export async function showMatch(main, route) {
       typed.hidden = true;
     } else {
       const groups = renderer.actionGroups ? renderer.actionGroups(legal, state) : [{ title: null, actions: legal }];
+      rememberGroupsAsShown();
       replace(
         actionsBox,
         h("h2", {}, t("your_actions")),
@@ -248,7 +259,7 @@ export async function showMatch(main, route) {
           );
           if (!group.title) return buttons;
           const open = group.open && !closedGroups.has(group.title);
-          const details = h("details", { class: "action-group", open: open || null }, h("summary", {}, group.title), buttons);
+          const details = h("details", { class: "action-group", open: open || null, dataset: { title: group.title } }, h("summary", {}, group.title), buttons);
           // A group the player closed (a click, or Escape) stays closed at the next state.
           details.addEventListener("toggle", () => {
             if (details.open) closedGroups.delete(group.title);
