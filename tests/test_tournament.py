@@ -373,3 +373,20 @@ def test_bad_counts_are_usage_errors(argv, capsys):
         parser().parse_args(["tournament", *argv])
     assert exit_info.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_search_bots_play_their_whole_budget_without_the_time_cap(monkeypatch):
+    # A tournament measures strength: a capped search would play other moves on a loaded
+    # machine, so every search spec is built with its cap dropped (and other bots as named).
+    import getaway.tournament.running as running
+
+    built: list[str] = []
+
+    def recording_make_bot(game, name):
+        built.append(name)
+        return RandomBot()
+
+    monkeypatch.setattr(running, "make_bot", recording_make_bot)
+    plan = plan_tournament("scotland-yard", None, ["easy", "random"], 2, seed=3)
+    run_tournament(plan, workers=1)
+    assert set(built) == {"easy:seconds=none", "random"}

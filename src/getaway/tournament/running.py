@@ -2,8 +2,10 @@
 
 Each game is a pure function of the plan and its fixture: fresh bots (a bot may keep memory
 between moves, never between games), the deal's seed, and each seat's bot generator derived
-from that seed as in :func:`getaway.simulate.play_one`. So the results are the same whatever
-the number of workers or the order in which games finish.
+from that seed as in :func:`getaway.simulate.play_one`; search bots play their whole budget
+of iterations, their wall-clock cap dropped (:func:`getaway.ai.uncapped_spec`). So the results
+are the same whatever the number of workers, the order in which games finish or the load on
+the machine. Time per move is processor time, for the same reason.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from getaway.ai import make_bot
+from getaway.ai import make_bot, uncapped_spec
 from getaway.core import Bot, Game, JSONDict, Rng, get_game
 from getaway.simulate import play_one
 from getaway.tournament.plan import Plan
@@ -40,7 +42,8 @@ class GameResult:
 
 
 class TimedBot:
-    """A bot that adds up the time its inner bot spends choosing."""
+    """A bot that adds up the processor time its inner bot spends choosing (this process's
+    time, so that games sharing the cores with other work still report what a move costs)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -51,11 +54,11 @@ class TimedBot:
     def choose(
         self, game: Game, seat: str, view: Mapping[str, Any], legal: Sequence[str], rng: Rng
     ) -> str:
-        started = time.perf_counter()
+        started = time.process_time()
         try:
             return self.bot.choose(game, seat, view, legal, rng)
         finally:
-            self.seconds += time.perf_counter() - started
+            self.seconds += time.process_time() - started
             self.moves += 1
 
 
@@ -64,7 +67,9 @@ def play_fixture(
 ) -> GameResult:
     """Play one game of the tournament; a bot or rules error is recorded, not raised."""
     names = seat_lineup(game_roles, fixture.lineup)
-    bots = {seat: TimedBot(make_bot(game, name)) for seat, name in names.items()}
+    # A tournament measures strength: search bots play their budgets in full, without the
+    # wall-clock cap, so a game's result does not depend on how loaded the machine was.
+    bots = {seat: TimedBot(make_bot(game, uncapped_spec(name))) for seat, name in names.items()}
     result = GameResult(fixture)
     try:
         state, result.plies = play_one(game, options, fixture.seed, bots)
