@@ -10,8 +10,8 @@ the legal actions, plies counted as the protocol counts them.
 How close the public protocol comes to it is the number that says what the protocol costs
 (``reference_ratio``: protocol plies per second divided by the reference's). The search's own
 path is measured too (``internal_ratio``): it clones a position and plays it out with the
-bound ``to_act``, ``legal_actions`` and ``apply`` and ``PlayoutRng`` draws, as ``ISMCTS``'s
-fast playout does.
+state's bound ``random_step`` (``State.random_step``: a game may play it without action ids)
+fed ``PlayoutRng`` draws, as ``ISMCTS``'s fast playout does.
 
 The three loops take turns in short rounds and are timed in this process's processor time
 (``time.process_time``), so that other processes sharing the cores slow none of them more
@@ -58,18 +58,15 @@ def load_reference(game: Game) -> ModuleType | None:
 
 
 def playout_plies(starts: list[State], rng: PlayoutRng) -> int:
-    """Clone each start and play it out at random, as the search's fast playout does (bound
-    methods, ``PlayoutRng.uniform``); the number of plies played."""
+    """Clone each start and play it out at random, as the search's fast playout does (the
+    bound ``random_step`` fed ``PlayoutRng.uniform``); the number of plies played."""
     plies = 0
     uniform = rng.uniform
     for start in starts:
         state = start.clone()
-        is_over, to_act = state.is_over, state.to_act
-        legal_actions, apply = state.legal_actions, state.apply
+        is_over, random_step = state.is_over, state.random_step
         while not is_over():
-            seat = to_act()[0]
-            legal = legal_actions(seat)
-            apply(seat, legal[int(uniform() * len(legal))])
+            random_step(uniform)
             plies += 1
     return plies
 

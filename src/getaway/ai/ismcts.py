@@ -271,9 +271,12 @@ class Search:
         return tuple(key)
 
     def playout(self, state: State) -> Mapping[str, float]:
-        # The state is mutated in place, so its methods are bound once (the hot loop).
+        # The state is mutated in place, so its methods are bound once (the hot loop). The
+        # fast playout is the state's random_step: the same draws and moves as picking
+        # legal[int(random() * len(legal))], without action ids where the game can.
         is_over, to_act = state.is_over, state.to_act
         legal_actions, apply = state.legal_actions, state.apply
+        random_step = state.random_step
         evaluate = self.policy.evaluate
         choose = self.policy.playout_action
         draw = self.draw
@@ -288,12 +291,11 @@ class Search:
                     return estimate
                 if plies >= MAX_PLAYOUT_PLIES:
                     break
-            seat = to_act()[0]
-            legal = legal_actions(seat)
-            apply(
-                seat,
-                legal[int(random() * len(legal))] if fast else choose(state, seat, legal, draw),
-            )
+            if fast:
+                random_step(random)
+            else:
+                seat = to_act()[0]
+                apply(seat, choose(state, seat, legal_actions(seat), draw))
             plies += 1
         return state.returns()
 

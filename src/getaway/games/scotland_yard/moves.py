@@ -96,6 +96,17 @@ class MoveTables:
             hunter_legs.append(rows)
         #: hunter_legs[h][s]: (ticket or -1 for police, destination, id) for every ride.
         self.hunter_legs = tuple(hunter_legs)
+        #: unmoved[moved]: the hunters not in the bitmask ``moved``, ascending.
+        self.unmoved: tuple[tuple[int, ...], ...] = tuple(
+            tuple(h for h in range(1, len(pieces) + 1) if not moved >> h & 1)
+            for moved in range(1 << (len(pieces) + 1))
+        )
+        #: The pieces the first seat to act offers in the detectives' phase, by the bitmask
+        #: of movable hunters, as (piece, wallet, hunter_legs[piece]): filled by the state
+        #: as it meets them (``ScotlandYardState._first_offer``).
+        self.first_offer: dict[
+            int, tuple[tuple[int, int, tuple[tuple[tuple[int, int, str], ...], ...]], ...]
+        ] = {}
         #: hunter_all[h][s]: the ids alone, for the common case where nothing is blocked.
         self.hunter_all: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
             tuple(tuple(a for _, _, a in legs) for legs in rows) for rows in self.hunter_legs

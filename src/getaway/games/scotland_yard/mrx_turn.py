@@ -24,7 +24,7 @@ The state asks this module for his legal actions (:func:`mrx_actions`) and to pl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from getaway.core import Decision, StepRules
@@ -118,11 +118,16 @@ def leg_problem(
 
 def first_legs(state: ScotlandYardState) -> list[str]:
     """The first legs of a double move: his legal rides that have a legal continuation."""
+    return [a for _, _, a in first_rides(state)]
+
+
+def first_rides(state: ScotlandYardState) -> list[Leg]:
+    """``first_legs`` as ``(ticket, station, id)``."""
     rules, occ, supply, black = state.rules, state.occ, state.supply, state.black
     return [
-        a
-        for t, v, a in mrx_legs(rules, state.pos[0], occ, supply, black)
-        if _back_by_black(t, black) or continues(rules, t, v, occ, supply, black)
+        leg
+        for leg in mrx_legs(rules, state.pos[0], occ, supply, black)
+        if _back_by_black(leg[0], black) or continues(rules, leg[0], leg[1], occ, supply, black)
     ]
 
 
@@ -252,6 +257,60 @@ def apply_mrx(state: ScotlandYardState, action: str) -> None:
         _apply_compound_double(state, action)
     else:
         raise state.illegal(MRX, action, "not TICKET:STATION, double or double:LEG/LEG")
+
+
+def random_mrx_ply(state: ScotlandYardState, uniform: Callable[[], float]) -> None:
+    """One uniformly random legal step of Mr. X's (``State.random_step``): the action that
+    ``legal_actions`` lists at index ``int(uniform() * n)``, played from the ride tables
+    without parsing or checking its id (it is legal by construction)."""
+    decision = state.decision
+    if decision is not None:
+        _random_leg(state, decision, uniform)
+        return
+    s = state.pos[0]
+    rules = state.rules
+    supply = state.supply
+    if (
+        state.black > 0
+        and not rules.board.black_mask[s] & state.occ
+        and (rules.unlimited_supply or (supply[0] and supply[1] and supply[2]))
+    ):
+        # mrx_actions' first case (nothing blocks him): every ride, then ``double`` if he
+        # may spend a ticket.
+        rides = rules.tables.x_legs[s]
+        # (state.may_double, inlined.)
+        may_double = state.doubles > 0 and len(state.log_ticket) + 2 <= rules.log_fields
+        k = int(uniform() * (len(rides) + may_double))
+        if k < len(rides):
+            t, v, _ = rides[k]
+            state.write_entry(t, v, False)
+            state.end_mrx_turn()
+            return
+        action = DOUBLE_STEP
+    else:
+        actions = mrx_actions(state)
+        action = actions[int(uniform() * len(actions))]
+    if action == DOUBLE_STEP:
+        state.decision = Decision(MRX, (DOUBLE_STEP,))
+        return
+    t, v = LEG_PARSE[action]
+    state.write_entry(t, v, False)
+    state.end_mrx_turn()
+
+
+def _random_leg(state: ScotlandYardState, decision: Decision, uniform: Callable[[], float]) -> None:
+    """A random leg of the double move under way (``DOUBLE_MOVE``'s next steps, in order)."""
+    if len(decision.steps) == 1:
+        firsts = first_rides(state)
+        state.decision = decision.then(firsts[int(uniform() * len(firsts))][2])
+        return
+    rules = state.rules
+    t1, v1 = LEG_PARSE[decision.steps[1]]
+    supply, black = after_paying(rules, t1, state.supply, state.black)
+    rides = mrx_legs(rules, v1, state.occ, supply, black)
+    t2, v2, _ = rides[int(uniform() * len(rides))]
+    state.decision = None
+    play_double(state, t1, v1, t2, v2)
 
 
 def _apply_leg(state: ScotlandYardState, action: str) -> None:
