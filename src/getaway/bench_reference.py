@@ -30,6 +30,7 @@ from pathlib import Path
 from types import ModuleType
 
 from getaway.ai.fast_rng import PlayoutRng
+from getaway.ai.ismcts import MAX_PLAYOUT_PLIES
 from getaway.core import Game, JSONDict, State
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -63,11 +64,7 @@ def playout_plies(starts: list[State], rng: PlayoutRng) -> int:
     plies = 0
     uniform = rng.uniform
     for start in starts:
-        state = start.clone()
-        is_over, random_step = state.is_over, state.random_step
-        while not is_over():
-            random_step(uniform)
-            plies += 1
+        plies += start.clone().random_playout(uniform, MAX_PLAYOUT_PLIES)
     return plies
 
 

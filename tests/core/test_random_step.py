@@ -3,6 +3,7 @@ first seat to act plays its legal action number ``int(uniform() * n)``, one draw
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -43,3 +44,17 @@ def test_each_ply_draws_once_and_a_finished_game_is_refused():
     assert taken == plies
     with pytest.raises(ValueError, match="over"):
         state.random_step(uniform)
+
+
+def test_a_random_playout_stops_at_its_limit_or_at_the_end():
+    state = GAME.new_state({}, 3)
+    twin = state.clone()
+    first = random.Random(5).random
+    assert state.random_playout(first, 2) == 2
+    second = random.Random(5).random
+    twin.random_step(second)
+    twin.random_step(second)
+    assert state.to_json() == twin.to_json()
+    played = state.random_playout(first, 10_000)
+    assert state.is_over() and played > 0
+    assert state.random_playout(first, 10_000) == 0

@@ -39,7 +39,7 @@ SEEDS = range(40)
 TRAPPED_GAMES: list[tuple[dict[str, Any], int]] = [({"players": 4}, 1257)]
 
 
-def snapshot(state: ScotlandYardState) -> tuple[object, ...]:
+def snapshot(state: State) -> tuple[object, ...]:
     seats = state.to_act()
     return (state.to_json(), seats, [list(state.legal_actions(seat)) for seat in seats])
 
@@ -125,3 +125,19 @@ def test_random_step_on_a_finished_game_is_refused():
         state.random_step(draw)
     with pytest.raises(ValueError, match="over"):
         State.random_step(state, draw)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[:6])
+def test_lean_random_playout_plays_the_same_games_as_its_definition(options: dict[str, Any]):
+    # In stretches of 7 plies (the limit is kept, and the count is the plies played).
+    for seed in range(10):
+        generic = GAME.new_state(options, seed)
+        lean = generic.clone()
+        draw_generic = random.Random(seed).random
+        draw_lean = random.Random(seed).random
+        while not generic.is_over():
+            played = State.random_playout(generic, draw_generic, 7)
+            assert lean.random_playout(draw_lean, 7) == played
+            assert played == 7 or generic.is_over()
+            assert snapshot(lean) == snapshot(generic), (options, seed)
+        assert lean.random_playout(draw_lean, 7) == 0

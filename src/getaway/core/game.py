@@ -308,6 +308,16 @@ class State(ABC):
         legal = self.legal_actions(seat)
         self.apply(seat, legal[int(uniform() * len(legal))])
 
+    def random_playout(self, uniform: Callable[[], float], max_plies: int) -> int:
+        """Play ``random_step`` until the game is over or ``max_plies`` plies have been
+        played; the number played. A game may override it to save the calls per ply."""
+        plies = 0
+        is_over, random_step = self.is_over, self.random_step
+        while plies < max_plies and not is_over():
+            random_step(uniform)
+            plies += 1
+        return plies
+
     # Helpers for subclasses --------------------------------------------------------------
 
     def check_seat(self, seat: str) -> None:

@@ -23,6 +23,9 @@ from getaway.games.scotland_yard.board import (
     Board,
 )
 
+#: One piece's part of a hunter seat's offer (``MoveTables.first_offer``).
+Offer = tuple[int, int, tuple[tuple[tuple[int, int, str], ...], ...], tuple[int, ...]]
+
 DOUBLE_PREFIX = "double:"
 #: The first step of a double move made in steps, and the head of its public text.
 DOUBLE_STEP = "double"
@@ -101,12 +104,10 @@ class MoveTables:
             tuple(h for h in range(1, len(pieces) + 1) if not moved >> h & 1)
             for moved in range(1 << (len(pieces) + 1))
         )
-        #: The pieces the first seat to act offers in the detectives' phase, by the bitmask
-        #: of movable hunters, as (piece, wallet, hunter_legs[piece]): filled by the state
-        #: as it meets them (``ScotlandYardState._first_offer``).
-        self.first_offer: dict[
-            int, tuple[tuple[int, int, tuple[tuple[tuple[int, int, str], ...], ...]], ...]
-        ] = {}
+        #: What the first seat to act offers in the detectives' phase, by the bitmask of
+        #: movable hunters: (piece, wallet, hunter_legs[piece], the board's hunter_mask) per
+        #: piece, filled by the state as it meets them (``ScotlandYardState._first_offer``).
+        self.first_offer: dict[int, tuple[Offer, ...]] = {}
         #: hunter_all[h][s]: the ids alone, for the common case where nothing is blocked.
         self.hunter_all: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
             tuple(tuple(a for _, _, a in legs) for legs in rows) for rows in self.hunter_legs

@@ -124,9 +124,12 @@ def first_legs(state: ScotlandYardState) -> list[str]:
 def first_rides(state: ScotlandYardState) -> list[Leg]:
     """``first_legs`` as ``(ticket, station, id)``."""
     rules, occ, supply, black = state.rules, state.occ, state.supply, state.black
+    rides = mrx_legs(rules, state.pos[0], occ, supply, black)
+    if black >= 2:  # any ride, then back by black ticket (as in double_possible)
+        return list(rides)
     return [
         leg
-        for leg in mrx_legs(rules, state.pos[0], occ, supply, black)
+        for leg in rides
         if _back_by_black(leg[0], black) or continues(rules, leg[0], leg[1], occ, supply, black)
     ]
 

@@ -23,10 +23,9 @@ from typing import Any
 from getaway.core import Decision, IllegalActionError, JSONDict, Outcome, Rng, RulesState
 from getaway.games.scotland_yard.board import BLACK, TICKETS, TRANSPORTS, mask_of
 from getaway.games.scotland_yard.knowledge import can_move_from, settle
-from getaway.games.scotland_yard.moves import DOUBLE_STEP
+from getaway.games.scotland_yard.moves import DOUBLE_STEP, Offer
 from getaway.games.scotland_yard.mrx_turn import (
     DOUBLE_MOVE,
-    Leg,
     apply_mrx,
     can_ride_from,
     mrx_actions,
@@ -417,28 +416,52 @@ class ScotlandYardState(RulesState[Rules]):
     def random_step(self, uniform: Callable[[], float]) -> None:
         """One uniformly random legal ply, as ``State.random_step`` defines it (the same
         draw picks the same action), played from the move tables without action ids."""
-        if self.phase != PHASE_HUNTERS:
-            if self.phase != PHASE_MRX:
-                raise ValueError("random_step: the game is over, nobody is to act")
+        if self.phase == PHASE_HUNTERS:
+            self._random_hunter_ply(uniform)
+        elif self.phase == PHASE_MRX:
             random_mrx_ply(self, uniform)
-            return
+        else:
+            raise ValueError("random_step: the game is over, nobody is to act")
+
+    def random_playout(self, uniform: Callable[[], float], max_plies: int) -> int:
+        """``random_step`` until the game ends or ``max_plies`` have been played, as
+        ``State.random_playout`` defines it; the number of plies played."""
+        plies = 0
+        while plies < max_plies:
+            phase = self.phase
+            if phase == PHASE_HUNTERS:
+                self._random_hunter_ply(uniform)
+            elif phase == PHASE_MRX:
+                random_mrx_ply(self, uniform)
+            else:
+                break
+            plies += 1
+        return plies
+
+    def _random_hunter_ply(self, uniform: Callable[[], float]) -> None:
         # The first seat to act offers the rides of its movable pieces, piece by piece in
         # seat_pieces order, exactly as legal_actions lists their ids.
         offer = self.rules.tables.first_offer.get(self._movable) or self._first_offer()
+        pos, occ, wallets = self.pos, self.occ, self.wallets
         if len(offer) == 1:
-            h, w, rides = offer[0]
-            s = self.pos[h]
-            if self.rules.board.hunter_mask[s] & self.occ or (w >= 0 and not all(self.wallets[w])):
+            h, w, rides, reach = offer[0]
+            s = pos[h]
+            # _hunter_legs, with its common case (nothing blocks the piece) inlined.
+            if reach[s] & occ or (w >= 0 and not all(wallets[w])):
                 legs = self._hunter_legs(h)
-            else:  # _hunter_legs' common case: nothing blocks it, every ride is legal
+            else:
                 legs = rides[s]
             t, v, _ = legs[int(uniform() * len(legs))]
             self._move_hunter(h, t, v)
             return
         offered = []
         total = 0
-        for h, _, _ in offer:
-            legs = self._hunter_legs(h)
+        for h, w, rides, reach in offer:
+            s = pos[h]
+            if reach[s] & occ or (w >= 0 and not all(wallets[w])):
+                legs = self._hunter_legs(h)
+            else:
+                legs = rides[s]
             offered.append((h, legs))
             total += len(legs)
         k = int(uniform() * total)
@@ -449,13 +472,14 @@ class ScotlandYardState(RulesState[Rules]):
                 return
             k -= len(legs)
 
-    def _first_offer(self) -> tuple[tuple[int, int, tuple[tuple[Leg, ...], ...]], ...]:
-        """The movable pieces of the first seat to act, in ``seat_pieces`` order, each with
-        its wallet and its rides by station (memoised in the move tables: in the
-        detectives' phase the seats to act follow from ``_movable`` alone)."""
+    def _first_offer(self) -> tuple[Offer, ...]:
+        """The movable pieces of the first seat to act, in ``seat_pieces`` order, each as
+        (piece, its wallet, its rides by station, the stations it reaches by station),
+        memoised in the move tables: in the detectives' phase the seats to act follow from
+        ``_movable`` alone."""
         rules, movable = self.rules, self._movable
         offer = tuple(
-            (h, rules.wallet_of[h], rules.tables.hunter_legs[h])
+            (h, rules.wallet_of[h], rules.tables.hunter_legs[h], rules.board.hunter_mask)
             for h in rules.seat_pieces[self._to_act[0]]
             if movable >> h & 1
         )
