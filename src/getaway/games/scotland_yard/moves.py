@@ -46,11 +46,12 @@ class MoveTables:
     def __init__(self, board: Board, pieces: tuple[str, ...], police: frozenset[int]) -> None:
         n = STATIONS + 1
         # Mr. X: every leg from s when every ticket is available and no station is blocked.
+        #: x_ordinary_legs[s]: the taxi, bus and underground rides alone (x_legs' first part).
+        self.x_ordinary_legs: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
+            tuple((t, v, LEG[t][v]) for t in ORDINARY for v in board.nbrs[t][s]) for s in range(n)
+        )
         self.x_legs: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
-            tuple(
-                [(t, v, LEG[t][v]) for t in ORDINARY for v in board.nbrs[t][s]]
-                + [(BLACK, v, LEG[BLACK][v]) for v in board.black_nbrs[s]]
-            )
+            (*self.x_ordinary_legs[s], *((BLACK, v, LEG[BLACK][v]) for v in board.black_nbrs[s]))
             for s in range(n)
         )
         self.x_all: tuple[tuple[str, ...], ...] = tuple(

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from getaway.core import Decision, StepRules
-from getaway.games.scotland_yard.board import BLACK, ORDINARY, TICKETS
+from getaway.games.scotland_yard.board import BLACK, TICKETS
 from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, DOUBLE_STEP, LEG_PARSE
 from getaway.games.scotland_yard.options import MRX, Rules
 
@@ -80,8 +80,14 @@ def can_ride_from(rules: Rules, s: int, occ: int, supply: Sequence[int], black: 
         return False
     if black > 0:
         return True
-    unlimited = rules.unlimited_supply
-    return any((unlimited or supply[t] > 0) and board.nbr_mask[t][s] & free for t in ORDINARY)
+    if rules.unlimited_supply:
+        return bool(board.hunter_mask[s] & free)
+    nbr_mask = board.nbr_mask
+    return bool(
+        (supply[0] and nbr_mask[0][s] & free)
+        or (supply[1] and nbr_mask[1][s] & free)
+        or (supply[2] and nbr_mask[2][s] & free)
+    )
 
 
 def continues(rules: Rules, t: int, v: int, occ: int, supply: Sequence[int], black: int) -> bool:
@@ -130,14 +136,18 @@ def first_rides(state: ScotlandYardState) -> list[Leg]:
     return [
         leg
         for leg in rides
-        if _back_by_black(leg[0], black) or continues(rules, leg[0], leg[1], occ, supply, black)
+        if _back_possible(rules, leg[0], supply, black)
+        or continues(rules, leg[0], leg[1], occ, supply, black)
     ]
 
 
-def _back_by_black(t: int, black: int) -> bool:
-    """Whether a black ticket is left after a first leg paid with ``t``: then the ride back
-    to the station he left (free: he stood there) is a legal second leg."""
-    return black > (t == BLACK)
+def _back_possible(rules: Rules, t: int, supply: Sequence[int], black: int) -> bool:
+    """Whether, after a first leg paid with ``t``, the ride back to the station he left
+    (free: he stood there) is a legal second leg: by a black ticket left, or by the same
+    line with a ticket of its kind left."""
+    if black > (t == BLACK):
+        return True
+    return t != BLACK and (rules.unlimited_supply or supply[t] >= 2)
 
 
 def second_legs(state: ScotlandYardState, first: str) -> Sequence[str]:
@@ -162,7 +172,7 @@ def double_possible(state: ScotlandYardState, singles: Sequence[Leg]) -> bool:
     if black >= 2:  # any ride, then back by black ticket
         return bool(singles)
     return any(
-        _back_by_black(t, black) or continues(rules, t, v, occ, supply, black)
+        _back_possible(rules, t, supply, black) or continues(rules, t, v, occ, supply, black)
         for t, v, _ in singles
     )
 
@@ -272,33 +282,30 @@ def random_mrx_ply(state: ScotlandYardState, uniform: Callable[[], float]) -> No
         return
     s = state.pos[0]
     rules = state.rules
-    supply = state.supply
-    if (
-        state.black > 0
-        and not rules.board.black_mask[s] & state.occ
-        and (rules.unlimited_supply or (supply[0] and supply[1] and supply[2]))
-    ):
-        # mrx_actions' first case (nothing blocks him): every ride, then ``double`` if he
-        # may spend a ticket.
+    board = rules.board
+    supply, black, occ = state.supply, state.black, state.occ
+    # The actions are his single rides (mrx_legs) in order, then ``double`` when
+    # double_possible; the two common cases take no filtering.
+    every_kind = rules.unlimited_supply or (supply[0] and supply[1] and supply[2])
+    rides: Sequence[Leg]
+    if every_kind and black > 0 and not board.black_mask[s] & occ:
+        # Nothing blocks him: every ride; a double move rides there and back by black.
         rides = rules.tables.x_legs[s]
-        # (state.may_double, inlined.)
-        may_double = state.doubles > 0 and len(state.log_ticket) + 2 <= rules.log_fields
-        k = int(uniform() * (len(rides) + may_double))
-        if k < len(rides):
-            t, v, _ = rides[k]
-            state.write_entry(t, v, False)
-            state.end_mrx_turn()
-            return
-        action = DOUBLE_STEP
+        double = state.may_double()
+    elif every_kind and not black and not board.hunter_mask[s] & occ:
+        # No black ticket, and nothing blocks his other lines: every ordinary ride.
+        rides = rules.tables.x_ordinary_legs[s]
+        double = double_possible(state, rides)
     else:
-        actions = mrx_actions(state)
-        action = actions[int(uniform() * len(actions))]
-    if action == DOUBLE_STEP:
+        rides = mrx_legs(rules, s, occ, supply, black)
+        double = double_possible(state, rides)
+    k = int(uniform() * (len(rides) + double))
+    if k < len(rides):
+        t, v, _ = rides[k]
+        state.write_entry(t, v, False)
+        state.end_mrx_turn()
+    else:
         state.decision = Decision(MRX, (DOUBLE_STEP,))
-        return
-    t, v = LEG_PARSE[action]
-    state.write_entry(t, v, False)
-    state.end_mrx_turn()
 
 
 def _random_leg(state: ScotlandYardState, decision: Decision, uniform: Callable[[], float]) -> None:
