@@ -454,17 +454,9 @@ class ScotlandYardState(RulesState[Rules]):
             t, v, _ = legs[int(uniform() * len(legs))]
             self._move_hunter(h, t, v)
             return
-        offered = []
-        total = 0
-        for h, w, rides, reach in offer:
-            s = pos[h]
-            if reach[s] & occ or (w >= 0 and not all(wallets[w])):
-                legs = self._hunter_legs(h)
-            else:
-                legs = rides[s]
-            offered.append((h, legs))
-            total += len(legs)
-        k = int(uniform() * total)
+        # Several pieces (a seat with the police piece too, the 2-player detective).
+        offered = [(h, self._hunter_legs(h)) for h, _, _, _ in offer]
+        k = int(uniform() * sum(len(legs) for _, legs in offered))
         for h, legs in offered:
             if k < len(legs):
                 t, v, _ = legs[k]
