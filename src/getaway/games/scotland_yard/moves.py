@@ -45,11 +45,12 @@ class MoveTables:
 
     def __init__(self, board: Board, pieces: tuple[str, ...], police: frozenset[int]) -> None:
         n = STATIONS + 1
-        # Mr. X: every leg from s when every ticket is available and no station is blocked.
-        #: x_ordinary_legs[s]: the taxi, bus and underground rides alone (x_legs' first part).
+        #: x_ordinary_legs[s]: Mr. X's taxi, bus and underground rides from s (x_legs' first
+        #: part: his every legal ride when he has no black ticket and nothing blocks him).
         self.x_ordinary_legs: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
             tuple((t, v, LEG[t][v]) for t in ORDINARY for v in board.nbrs[t][s]) for s in range(n)
         )
+        # Mr. X: every leg from s when every ticket is available and no station is blocked.
         self.x_legs: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
             (*self.x_ordinary_legs[s], *((BLACK, v, LEG[BLACK][v]) for v in board.black_nbrs[s]))
             for s in range(n)

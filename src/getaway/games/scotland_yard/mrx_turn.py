@@ -20,6 +20,8 @@ The legacy compound id ``double:LEG/LEG`` (old replays and server logs) is still
 
 The state asks this module for his legal actions (:func:`mrx_actions`) and to play one
 (:func:`apply_mrx`); a single ride takes a few bit look-ups, without the step machinery.
+A search's random ply of his (:func:`random_mrx_ply`) picks from the ride tables instead,
+the same action that a uniform pick from :func:`mrx_actions` would.
 """
 
 from __future__ import annotations
