@@ -9,9 +9,10 @@ the legal actions, plies counted as the protocol counts them.
 
 How close the public protocol comes to it is the number that says what the protocol costs
 (``reference_ratio``: protocol plies per second divided by the reference's). The search's own
-path is measured too (``internal_ratio``): it clones a position and plays it out with the
-bound ``to_act``, ``legal_actions`` and ``apply`` and ``PlayoutRng`` draws, as ``ISMCTS``'s
-fast playout does.
+path is measured too (``internal_ratio``): it clones a position and plays it out with
+``State.random_playout`` fed ``PlayoutRng`` draws, as ``ISMCTS``'s fast playout does (the
+same plies as ``to_act``, ``legal_actions`` and ``apply`` with a uniform pick; a game may
+play them without action ids).
 
 The three loops take turns in short rounds and are timed in this process's processor time
 (``time.process_time``), so that other processes sharing the cores slow none of them more
@@ -30,6 +31,7 @@ from pathlib import Path
 from types import ModuleType
 
 from getaway.ai.fast_rng import PlayoutRng
+from getaway.ai.ismcts import MAX_PLAYOUT_PLIES
 from getaway.core import Game, JSONDict, State
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -58,19 +60,12 @@ def load_reference(game: Game) -> ModuleType | None:
 
 
 def playout_plies(starts: list[State], rng: PlayoutRng) -> int:
-    """Clone each start and play it out at random, as the search's fast playout does (bound
-    methods, ``PlayoutRng.uniform``); the number of plies played."""
+    """Clone each start and play it out at random, as the search's fast playout does
+    (``random_playout`` fed ``PlayoutRng.uniform``); the number of plies played."""
     plies = 0
     uniform = rng.uniform
     for start in starts:
-        state = start.clone()
-        is_over, to_act = state.is_over, state.to_act
-        legal_actions, apply = state.legal_actions, state.apply
-        while not is_over():
-            seat = to_act()[0]
-            legal = legal_actions(seat)
-            apply(seat, legal[int(uniform() * len(legal))])
-            plies += 1
+        plies += start.clone().random_playout(uniform, MAX_PLAYOUT_PLIES)
     return plies
 
 

@@ -271,15 +271,21 @@ class Search:
         return tuple(key)
 
     def playout(self, state: State) -> Mapping[str, float]:
+        draw = self.draw
+        random = draw.uniform
+        fast = self.fast_playout
+        if fast and not self.has_evaluate:
+            # Uniform random plies to the end: the state's own loop (``random_playout``),
+            # the same draws and moves as picking legal[int(random() * len(legal))].
+            state.random_playout(random, MAX_PLAYOUT_PLIES)
+            return state.returns()
         # The state is mutated in place, so its methods are bound once (the hot loop).
         is_over, to_act = state.is_over, state.to_act
         legal_actions, apply = state.legal_actions, state.apply
+        random_step = state.random_step
         evaluate = self.policy.evaluate
         choose = self.policy.playout_action
-        draw = self.draw
-        random = draw.uniform
         evaluate_from = self.settings.depth if self.has_evaluate else MAX_PLAYOUT_PLIES
-        fast = self.fast_playout
         plies = 0
         while not is_over():
             if plies >= evaluate_from:
@@ -288,12 +294,11 @@ class Search:
                     return estimate
                 if plies >= MAX_PLAYOUT_PLIES:
                     break
-            seat = to_act()[0]
-            legal = legal_actions(seat)
-            apply(
-                seat,
-                legal[int(random() * len(legal))] if fast else choose(state, seat, legal, draw),
-            )
+            if fast:
+                random_step(random)
+            else:
+                seat = to_act()[0]
+                apply(seat, choose(state, seat, legal_actions(seat), draw))
             plies += 1
         return state.returns()
 

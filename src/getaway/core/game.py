@@ -295,6 +295,29 @@ class State(ABC):
         the rules give none and the decision must wait."""
         return None
 
+    def random_step(self, uniform: Callable[[], float]) -> None:
+        """Play one uniformly random legal ply (a search's random playout): the first seat
+        to act plays its legal action number ``int(uniform() * n)`` of ``n``, in
+        ``legal_actions`` order, drawing ``uniform`` exactly once. A game may override this
+        with a leaner path (no action ids), which must draw the same numbers and reach the
+        same state as this definition does. The game must not be over."""
+        seats = self.to_act()
+        if not seats:
+            raise ValueError("random_step: the game is over, nobody is to act")
+        seat = seats[0]
+        legal = self.legal_actions(seat)
+        self.apply(seat, legal[int(uniform() * len(legal))])
+
+    def random_playout(self, uniform: Callable[[], float], max_plies: int) -> int:
+        """Play ``random_step`` until the game is over or ``max_plies`` plies have been
+        played; the number played. A game may override it to save the calls per ply."""
+        plies = 0
+        is_over, random_step = self.is_over, self.random_step
+        while plies < max_plies and not is_over():
+            random_step(uniform)
+            plies += 1
+        return plies
+
     # Helpers for subclasses --------------------------------------------------------------
 
     def check_seat(self, seat: str) -> None:

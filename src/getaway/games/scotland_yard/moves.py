@@ -23,6 +23,9 @@ from getaway.games.scotland_yard.board import (
     Board,
 )
 
+#: One piece's part of a hunter seat's offer (``MoveTables.first_offer``).
+Offer = tuple[int, int, tuple[tuple[tuple[int, int, str], ...], ...], tuple[int, ...]]
+
 DOUBLE_PREFIX = "double:"
 #: The first step of a double move made in steps, and the head of its public text.
 DOUBLE_STEP = "double"
@@ -42,12 +45,14 @@ class MoveTables:
 
     def __init__(self, board: Board, pieces: tuple[str, ...], police: frozenset[int]) -> None:
         n = STATIONS + 1
+        #: x_ordinary_legs[s]: Mr. X's taxi, bus and underground rides from s (x_legs' first
+        #: part: his every legal ride when he has no black ticket and nothing blocks him).
+        self.x_ordinary_legs: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
+            tuple((t, v, LEG[t][v]) for t in ORDINARY for v in board.nbrs[t][s]) for s in range(n)
+        )
         # Mr. X: every leg from s when every ticket is available and no station is blocked.
         self.x_legs: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
-            tuple(
-                [(t, v, LEG[t][v]) for t in ORDINARY for v in board.nbrs[t][s]]
-                + [(BLACK, v, LEG[BLACK][v]) for v in board.black_nbrs[s]]
-            )
+            (*self.x_ordinary_legs[s], *((BLACK, v, LEG[BLACK][v]) for v in board.black_nbrs[s]))
             for s in range(n)
         )
         self.x_all: tuple[tuple[str, ...], ...] = tuple(
@@ -96,6 +101,15 @@ class MoveTables:
             hunter_legs.append(rows)
         #: hunter_legs[h][s]: (ticket or -1 for police, destination, id) for every ride.
         self.hunter_legs = tuple(hunter_legs)
+        #: unmoved[moved]: the hunters not in the bitmask ``moved``, ascending.
+        self.unmoved: tuple[tuple[int, ...], ...] = tuple(
+            tuple(h for h in range(1, len(pieces) + 1) if not moved >> h & 1)
+            for moved in range(1 << (len(pieces) + 1))
+        )
+        #: What the first seat to act offers in the detectives' phase, by the bitmask of
+        #: movable hunters: (piece, wallet, hunter_legs[piece], the board's hunter_mask) per
+        #: piece, filled by the state as it meets them (``ScotlandYardState._first_offer``).
+        self.first_offer: dict[int, tuple[Offer, ...]] = {}
         #: hunter_all[h][s]: the ids alone, for the common case where nothing is blocked.
         self.hunter_all: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
             tuple(tuple(a for _, _, a in legs) for legs in rows) for rows in self.hunter_legs

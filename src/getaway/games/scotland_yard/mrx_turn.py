@@ -20,15 +20,17 @@ The legacy compound id ``double:LEG/LEG`` (old replays and server logs) is still
 
 The state asks this module for his legal actions (:func:`mrx_actions`) and to play one
 (:func:`apply_mrx`); a single ride takes a few bit look-ups, without the step machinery.
+A search's random ply of his (:func:`random_mrx_ply`) picks from the ride tables instead,
+the same action that a uniform pick from :func:`mrx_actions` would.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from getaway.core import Decision, StepRules
-from getaway.games.scotland_yard.board import BLACK, ORDINARY, TICKETS
+from getaway.games.scotland_yard.board import BLACK, TICKETS
 from getaway.games.scotland_yard.moves import DOUBLE_PREFIX, DOUBLE_STEP, LEG_PARSE
 from getaway.games.scotland_yard.options import MRX, Rules
 
@@ -80,8 +82,14 @@ def can_ride_from(rules: Rules, s: int, occ: int, supply: Sequence[int], black: 
         return False
     if black > 0:
         return True
-    unlimited = rules.unlimited_supply
-    return any((unlimited or supply[t] > 0) and board.nbr_mask[t][s] & free for t in ORDINARY)
+    if rules.unlimited_supply:
+        return bool(board.hunter_mask[s] & free)
+    nbr_mask = board.nbr_mask
+    return bool(
+        (supply[0] and nbr_mask[0][s] & free)
+        or (supply[1] and nbr_mask[1][s] & free)
+        or (supply[2] and nbr_mask[2][s] & free)
+    )
 
 
 def continues(rules: Rules, t: int, v: int, occ: int, supply: Sequence[int], black: int) -> bool:
@@ -118,18 +126,30 @@ def leg_problem(
 
 def first_legs(state: ScotlandYardState) -> list[str]:
     """The first legs of a double move: his legal rides that have a legal continuation."""
+    return [a for _, _, a in first_rides(state)]
+
+
+def first_rides(state: ScotlandYardState) -> list[Leg]:
+    """``first_legs`` as ``(ticket, station, id)``."""
     rules, occ, supply, black = state.rules, state.occ, state.supply, state.black
+    rides = mrx_legs(rules, state.pos[0], occ, supply, black)
+    if black >= 2:  # any ride, then back by black ticket (as in double_possible)
+        return list(rides)
     return [
-        a
-        for t, v, a in mrx_legs(rules, state.pos[0], occ, supply, black)
-        if _back_by_black(t, black) or continues(rules, t, v, occ, supply, black)
+        leg
+        for leg in rides
+        if _back_possible(rules, leg[0], supply, black)
+        or continues(rules, leg[0], leg[1], occ, supply, black)
     ]
 
 
-def _back_by_black(t: int, black: int) -> bool:
-    """Whether a black ticket is left after a first leg paid with ``t``: then the ride back
-    to the station he left (free: he stood there) is a legal second leg."""
-    return black > (t == BLACK)
+def _back_possible(rules: Rules, t: int, supply: Sequence[int], black: int) -> bool:
+    """Whether, after a first leg paid with ``t``, the ride back to the station he left
+    (free: he stood there) is a legal second leg: by a black ticket left, or by the same
+    line with a ticket of its kind left."""
+    if black > (t == BLACK):
+        return True
+    return t != BLACK and (rules.unlimited_supply or supply[t] >= 2)
 
 
 def second_legs(state: ScotlandYardState, first: str) -> Sequence[str]:
@@ -154,7 +174,7 @@ def double_possible(state: ScotlandYardState, singles: Sequence[Leg]) -> bool:
     if black >= 2:  # any ride, then back by black ticket
         return bool(singles)
     return any(
-        _back_by_black(t, black) or continues(rules, t, v, occ, supply, black)
+        _back_possible(rules, t, supply, black) or continues(rules, t, v, occ, supply, black)
         for t, v, _ in singles
     )
 
@@ -252,6 +272,57 @@ def apply_mrx(state: ScotlandYardState, action: str) -> None:
         _apply_compound_double(state, action)
     else:
         raise state.illegal(MRX, action, "not TICKET:STATION, double or double:LEG/LEG")
+
+
+def random_mrx_ply(state: ScotlandYardState, uniform: Callable[[], float]) -> None:
+    """One uniformly random legal step of Mr. X's (``State.random_step``): the action that
+    ``legal_actions`` lists at index ``int(uniform() * n)``, played from the ride tables
+    without parsing or checking its id (it is legal by construction)."""
+    decision = state.decision
+    if decision is not None:
+        _random_leg(state, decision, uniform)
+        return
+    s = state.pos[0]
+    rules = state.rules
+    board = rules.board
+    supply, black, occ = state.supply, state.black, state.occ
+    # The actions are his single rides (mrx_legs) in order, then ``double`` when
+    # double_possible; the two common cases take no filtering.
+    every_kind = rules.unlimited_supply or (supply[0] and supply[1] and supply[2])
+    rides: Sequence[Leg]
+    if every_kind and black > 0 and not board.black_mask[s] & occ:
+        # Nothing blocks him: every ride; a double move rides there and back by black.
+        rides = rules.tables.x_legs[s]
+        double = state.may_double()
+    elif every_kind and not black and not board.hunter_mask[s] & occ:
+        # No black ticket, and nothing blocks his other lines: every ordinary ride.
+        rides = rules.tables.x_ordinary_legs[s]
+        double = double_possible(state, rides)
+    else:
+        rides = mrx_legs(rules, s, occ, supply, black)
+        double = double_possible(state, rides)
+    k = int(uniform() * (len(rides) + double))
+    if k < len(rides):
+        t, v, _ = rides[k]
+        state.write_entry(t, v, False)
+        state.end_mrx_turn()
+    else:
+        state.decision = Decision(MRX, (DOUBLE_STEP,))
+
+
+def _random_leg(state: ScotlandYardState, decision: Decision, uniform: Callable[[], float]) -> None:
+    """A random leg of the double move under way (``DOUBLE_MOVE``'s next steps, in order)."""
+    if len(decision.steps) == 1:
+        firsts = first_rides(state)
+        state.decision = decision.then(firsts[int(uniform() * len(firsts))][2])
+        return
+    rules = state.rules
+    t1, v1 = LEG_PARSE[decision.steps[1]]
+    supply, black = after_paying(rules, t1, state.supply, state.black)
+    rides = mrx_legs(rules, v1, state.occ, supply, black)
+    t2, v2, _ = rides[int(uniform() * len(rides))]
+    state.decision = None
+    play_double(state, t1, v1, t2, v2)
 
 
 def _apply_leg(state: ScotlandYardState, action: str) -> None:

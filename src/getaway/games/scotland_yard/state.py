@@ -17,19 +17,20 @@ Turn structure (spec sections 6 and 11), per round r:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from getaway.core import Decision, IllegalActionError, JSONDict, Outcome, Rng, RulesState
 from getaway.games.scotland_yard.board import BLACK, TICKETS, TRANSPORTS, mask_of
 from getaway.games.scotland_yard.knowledge import can_move_from, settle
-from getaway.games.scotland_yard.moves import DOUBLE_STEP
+from getaway.games.scotland_yard.moves import DOUBLE_STEP, Offer
 from getaway.games.scotland_yard.mrx_turn import (
     DOUBLE_MOVE,
     apply_mrx,
     can_ride_from,
     mrx_actions,
     mrx_legs,
+    random_mrx_ply,
 )
 from getaway.games.scotland_yard.options import DETECTIVES, MRX, Rules, rules_for
 
@@ -261,6 +262,22 @@ class ScotlandYardState(RulesState[Rules]):
             a for t, v, a in self.rules.tables.hunter_legs[h][s] if wallet[t] and not occ >> v & 1
         ]
 
+    def _hunter_legs(self, h: int) -> Sequence[tuple[int, int, str]]:
+        """Hunter ``h``'s legal rides as ``(ticket or -1, station, id)``, in the order of
+        ``_hunter_actions``."""
+        s = self.pos[h]
+        w = self.rules.wallet_of[h]
+        occ = self.occ
+        legs = self.rules.tables.hunter_legs[h][s]
+        if w < 0:
+            if not self.rules.board.hunter_mask[s] & occ:
+                return legs
+            return [leg for leg in legs if not occ >> leg[1] & 1]
+        wallet = self.wallets[w]
+        if wallet[0] and wallet[1] and wallet[2] and not self.rules.board.hunter_mask[s] & occ:
+            return legs
+        return [leg for leg in legs if wallet[leg[0]] and not occ >> leg[1] & 1]
+
     def _can_move(self, h: int) -> bool:
         s = self.pos[h]
         board = self.rules.board
@@ -314,16 +331,17 @@ class ScotlandYardState(RulesState[Rules]):
 
     def write_entry(self, t: int, v: int, double: bool) -> None:
         """Mr. X rides to v: he pays, writes the entry, and surfaces on a reveal entry."""
+        rules = self.rules
         if t == BLACK:
             self.black -= 1
-        elif not self.rules.unlimited_supply:
+        elif not rules.unlimited_supply:
             self.supply[t] -= 1
         self.pos[0] = v
-        self.log_ticket.append(t)
+        log_ticket = self.log_ticket
+        log_ticket.append(t)
         self.log_double.append(double)
         self.log_station.append(v)
-        entry = len(self.log_ticket)
-        self.log_revealed.append(not self.rules.reveal_by_round and entry in self.rules.reveal_at)
+        self.log_revealed.append(not rules.reveal_by_round and len(log_ticket) in rules.reveal_at)
         self.occupied_at.append(self.occ)
         self.searched.append(0)
         self._possible = None
@@ -338,24 +356,28 @@ class ScotlandYardState(RulesState[Rules]):
                 seat, action, "not a hunter move (PIECE:TICKET:STATION or POLICE:STATION)"
             )
         h, t, v, origins = parsed
-        pos = self.pos
-        s = pos[h]
-        occ = self.occ
         if (
             not self._movable >> h & 1
-            or not origins >> s & 1
-            or occ >> v & 1
+            or not origins >> self.pos[h] & 1
+            or self.occ >> v & 1
             or h not in rules.seat_pieces[seat]
+            or (t >= 0 and not self.wallets[rules.wallet_of[h]][t])
         ):
             raise self._explain_hunter_move(seat, action, h, t, v)
+        self._move_hunter(h, t, v)
+
+    def _move_hunter(self, h: int, t: int, v: int) -> None:
+        """Hunter ``h`` rides to ``v`` with ticket ``t`` (-1: a police piece, free); the
+        caller has checked that the ride is legal."""
+        rules = self.rules
         if t >= 0:
-            wallet = self.wallets[rules.wallet_of[h]]
-            if not wallet[t]:
-                raise self._explain_hunter_move(seat, action, h, t, v)
             # A detective's ticket goes to the common supply (spec 9.1).
-            wallet[t] -= 1
+            self.wallets[rules.wallet_of[h]][t] -= 1
             self.supply[t] += 1
-        self.occ = occ ^ ((1 << s) | (1 << v))
+        pos = self.pos
+        s = pos[h]
+        occ = self.occ ^ ((1 << s) | (1 << v))
+        self.occ = occ
         pos[h] = v
         moved = self.moved | (1 << h)
         self.moved = moved
@@ -368,24 +390,93 @@ class ScotlandYardState(RulesState[Rules]):
             # One pooled wallet: a ticket spent by one detective can stop the other.
             self._refresh_hunters_to_act()
             return
-        # Only hunters next to the vacated or the entered station can change state.
         movable = self._movable & ~(1 << h)
         hunter_mask = rules.board.hunter_mask
-        nearby = (hunter_mask[s] | hunter_mask[v]) & self.occ
-        while nearby:
-            low = nearby & -nearby
-            nearby ^= low
-            other = pos.index(low.bit_length() - 1, 1)
-            if not moved >> other & 1:
-                if self._can_move(other):
-                    movable |= 1 << other
-                else:
-                    movable &= ~(1 << other)
+        near = hunter_mask[s] | hunter_mask[v]
+        if near & occ & ~(1 << v):
+            # Only unmoved hunters next to the vacated or the entered station can change
+            # state; usually there is none (the rider itself stands on v).
+            movable = self._recheck_near(near, moved, movable)
         self._movable = movable
         if movable:
             self._to_act = rules.seats_for_movable(movable)
         else:
             self._end_round()
+
+    def _recheck_near(self, near: int, moved: int, movable: int) -> int:
+        """``movable`` with the unmoved hunters on the stations of ``near`` checked again."""
+        for other in self.rules.tables.unmoved[moved]:
+            if near >> self.pos[other] & 1:
+                if self._can_move(other):
+                    movable |= 1 << other
+                else:
+                    movable &= ~(1 << other)
+        return movable
+
+    def random_step(self, uniform: Callable[[], float]) -> None:
+        """One uniformly random legal ply, as ``State.random_step`` defines it (the same
+        draw picks the same action), played from the move tables without action ids."""
+        if self.phase == PHASE_HUNTERS:
+            self._random_hunter_ply(uniform)
+        elif self.phase == PHASE_MRX:
+            random_mrx_ply(self, uniform)
+        else:
+            raise ValueError("random_step: the game is over, nobody is to act")
+
+    def random_playout(self, uniform: Callable[[], float], max_plies: int) -> int:
+        """``random_step`` until the game ends or ``max_plies`` have been played, as
+        ``State.random_playout`` defines it; the number of plies played."""
+        plies = 0
+        while plies < max_plies:
+            phase = self.phase
+            if phase == PHASE_HUNTERS:
+                self._random_hunter_ply(uniform)
+            elif phase == PHASE_MRX:
+                random_mrx_ply(self, uniform)
+            else:
+                break
+            plies += 1
+        return plies
+
+    def _random_hunter_ply(self, uniform: Callable[[], float]) -> None:
+        # The first seat to act offers the rides of its movable pieces, piece by piece in
+        # seat_pieces order, exactly as legal_actions lists their ids.
+        offer = self.rules.tables.first_offer.get(self._movable) or self._first_offer()
+        pos, occ, wallets = self.pos, self.occ, self.wallets
+        if len(offer) == 1:
+            h, w, rides, reach = offer[0]
+            s = pos[h]
+            # _hunter_legs, with its common case (nothing blocks the piece) inlined.
+            if reach[s] & occ or (w >= 0 and not all(wallets[w])):
+                legs = self._hunter_legs(h)
+            else:
+                legs = rides[s]
+            t, v, _ = legs[int(uniform() * len(legs))]
+            self._move_hunter(h, t, v)
+            return
+        # Several pieces (a seat with the police piece too, the 2-player detective).
+        offered = [(h, self._hunter_legs(h)) for h, _, _, _ in offer]
+        k = int(uniform() * sum(len(legs) for _, legs in offered))
+        for h, legs in offered:
+            if k < len(legs):
+                t, v, _ = legs[k]
+                self._move_hunter(h, t, v)
+                return
+            k -= len(legs)
+
+    def _first_offer(self) -> tuple[Offer, ...]:
+        """The movable pieces of the first seat to act, in ``seat_pieces`` order, each as
+        (piece, its wallet, its rides by station, the stations it reaches by station),
+        memoised in the move tables: in the detectives' phase the seats to act follow from
+        ``_movable`` alone."""
+        rules, movable = self.rules, self._movable
+        offer = tuple(
+            (h, rules.wallet_of[h], rules.tables.hunter_legs[h], rules.board.hunter_mask)
+            for h in rules.seat_pieces[self._to_act[0]]
+            if movable >> h & 1
+        )
+        rules.tables.first_offer[movable] = offer
+        return offer
 
     def _explain_hunter_move(
         self, seat: str, action: str, h: int, t: int, v: int
@@ -415,7 +506,10 @@ class ScotlandYardState(RulesState[Rules]):
         self.phase = PHASE_MRX
         self._possible = None
         self._movable = 0
-        if self._mrx_can_move():
+        # A black ticket and a free neighbour: the common case of _mrx_can_move.
+        if (
+            self.black > 0 and self.rules.board.black_mask[self.pos[0]] & ~self.occ
+        ) or self._mrx_can_move():
             self._to_act = (MRX,)
         else:
             self._finish(DETECTIVES_WIN, END_TRAPPED)
@@ -437,18 +531,26 @@ class ScotlandYardState(RulesState[Rules]):
         """Bitmask of the hunters that can move now and have not moved (``moved``: the
         phase's, or the bitmask given)."""
         rules = self.rules
-        occ, pos = self.occ, self.pos
-        if moved is None:
-            moved = self.moved
-        hunter_mask, wallet_of, wallets = rules.board.hunter_mask, rules.wallet_of, self.wallets
+        pos, free = self.pos, ~self.occ
+        hunter_mask, nbr_mask = rules.board.hunter_mask, rules.board.nbr_mask
+        wallet_of, wallets = rules.wallet_of, self.wallets
         movable = 0
-        for h in rules.hunter_indices:
-            if moved >> h & 1 or not hunter_mask[pos[h]] & ~occ:
+        for h in rules.tables.unmoved[self.moved if moved is None else moved]:
+            s = pos[h]
+            if not hunter_mask[s] & free:
                 continue
             w = wallet_of[h]
-            # Fast path (almost always): a police piece, or a detective holding every ticket
-            # kind, moves whenever a neighbouring station is free.
-            if w < 0 or all(wallets[w]) or self._can_move(h):
+            # A police piece moves whenever a neighbouring station is free; a detective
+            # needs a ticket for a line to one (_can_move, inlined: once per hunter a round).
+            if w < 0:
+                movable |= 1 << h
+                continue
+            wallet = wallets[w]
+            if (
+                (wallet[0] and nbr_mask[0][s] & free)
+                or (wallet[1] and nbr_mask[1][s] & free)
+                or (wallet[2] and nbr_mask[2][s] & free)
+            ):
                 movable |= 1 << h
         return movable
 
