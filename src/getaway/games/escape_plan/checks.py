@@ -116,8 +116,10 @@ def check_tile_shape(
     laid out as §3.5.4's guidelines ask."""
     size = components.side_segments
     if len(tile.cells) != size or any(len(line) != size for line in tile.cells):
-        shape = " x ".join(str(len(line)) for line in tile.cells)
-        problems.add(file, f"{path}.cells", f"must be {size} rows of {size} cells (got {shape})")
+        rows = ", ".join(str(len(line)) for line in tile.cells)
+        problems.add(
+            file, f"{path}.cells", f"must be {size} rows of {size} cells (got rows of {rows})"
+        )
         return
     both = sorted(set(tile.areas) & set(tile.locations))
     if both:
