@@ -4,6 +4,7 @@ cheapest walk on a city map."""
 from __future__ import annotations
 
 import heapq
+import itertools
 import json
 import shutil
 from collections.abc import Callable
@@ -41,7 +42,7 @@ def start_city(rotation: int = 0) -> CityMap:
 def path_cost(city: CityMap, path: list[str]) -> int:
     """The MP of walking ``path`` node by node; fails if two steps are not linked."""
     total = 0
-    for here, there in zip(path, path[1:], strict=False):
+    for here, there in itertools.pairwise(path):
         assert there in city.links[here], f"{here} does not touch {there}"
         total += city.links[here][there]
     return total

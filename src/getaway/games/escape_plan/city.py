@@ -200,14 +200,21 @@ class CityMap:
     def links(self) -> Mapping[str, Mapping[str, int]]:
         """Walking adjacency with MP costs: ``links[a][b]`` is the cost from ``a`` to ``b``.
         Same terrain costs 0, any other step 1; water is included (whether a water body may
-        be entered depends on Ferries and Jet Skis, see :meth:`water_bodies`)."""
+        be entered depends on Ferries and Jet Skis, see :meth:`water_bodies`).
+
+        Across a tile's side only terrain meets terrain: a location drawn on a border cell
+        stands back from the edge. §3.5.2 leaves location links across sides optional; with
+        3 x 3 drawings nearly every location is on a border, and allowing them would let a
+        Business on the water be left onto the land of the next tile (§3.2 says it is left
+        into the water)."""
         found: dict[str, dict[str, int]] = {node: {} for node in self.nodes()}
         for entry in self._by_cell.values():
             for pair in tiles.links(entry.tile):
                 a, b = (node_name(entry.tile.id, local) for local in sorted(pair))
                 self._join(found, a, b)
             for mine, theirs, _ in self.facing(entry.tile, entry.cell, entry.rotation):
-                self._join(found, mine, theirs)
+                if self.terrain(mine) is not None and self.terrain(theirs) is not None:
+                    self._join(found, mine, theirs)
         return found
 
     def _join(self, found: dict[str, dict[str, int]], a: str, b: str) -> None:
