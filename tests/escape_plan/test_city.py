@@ -36,7 +36,8 @@ def test_the_start_tiles_meet_in_every_start_layout(west, rotation):
 
 def test_the_start_layout_check_reports_nothing_for_the_data():
     problems = Problems()
-    _check_start_tiles_connect(load_content().city_tiles.tiles, "city_tiles.json", problems)
+    tiles = load_content().city_tiles.tiles
+    _check_start_tiles_connect(tiles, "city_tiles.json", problems, SquareTopology())
     assert problems.by_file == {}
 
 

@@ -14,7 +14,7 @@ from getaway.core.content import ContentError
 from getaway.games.escape_plan import tiles
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.schema import STREETS, CityTile, Components, Location
-from getaway.games.escape_plan.topology import SquareTopology
+from getaway.games.escape_plan.topology import CityTopology, SquareTopology
 
 if TYPE_CHECKING:
     from getaway.games.escape_plan.content import Content
@@ -57,11 +57,14 @@ def _duplicates(values: Iterable[object]) -> list[object]:
     return [value for value, times in Counter(values).items() if times > 1]
 
 
-def check_all(content: Content, names: dict[str, str]) -> None:
-    """Run every check; ``names`` maps each content kind to how errors name its file."""
+def check_all(
+    content: Content, names: dict[str, str], topology: CityTopology | None = None
+) -> None:
+    """Run every check; ``names`` maps each content kind to how errors name its file, and
+    ``topology`` lays out the start tiles (the square grid of §3.5.1 by default)."""
     problems = Problems()
     check_components(content.components, names["components"], problems)
-    check_tiles(content, names["city_tiles"], problems)
+    check_tiles(content, names["city_tiles"], problems, topology or SquareTopology())
     check_buildings(content, names["buildings"], problems)
     check_escape_plans(content, names["escape_plans"], problems)
     check_cards(content, names, problems)
@@ -91,7 +94,7 @@ def check_components(components: Components, file: str, problems: Problems) -> N
 # --- city_tiles.json ------------------------------------------------------------------------
 
 
-def check_tiles(content: Content, file: str, problems: Problems) -> None:
+def check_tiles(content: Content, file: str, problems: Problems, topology: CityTopology) -> None:
     components = content.components
     tile_list = content.city_tiles.tiles
     _count(problems, file, "tiles", len(tile_list), components.city_tiles, "tiles")
@@ -106,7 +109,7 @@ def check_tiles(content: Content, file: str, problems: Problems) -> None:
     _check_location_counts(tile_list, components, file, problems)
     _check_start_tiles(tile_list, file, problems)
     if shapes_ok:
-        _check_start_tiles_connect(tile_list, file, problems)
+        _check_start_tiles_connect(tile_list, file, problems, topology)
 
 
 def check_tile_shape(
@@ -254,14 +257,13 @@ def _check_start_tiles(tile_list: Sequence[CityTile], file: str, problems: Probl
 
 
 def _check_start_tiles_connect(
-    tile_list: Sequence[CityTile], file: str, problems: Problems
+    tile_list: Sequence[CityTile], file: str, problems: Problems, topology: CityTopology
 ) -> None:
     """Both start tiles, either way round and with both arrows up or both down, share at
     least one terrain of the same type across their common side (§3.5.2)."""
     starts = [tile for tile in tile_list if tile.stack is None]
     if len(starts) != 2:
         return
-    topology = SquareTopology()
     first_cell, second_cell = topology.start_cells
     for first, second in (starts, starts[::-1]):
         for rotation in topology.start_rotations:
