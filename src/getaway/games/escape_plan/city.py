@@ -1,0 +1,264 @@
+"""The city as the rules ask about it: placed tiles, where a tile may go, and how its areas and
+locations join up for walking, ferries, the Metro and helicopters (spec §3.3, §3.5.3).
+
+Only :class:`~getaway.games.escape_plan.topology.CityTopology` is asked about geometry, so
+another topology (hexes, the printed board) changes nothing here. Nodes are named
+``<tile>.<node>``, e.g. ``B1.store``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+from getaway.games.escape_plan import tiles
+from getaway.games.escape_plan.schema import STREETS, CityTile, LocationKind, Terrain
+from getaway.games.escape_plan.topology import ROTATIONS, Cell, CityTopology, Direction
+
+#: MP to cross from one node to the next (§3.5.3): free inside one terrain type, 1 otherwise.
+SAME_TERRAIN_COST = 0
+STEP_COST = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    tile: CityTile
+    cell: Cell
+    rotation: int = 0
+
+
+def node_name(tile_id: str, node: str) -> str:
+    return f"{tile_id}.{node}"
+
+
+class CityMap:
+    """The tiles placed so far, and everything derived from them. Immutable: placing a tile
+    gives a new map."""
+
+    def __init__(self, topology: CityTopology, placed: Iterable[PlacedTile] = ()) -> None:
+        self.topology = topology
+        self._by_cell: dict[Cell, PlacedTile] = {}
+        self._by_tile: dict[str, PlacedTile] = {}
+        for entry in placed:
+            if entry.cell in self._by_cell or entry.tile.id in self._by_tile:
+                raise ValueError(f"tile {entry.tile.id} or cell {entry.cell} placed twice")
+            if entry.rotation not in ROTATIONS:
+                raise ValueError(f"rotation {entry.rotation} is not one of {ROTATIONS}")
+            self._by_cell[entry.cell] = entry
+            self._by_tile[entry.tile.id] = entry
+
+    def with_tile(self, tile: CityTile, cell: Cell, rotation: int = 0) -> CityMap:
+        return CityMap(self.topology, [*self._by_cell.values(), PlacedTile(tile, cell, rotation)])
+
+    # --- tiles ---------------------------------------------------------------------------
+
+    @property
+    def placed(self) -> tuple[PlacedTile, ...]:
+        return tuple(self._by_cell.values())
+
+    def tile_at(self, cell: Cell) -> PlacedTile | None:
+        return self._by_cell.get(cell)
+
+    def cell_of(self, tile_id: str) -> Cell:
+        return self._by_tile[tile_id].cell
+
+    def tile_of(self, node: str) -> str:
+        return node.split(".", 1)[0]
+
+    def distance(self, tile_a: str, tile_b: str) -> int:
+        """How many tiles apart two placed tiles are."""
+        return self.topology.distance(self.cell_of(tile_a), self.cell_of(tile_b))
+
+    def tiles_within(self, tile_id: str, nearest: int, farthest: int) -> tuple[str, ...]:
+        """The placed tiles ``nearest``..``farthest`` tiles away (a Heliport flight reaches
+        1 or 2, §7.3.4)."""
+        here = self.cell_of(tile_id)
+        return tuple(
+            entry.tile.id
+            for entry in self._by_cell.values()
+            if nearest <= self.topology.distance(here, entry.cell) <= farthest
+        )
+
+    def sewer_exits(self, tile_id: str) -> dict[str, str]:
+        """The placed tiles a Sewer card reaches from ``tile_id``, each with the placed tile
+        passed under, which must exist (§17.2)."""
+        found: dict[str, str] = {}
+        for target, middle in self.topology.sewer_exits(self.cell_of(tile_id)).items():
+            far, under = self._by_cell.get(target), self._by_cell.get(middle)
+            if far is not None and under is not None:
+                found[far.tile.id] = under.tile.id
+        return found
+
+    # --- sides and placement (§3.3, §3.5.1) -----------------------------------------------
+
+    def side(self, cell: Cell, direction: Direction) -> tuple[str, ...]:
+        """The nodes on the side of the tile on ``cell`` that faces ``direction``."""
+        entry = self._by_cell[cell]
+        return _rotated_side(self.topology, entry.tile, entry.rotation, direction)
+
+    def facing(
+        self, tile: CityTile, cell: Cell, rotation: int
+    ) -> Iterator[tuple[str, str, Direction]]:
+        """For ``tile`` turned ``rotation`` on ``cell``: each pair (its node, the placed
+        neighbour's node) that face each other across a shared side, with its direction."""
+        for direction, near in self.topology.edge_neighbours(cell).items():
+            neighbour = self._by_cell.get(near)
+            if neighbour is None:
+                continue
+            mine = _rotated_side(self.topology, tile, rotation, direction)
+            theirs = self.side(near, self.topology.opposite(direction))
+            for index, node in enumerate(mine):
+                other = theirs[len(theirs) - 1 - index]
+                yield node_name(tile.id, node), node_name(neighbour.tile.id, other), direction
+
+    def placement_problem(self, tile: CityTile, cell: Cell, rotation: int) -> str | None:
+        """Why ``tile`` may not go on ``cell`` turned ``rotation``, or ``None`` if it may
+        (§3.5.1 (i)-(iii))."""
+        if tile.id in self._by_tile:
+            return f"tile {tile.id} is already in the city"
+        if not self.topology.in_bounds(cell):
+            return f"cell {cell} is outside the city area"
+        if cell in self._by_cell:
+            return f"cell {cell} already holds tile {self._by_cell[cell].tile.id}"
+        touching = sum(1 for near in self.topology.touching(cell) if near in self._by_cell)
+        if touching < 2:
+            return f"cell {cell} touches {touching} placed tile(s); it must touch at least 2"
+        if not self.connects(tile, cell, rotation):
+            return "no terrain area meets one of the same type across a shared side"
+        return None
+
+    def connects(self, tile: CityTile, cell: Cell, rotation: int) -> bool:
+        """Whether ``tile`` turned ``rotation`` on ``cell`` meets a placed tile's terrain of
+        the same type across a shared side (§3.3)."""
+        for mine, theirs, _ in self.facing(tile, cell, rotation):
+            area = tile.areas.get(mine.split(".", 1)[1])
+            if area is not None and area.terrain == self.terrain(theirs):
+                return True
+        return False
+
+    def legal_placements(self, tile: CityTile) -> list[tuple[Cell, int]]:
+        return [
+            (cell, rotation)
+            for cell in self.topology.cells()
+            for rotation in ROTATIONS
+            if self.placement_problem(tile, cell, rotation) is None
+        ]
+
+    # --- nodes ---------------------------------------------------------------------------
+
+    def _node(self, node: str) -> tuple[CityTile, str]:
+        tile_id, local = node.split(".", 1)
+        return self._by_tile[tile_id].tile, local
+
+    def nodes(self) -> Iterator[str]:
+        for entry in self._by_cell.values():
+            for local in tiles.node_ids(entry.tile):
+                yield node_name(entry.tile.id, local)
+
+    def terrain(self, node: str) -> Terrain | None:
+        """The node's terrain type, or ``None`` for a location."""
+        tile, local = self._node(node)
+        area = tile.areas.get(local)
+        return area.terrain if area else None
+
+    def kind(self, node: str) -> LocationKind | None:
+        """The node's location kind, or ``None`` for a terrain area."""
+        tile, local = self._node(node)
+        location = tile.locations.get(local)
+        return location.kind if location else None
+
+    def locations(self, kind: LocationKind) -> tuple[str, ...]:
+        return tuple(node for node in self.nodes() if self.kind(node) == kind)
+
+    def store(self, letter: str) -> str | None:
+        return self._labelled(lambda tile, local: tile.locations[local].store == letter)
+
+    def exit(self, number: int) -> str | None:
+        return self._labelled(lambda tile, local: tile.locations[local].exit == number)
+
+    def _labelled(self, wanted: Callable[[CityTile, str], bool]) -> str | None:
+        for entry in self._by_cell.values():
+            for local in entry.tile.locations:
+                if wanted(entry.tile, local):
+                    return node_name(entry.tile.id, local)
+        return None
+
+    def metros(self) -> tuple[str, ...]:
+        """Every Metro location: entering one lets you ride to any other (§7.3.3)."""
+        return self.locations("METRO")
+
+    def on_heliport(self, node: str) -> bool:
+        """Whether helicopter abilities work from ``node``: anywhere on a Heliport tile, or
+        in a Heliport location (§8.4)."""
+        tile, _ = self._node(node)
+        return tile.heliport_tile or self.kind(node) == "HELIPORT"
+
+    # --- walking (§3.5.3) ------------------------------------------------------------------
+
+    @cached_property
+    def links(self) -> Mapping[str, Mapping[str, int]]:
+        """Walking adjacency with MP costs: ``links[a][b]`` is the cost from ``a`` to ``b``.
+        Same terrain costs 0, any other step 1; water is included (whether a water body may
+        be entered depends on Ferries and Jet Skis, see :meth:`water_bodies`).
+
+        Across a tile's side only terrain meets terrain: a location drawn on a border cell
+        stands back from the edge. §3.5.2 leaves location links across sides optional; with
+        3 x 3 drawings nearly every location is on a border, and allowing them would let a
+        Business on the water be left onto the land of the next tile (§3.2 says it is left
+        into the water)."""
+        found: dict[str, dict[str, int]] = {node: {} for node in self.nodes()}
+        for entry in self._by_cell.values():
+            for pair in tiles.links(entry.tile):
+                a, b = (node_name(entry.tile.id, local) for local in sorted(pair))
+                self._join(found, a, b)
+            for mine, theirs, _ in self.facing(entry.tile, entry.cell, entry.rotation):
+                if self.terrain(mine) is not None and self.terrain(theirs) is not None:
+                    self._join(found, mine, theirs)
+        return found
+
+    def _join(self, found: dict[str, dict[str, int]], a: str, b: str) -> None:
+        terrain_a, terrain_b = self.terrain(a), self.terrain(b)
+        same = terrain_a is not None and terrain_a == terrain_b
+        cost = SAME_TERRAIN_COST if same else STEP_COST
+        found[a][b] = cost
+        found[b][a] = cost
+
+    def neighbours(self, node: str) -> Mapping[str, int]:
+        return self.links[node]
+
+    @cached_property
+    def water_bodies(self) -> tuple[frozenset[str], ...]:
+        """The connected bodies of water: water areas joined by 0-cost water links."""
+        bodies: list[frozenset[str]] = []
+        seen: set[str] = set()
+        for start in self.nodes():
+            if start in seen or self.terrain(start) != "WAT":
+                continue
+            body = {start}
+            stack = [start]
+            while stack:
+                for near in self.links[stack.pop()]:
+                    if near not in body and self.terrain(near) == "WAT":
+                        body.add(near)
+                        stack.append(near)
+            seen |= body
+            bodies.append(frozenset(body))
+        return tuple(bodies)
+
+    def has_ferry(self, body: frozenset[str]) -> bool:
+        """Whether a Ferry icon anywhere in ``body`` opens it to normal movement (§7.3.2)."""
+        for node in body:
+            tile, local = self._node(node)
+            if tile.areas[local].ferry:
+                return True
+        return False
+
+    def is_street(self, node: str) -> bool:
+        return self.terrain(node) in STREETS
+
+
+def _rotated_side(
+    topology: CityTopology, tile: CityTile, rotation: int, direction: Direction
+) -> tuple[str, ...]:
+    return tiles.sides(tile)[topology.side_after_rotation(direction, rotation)]

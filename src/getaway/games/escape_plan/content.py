@@ -1,0 +1,106 @@
+"""All of Escape Plan's content, loaded from ``data/`` and checked once at start-up.
+
+:func:`load_content` reads every file with its schema (``schema.py``), then runs the checks
+that span entries and files (``checks.py``). A problem raises
+:class:`~getaway.core.content.ContentError` naming the file and the field. To use printed
+values instead of the reconstructed ones, edit the data files (see
+``docs/games/escape-plan.md``); no code changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from getaway.core.content import load_data_file
+from getaway.games.escape_plan import checks
+from getaway.games.escape_plan.schema import (
+    Assets,
+    Buildings,
+    CityTile,
+    CityTiles,
+    Components,
+    Contacts,
+    EquipmentTypes,
+    EscapePlans,
+    ExitTiles,
+    Fixers,
+    LocationDeck,
+    Lockers,
+    NotorietyTrack,
+    PatrolCards,
+)
+
+DATA_DIR = Path(__file__).with_name("data")
+
+#: Each kind of content: its file in ``data/`` and its schema.
+FILES: dict[str, tuple[str, type[BaseModel]]] = {
+    "components": ("components.json", Components),
+    "city_tiles": ("city_tiles.json", CityTiles),
+    "buildings": ("buildings.json", Buildings),
+    "escape_plans": ("escape_plans.json", EscapePlans),
+    "contacts": ("contacts.json", Contacts),
+    "fixers": ("fixers.json", Fixers),
+    "equipment": ("equipment.json", EquipmentTypes),
+    "lockers": ("lockers.json", Lockers),
+    "exit_tiles": ("exit_tiles.json", ExitTiles),
+    "patrol_cards": ("patrol_cards.json", PatrolCards),
+    "assets": ("assets.json", Assets),
+    "inspector_deck": ("inspector_deck.json", LocationDeck),
+    "lieutenant_deck": ("lieutenant_deck.json", LocationDeck),
+    "notoriety_track": ("notoriety_track.json", NotorietyTrack),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    """Every content file, validated; the field names are the keys of :data:`FILES`."""
+
+    components: Components
+    city_tiles: CityTiles
+    buildings: Buildings
+    escape_plans: EscapePlans
+    contacts: Contacts
+    fixers: Fixers
+    equipment: EquipmentTypes
+    lockers: Lockers
+    exit_tiles: ExitTiles
+    patrol_cards: PatrolCards
+    assets: Assets
+    inspector_deck: LocationDeck
+    lieutenant_deck: LocationDeck
+    notoriety_track: NotorietyTrack
+
+    def tile(self, tile_id: str) -> CityTile:
+        for tile in self.city_tiles.tiles:
+            if tile.id == tile_id:
+                return tile
+        raise KeyError(tile_id)
+
+    @property
+    def start_tiles(self) -> tuple[CityTile, ...]:
+        return tuple(tile for tile in self.city_tiles.tiles if tile.stack is None)
+
+    def stack(self, letter: str) -> tuple[CityTile, ...]:
+        return tuple(tile for tile in self.city_tiles.tiles if tile.stack == letter)
+
+
+def load_content_from(directory: Path) -> Content:
+    """Load and check the content files in ``directory`` (uncached: for tests and tools)."""
+    names = {kind: str(directory / filename) for kind, (filename, _) in FILES.items()}
+    loaded = {
+        kind: load_data_file(directory / filename, model, name=names[kind])
+        for kind, (filename, model) in FILES.items()
+    }
+    content = Content(**loaded)  # type: ignore[arg-type]
+    checks.check_all(content, names)
+    return content
+
+
+@cache
+def load_content() -> Content:
+    """The game's content, loaded and checked once per process."""
+    return load_content_from(DATA_DIR)
