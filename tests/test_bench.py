@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import platform
+from types import SimpleNamespace
 
 import pytest
 
@@ -82,12 +83,36 @@ def test_bad_seconds_is_a_usage_error(capsys, seconds):
     assert "--seconds" in capsys.readouterr().err
 
 
-def test_bench_game_uses_about_the_time_it_is_given():
-    import time
+class TickingClock:
+    """A clock that moves on by ``step`` seconds each time it is read: the bench's loops
+    stop by their clock, so with it they stop after a known number of reads whatever the
+    machine's load (no timed test)."""
 
-    started = time.perf_counter()
-    bench_game(GAME, seconds=0.3)
-    assert time.perf_counter() - started < 3.0
+    def __init__(self, step: float) -> None:
+        self.now, self.step, self.reads = 0.0, step, 0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        self.reads += 1
+        return self.now
+
+
+def test_bench_game_stops_when_its_clock_says_its_time_is_up(monkeypatch):
+    import getaway.bench
+    import getaway.bench_reference
+
+    clock = TickingClock(0.01)
+    fake_time = SimpleNamespace(perf_counter=clock, process_time=clock)
+    for module in (getaway.bench, getaway.bench_reference):
+        monkeypatch.setattr(module, "time", fake_time)
+    result = bench_game(GAME, seconds=0.3)
+    # The random games got the budget less the per-call share, measured by that clock: each
+    # game reads it once, so they stopped at the first read past their share.
+    assert 0.24 <= result["seconds"] < 0.24 + 2 * clock.step
+    assert result["games"] == round(result["seconds"] / clock.step)
+    # Every loop stopped: some thousands of reads in all (two for each call timed on its own,
+    # a few per loop's round), not a run that ignores its clock.
+    assert clock.reads < 10_000
 
 
 # getaway bench --ismcts ----------------------------------------------------------------------
