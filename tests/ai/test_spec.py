@@ -8,7 +8,7 @@ import pytest
 
 from getaway.ai import GENERIC_BOTS, ISMCTSBot, bot_names, make_bot, validate_bot_name
 from getaway.ai.spec import LEVELS, SearchSettings, is_search_spec, parse_spec, uncapped_spec
-from getaway.core import GetawayError, get_game
+from getaway.core import Game, GetawayError, get_game
 from tests.ai.games import NIM
 
 
@@ -26,6 +26,35 @@ def test_levels_grow_in_budget():
     assert easy.iterations < medium.iterations < hard.iterations
     # hard must stay within 1 s per move, whatever the machine does.
     assert hard.seconds is not None and hard.seconds < 1.0
+
+
+class ThriftyNim(type(NIM)):  # type: ignore[misc]
+    """A game whose search declares its own budgets for two of the levels."""
+
+    def search_budgets(self) -> dict[str, int]:
+        return {"medium": 40, "hard": 90}
+
+
+def settings_of(game: Game, name: str) -> SearchSettings:
+    bot = make_bot(game, name)
+    assert isinstance(bot, ISMCTSBot)
+    return bot.settings
+
+
+def test_a_game_may_give_its_levels_their_own_budgets_and_a_spec_still_wins():
+    game = ThriftyNim()
+    budget = {name: settings_of(game, name).iterations for name in LEVELS}
+    assert budget == {"easy": LEVELS["easy"].iterations, "medium": 40, "hard": 90}
+    assert settings_of(game, "ismcts").iterations == 40  # ismcts starts from medium
+    assert settings_of(game, "hard:c=1.5").iterations == 90
+    assert settings_of(game, "hard:iterations=7").iterations == 7
+    # The cap is the level's, and uncapping keeps the game's budget.
+    assert settings_of(game, "hard").seconds == LEVELS["hard"].seconds
+    assert settings_of(game, uncapped_spec("hard")) == replace(
+        LEVELS["hard"], iterations=90, seconds=None
+    )
+    # Other games keep the generic budgets.
+    assert settings_of(NIM, "hard") == LEVELS["hard"]
 
 
 def test_ismcts_alone_is_medium_and_settings_override_it():

@@ -18,6 +18,7 @@ from getaway.core.game import BotFactory
 
 
 def _level(name: str) -> BotFactory:
+    # The generic level; make_bot gives a game's search its own budgets (search_budgets).
     return lambda: ISMCTSBot(name)
 
 
@@ -37,13 +38,17 @@ def bot_names(game: Game) -> list[str]:
 def make_bot(game: Game, name: str) -> Bot:
     """A new bot called ``name`` for ``game``; the game's own bots win over generic ones.
     A search spec is checked here, techniques included, so a bad one fails before play."""
-    factory = game.bots().get(name) or GENERIC_BOTS.get(name)
+    factory = game.bots().get(name)
     if factory is not None:
         return factory()
     if is_search_spec(name):
-        bot = ISMCTSBot(name, parse_spec(name))
+        # A level or a spec, with the game's own budgets for its levels.
+        bot = ISMCTSBot(name, parse_spec(name, game.search_budgets()))
         check_bot_techniques(game, bot)
         return bot
+    factory = GENERIC_BOTS.get(name)
+    if factory is not None:
+        return factory()
     raise GetawayError(
         f"unknown bot {name!r} for {game.name}; bots: {', '.join(bot_names(game))}, "
         "or a search spec such as ismcts:iterations=2000:c=0.7"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -166,12 +166,17 @@ def is_search_spec(name: str) -> bool:
     return re.split(r"[:,]", name, maxsplit=1)[0].strip() in BASES
 
 
-def parse_spec(spec: str) -> SearchSettings:
-    """The settings a bot name asks for; a :class:`GetawayError` says what is wrong."""
+def parse_spec(spec: str, budgets: Mapping[str, int] | None = None) -> SearchSettings:
+    """The settings a bot name asks for; a :class:`GetawayError` says what is wrong.
+    ``budgets`` are a game's own iterations per level (``Game.search_budgets``), which
+    replace the level's generic ones; an ``iterations=`` setting replaces both."""
     base, *parts = (part.strip() for part in re.split(r"[:,]", spec))
     if base not in BASES:
         raise GetawayError(f"a search bot spec starts with one of {', '.join(BASES)}; got {spec!r}")
-    settings = LEVELS["medium" if base == ISMCTS else base]
+    level = "medium" if base == ISMCTS else base
+    settings = LEVELS[level]
+    if budgets and level in budgets:
+        settings = replace(settings, iterations=budgets[level])
     seen: set[str] = set()
     for part in parts:
         key, equals, text = part.partition("=")

@@ -149,6 +149,13 @@ class Game(ABC):
         """The game's own bots by name (game-agnostic ones live in :mod:`getaway.ai`)."""
         return {}
 
+    def search_budgets(self) -> dict[str, int]:
+        """Iterations per move for the search levels (``easy``, ``medium``, ``hard``) where
+        this game departs from the generic budgets, because its search stops gaining
+        strength sooner or its iterations cost more than the levels' time caps allow (level
+        name -> iterations; the caps stay). Empty, the default: the generic budgets."""
+        return {}
+
     def search_policy(
         self, seat: str, view: Mapping[str, Any], enabled: frozenset[str] | None = None
     ) -> SearchPolicy:
