@@ -264,7 +264,9 @@ class Reader:
             stays = self._stays
             assert stays is not None
         n = 1.0 + self._stay_total - (stays[exclude] if exclude >= 0 else 0.0)
-        return self.table.share(n)
+        table = self.table
+        value = table.shares.get(n)
+        return table.share(n) if value is None else value
 
     def cop_needs_phone(self) -> bool:
         s = self.s
@@ -274,10 +276,14 @@ class Reader:
 
     def hit_value(self, t: int, base_share: float) -> float:
         """What one bullet landing on ``t`` is worth to the reader."""
+        return self._hit_value(t, base_share, self.expected_share(exclude=t))
+
+    def _hit_value(self, t: int, base_share: float, share_without: float) -> float:
+        """:meth:`hit_value`, given the reader's share with ``t`` counted out."""
         s = self.s
-        value = (self.expected_share(exclude=t) - base_share) * 0.6
+        value = (share_without - base_share) * 0.6
         if s.cop != self.me:
-            value += RIVAL_MONEY_WEIGHT * max(0.0, self.score(t))
+            value += RIVAL_MONEY_WEIGHT * max(0.0, float(s.money[t] - SHAME_COST * s.shame[t]))
         margin = self.margin(t)
         if margin == 0:
             value += KILL_VALUE + s.money[t]
@@ -294,17 +300,22 @@ class Reader:
     def aim_values(self, g: int) -> tuple[list[int], list[float]]:
         """The targets of gun ``g`` (others living; -1 none) and the value of each, for the
         card it holds (or would hold)."""
+        me = self.me
         base = self.expected_share()
-        bbb, bang = self.odds(self.me, g)
+        hides = self._hides
+        assert hides is not None
+        margins = self.table.margins
+        bbb, bang = self.odds(me, g)
         bullet = bbb + bang
-        targets = [t for t in self.living if t != self.me]
+        targets = [t for t in self.living if t != me]
         values = []
         for t in targets:
-            stays = 1.0 - self.hide_chance(t)
-            v = bullet * stays * self.hit_value(t, base) if bullet else 0.0
+            without = self.expected_share(exclude=t)
+            stays = 1.0 - hides[t]
+            v = bullet * stays * self._hit_value(t, base, without) if bullet else 0.0
             if bullet < 1.0:
-                fear = CLICK_SCARE * (2.0 if self.margin(t) == 0 else 1.0)
-                gain = self.expected_share(exclude=t) - base + SHAME_COST * 0.5
+                fear = CLICK_SCARE * (2.0 if margins[t] == 0 else 1.0)
+                gain = without - base + SHAME_COST * 0.5
                 v += (1.0 - bullet) * fear * gain
             values.append(v)
         targets.append(-1)

@@ -46,13 +46,13 @@ class PublicReading:
         "_future",
         "_hides",
         "_odds",
-        "_shares",
         "_stays",
         "aimed",
         "living",
         "margins",
         "n",
         "s",
+        "shares",
         "shown",
         "targets",
     )
@@ -80,7 +80,8 @@ class PublicReading:
         self._hides: list[float] | None = None
         self._stays: list[float] | None = None
         self._counts: tuple[int, int, int] | None = None
-        self._shares: dict[float, float] = {}
+        #: Shares computed so far, by the number of participants (a real number).
+        self.shares: dict[float, float] = {}
         self._future = -1.0
 
     def _read_aims(self) -> None:
@@ -154,7 +155,7 @@ class PublicReading:
         """The heuristic's interpolated share (``worth.share``) of the pot among
         ``participants`` (a real number), from the pot's note counts (the split's cached
         core, without its input checks)."""
-        value = self._shares.get(participants)
+        value = self.shares.get(participants)
         if value is not None:
             return value
         counts = self._counts
@@ -166,7 +167,7 @@ class PublicReading:
         value = float(_split_counts(*counts, low).share)
         if frac:
             value += frac * (_split_counts(*counts, low + 1).share - value)
-        self._shares[participants] = value
+        self.shares[participants] = value
         return value
 
     def future(self) -> float:
