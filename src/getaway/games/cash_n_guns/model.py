@@ -372,7 +372,8 @@ class Reader:
             return [0.0, 0.0, 0.0]
         if not bullets:
             return [0.0, 0.0, 1.0]
-        kill = any(self.margin(t) == 0 for t in self.living if t != self.me)
+        dying = self.table.dying
+        kill = len(dying) > 1 or (len(dying) == 1 and dying[0] != self.me)
         if bullets < cards:
             urge = 1.0 + POT_URGE * (min(2.0, self.pot_value() / MEAN_POT) - 1.0)
             if kill:

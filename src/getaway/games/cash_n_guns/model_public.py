@@ -48,6 +48,7 @@ class PublicReading:
         "_odds",
         "_stays",
         "aimed",
+        "dying",
         "living",
         "margins",
         "n",
@@ -70,6 +71,8 @@ class PublicReading:
             (4 if ability[j] == INVINCIBLE and shown_cards >> ability[j] & 1 else 3) - 1 - wounds[j]
             for j in range(n)
         ]
+        #: The living players one wound from death (a kill on offer).
+        self.dying = [j for j in self.living if self.margins[j] == 0]
         #: Shown aims: target -> the loaded guns aimed at him, (owner, gun), in table order;
         #: and per player, the players his loaded guns are aimed at.
         self.aimed: dict[int, list[tuple[int, int]]] = {}
@@ -192,7 +195,9 @@ def hide_chance_of(shame: int, base: float, threat: float | None, margin: int) -
         chance = record
     if margin == 0:
         chance += 0.15
-    return min(0.95, max(0.03, chance))
+    # min(0.95, max(0.03, chance)), without two calls.
+    chance = chance if chance > 0.03 else 0.03
+    return chance if chance < 0.95 else 0.95
 
 
 def public_reading(s: CashNGunsState, shown: bool) -> PublicReading:
