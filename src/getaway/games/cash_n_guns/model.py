@@ -187,14 +187,18 @@ class Reader:
             if table.shown:
                 alive = s.alive
                 changed.extend(t for t in table.targets[me] if alive >> t & 1 and t != me)
+        volleys = table.volleys
         if changed:
             hides = hides[:]
             base = s.round + 1.0
-            aimed = table.aimed
             bullet = self.bullet
             for j in changed:
-                guns = aimed.get(j)
-                threat = sum(bullet(o, g) for o, g in guns) if guns else None
+                guns = volleys.get(j)
+                threat = (
+                    sum([bullet(o, g) if o == me else bbb + bang for o, g, bbb, bang in guns])
+                    if guns
+                    else None
+                )
                 hides[j] = hide_chance_of(s.shame[j], base, threat, self.margin(j))
         self._hides = hides
         stays = table.stays()[:]
@@ -206,37 +210,54 @@ class Reader:
             for o in changed:
                 moved.update(targets[o])
             moved.discard(me)
-            aimed = table.aimed
-            odds = self.odds
             alive = s.alive
             for j in moved:
                 if not alive >> j & 1:
                     continue
                 p = 1.0 - hides[j]
-                for o, g in aimed.get(j, ()):
-                    bbb, bang = odds(o, g)
-                    p *= 1.0 - (bbb + bang) * (1.0 if o == me else 1.0 - hides[o])
+                for hit in self._hits(volleys.get(j, ()), hides, -1):
+                    p *= 1.0 - hit
                 stays[j] = p
         self._stays = stays
         self._stay_total = sum(stays)
 
+    def _hits(
+        self, guns: Sequence[tuple[int, int, float, float]], hides: list[float], bbb_from: int
+    ) -> list[float]:
+        """Per gun of ``guns`` (a table's volley at one player): the chance it hits him if he
+        stays, by the reader's odds and ``hides``; a Bang! from ``bbb_from`` counts for
+        nothing (the reader's BBB lands on its owner first)."""
+        me = self.me
+        hits = []
+        for o, g, bbb, bang in guns:
+            if o == me:
+                bbb, bang = self.odds(o, g)
+                stays = 1.0
+            else:
+                stays = 1.0 - hides[o]
+            if o == bbb_from:
+                bang = 0.0
+            hits.append((bbb + bang) * stays)
+        return hits
+
     def hit_odds(self, t: int) -> list[float]:
         """Per gun aimed at ``t``: the chance it hits him if he stays."""
         s = self.s
-        odds = []
         my_bbb_at = -1
         if t == self.me:
             for g in range(s.guns[t]):
                 k = 2 * t + g
                 if s.card[k] == BBB and s.gstate[k] == GUN_LOADED:
                     my_bbb_at = s.target[k]
-        for j, g in self.guns_at(t):
-            bbb, bang = self.odds(j, g)
-            if j == my_bbb_at:
-                bang = 0.0  # my BBB lands first and his Bang! is discarded
-            stays = 1.0 if j == self.me else 1.0 - self.hide_chance(j)
-            odds.append((bbb + bang) * stays)
-        return odds
+        guns = self.table.volleys.get(t, ())
+        if not guns:
+            return []
+        hides = self._hides
+        if hides is None:
+            self._prepare()
+            hides = self._hides
+            assert hides is not None
+        return self._hits(guns, hides, my_bbb_at)
 
     # Money -----------------------------------------------------------------------------------
 

@@ -56,6 +56,7 @@ class PublicReading:
         "shares",
         "shown",
         "targets",
+        "volleys",
     )
 
     def __init__(self, s: CashNGunsState, shown: bool) -> None:
@@ -77,9 +78,11 @@ class PublicReading:
         #: and per player, the players his loaded guns are aimed at.
         self.aimed: dict[int, list[tuple[int, int]]] = {}
         self.targets: list[tuple[int, ...]] = [()] * n
+        #: The same guns with their public odds: target -> [(owner, gun, P(BBB), P(Bang!))].
+        self.volleys: dict[int, list[tuple[int, int, float, float]]] = {}
+        self._odds: list[tuple[float, float] | None] = [None] * (2 * n)
         if shown:
             self._read_aims()
-        self._odds: list[tuple[float, float] | None] = [None] * (2 * n)
         self._hides: list[float] | None = None
         self._stays: list[float] | None = None
         self._counts: tuple[int, int, int] | None = None
@@ -98,6 +101,7 @@ class PublicReading:
                 t = target[k]
                 if t >= 0 and gstate[k] == GUN_LOADED:
                     aimed.setdefault(t, []).append((j, g))
+                    self.volleys.setdefault(t, []).append((j, g, *self.odds(j, g)))
                     if t not in targets[j]:
                         targets[j] += (t,)
 
@@ -122,12 +126,11 @@ class PublicReading:
         hides = self._hides
         if hides is None:
             s = self.s
-            shame, base, aimed, margins = s.shame, s.round + 1.0, self.aimed, self.margins
-            bullet = self.bullet
+            shame, base, volleys, margins = s.shame, s.round + 1.0, self.volleys, self.margins
             hides = [0.0] * self.n
             for j in self.living:
-                guns = aimed.get(j)
-                threat = sum(bullet(o, g) for o, g in guns) if guns else None
+                guns = volleys.get(j)
+                threat = sum([bbb + bang for _, _, bbb, bang in guns]) if guns else None
                 hides[j] = hide_chance_of(shame[j], base, threat, margins[j])
             self._hides = hides
         return hides
@@ -140,11 +143,10 @@ class PublicReading:
             hides = self.hides()
             stays = [0.0] * self.n
             if self.shown:
-                aimed, odds = self.aimed, self.odds
+                volleys = self.volleys
                 for j in self.living:
                     p = 1.0 - hides[j]
-                    for o, g in aimed.get(j, ()):
-                        bbb, bang = odds(o, g)
+                    for o, _, bbb, bang in volleys.get(j, ()):
                         p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
                     stays[j] = p
             else:
