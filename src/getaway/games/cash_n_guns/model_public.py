@@ -21,6 +21,7 @@ search draws into a sampled state are never read here.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from getaway.games.cash_n_guns.cards import (
@@ -110,9 +111,10 @@ class PublicReading:
         k = 2 * j + g
         cached = self._odds[k]
         if cached is None:
-            left = unseen(self.s, j, g)
-            total = sum(left)
-            cached = (left[BBB] / total, left[BANG] / total) if total > 0 else (0.0, 0.0)
+            if g == 0:
+                cached = _first_gun_odds(self.s.spent[j])
+            else:
+                cached = _odds_of(unseen(self.s, j, g))
             self._odds[k] = cached
         return cached
 
@@ -215,14 +217,31 @@ def public_reading(s: CashNGunsState, shown: bool) -> PublicReading:
     return table
 
 
+def _odds_of(left: list[float]) -> tuple[float, float]:
+    """(P(BBB), P(Bang!)) of a card drawn from the unseen cards ``left``."""
+    total = sum(left)
+    return (left[BBB] / total, left[BANG] / total) if total > 0 else (0.0, 0.0)
+
+
+@lru_cache(maxsize=1 << 12)
+def _first_gun_odds(records: tuple[tuple[int, int, int, int], ...]) -> tuple[float, float]:
+    """:func:`_odds_of` a player's first gun, from his spent records alone (the same few
+    records recur in every determinization and playout of a search)."""
+    return _odds_of(_minus_fired([float(x) for x in BULLET_SET], records, 0))
+
+
 def unseen(s: CashNGunsState, j: int, g: int) -> list[float]:
     """Player ``j``'s cards of gun ``g`` that nobody has seen, by kind: his set (or the
     claimed hand's expected make-up) minus the cards he fired."""
-    if g == 0:
-        left = [float(x) for x in BULLET_SET]
-    else:
-        left = _claimed_estimate(s)
-    for _, gun, kind, mode in s.spent[j]:
+    left = [float(x) for x in BULLET_SET] if g == 0 else _claimed_estimate(s)
+    return _minus_fired(left, s.spent[j], g)
+
+
+def _minus_fired(
+    left: list[float], records: tuple[tuple[int, int, int, int], ...], g: int
+) -> list[float]:
+    """``left`` less the cards fired from gun ``g`` among the spent ``records``."""
+    for _, gun, kind, mode in records:
         if gun == g and mode == SPENT_FIRED:
             left[kind] = max(0.0, left[kind] - 1.0)
     return left
