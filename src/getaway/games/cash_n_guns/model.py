@@ -91,8 +91,8 @@ class Reader:
         "_hides",
         "_my_margin",
         "_my_odds",
-        "_stay_total",
         "_stays",
+        "_with_me",
         "living",
         "me",
         "n",
@@ -116,7 +116,7 @@ class Reader:
         self._my_odds: list[tuple[float, float] | None] = [None, None]
         self._hides: list[float] | None = None
         self._stays: list[float] | None = None
-        self._stay_total = 0.0
+        self._with_me = 0.0
 
     # Public facts -----------------------------------------------------------------------------
 
@@ -219,7 +219,8 @@ class Reader:
                     p *= 1.0 - hit
                 stays[j] = p
         self._stays = stays
-        self._stay_total = sum(stays)
+        #: The expected participants with the reader: himself and the others' chances.
+        self._with_me = 1.0 + sum(stays)
 
     def _hits(
         self, guns: Sequence[tuple[int, int, float, float]], hides: list[float], bbb_from: int
@@ -284,7 +285,7 @@ class Reader:
             self._prepare()
             stays = self._stays
             assert stays is not None
-        n = 1.0 + self._stay_total - (stays[exclude] if exclude >= 0 else 0.0)
+        n = self._with_me - (stays[exclude] if exclude >= 0 else 0.0)
         table = self.table
         value = table.shares.get(n)
         return table.share(n) if value is None else value
@@ -358,12 +359,12 @@ class Reader:
         cap = 1 if self.dragon(me) else margin + 1
         dist = hit_distribution(odds, cap + 1)
         bonus = COP_PHONE_VALUE if self.cop_needs_phone() else 0.0
-        stay = dist[0] * (self.expected_share() + bonus)
+        base = self.expected_share()
+        stay = dist[0] * (base + bonus)
         death = self.death_cost()
         for hits in range(1, len(dist)):
             wounds = min(hits, cap)
             stay -= dist[hits] * (death if wounds > margin else self.wound_cost(margin - wounds))
-        base = self.expected_share()
         for g in range(s.guns[me]):
             k = 2 * me + g
             t = s.target[k]
