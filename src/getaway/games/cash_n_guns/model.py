@@ -27,7 +27,6 @@ from getaway.games.cash_n_guns.actions import REVEAL_IDS
 from getaway.games.cash_n_guns.cards import (
     BANG,
     BBB,
-    BULLET_SET,
     CLICK,
     COWARD,
     CRAZY,
@@ -40,9 +39,8 @@ from getaway.games.cash_n_guns.cards import (
     ROUNDS,
     SHAME_COST,
     SLY,
-    SPENT_FIRED,
 )
-from getaway.games.cash_n_guns.split import _split_counts
+from getaway.games.cash_n_guns.model_public import hide_chance_of, public_reading, unseen
 from getaway.games.cash_n_guns.steps import (
     STEP_COURAGE,
 )
@@ -52,7 +50,6 @@ from getaway.games.cash_n_guns.worth import (
     COP_PHONE_VALUE,
     COP_WIN_STAKE,
     DEATH_STAKE,
-    FUTURE_WEIGHT,
     KILL_URGE,
     KILL_VALUE,
     MEAN_POT,
@@ -83,22 +80,25 @@ HIDE_SHIFT = True
 
 
 class Reader:
-    """One player's reading of a state: public facts plus his own cards only."""
+    """One player's reading of a state: public facts plus his own cards only.
+
+    The public part is the moment's :class:`~.model_public.PublicReading`, shared by every
+    reader of it; a reader recomputes only what his own cards change: his own guns' odds,
+    his own margin (he knows his Invincible), the hide chances of the players his shown aims
+    threaten, and the split chances of the players those changes touch."""
 
     __slots__ = (
-        "_aimed",
-        "_bullet",
         "_hides",
-        "_margins",
-        "_pot",
-        "_shares",
-        "_stay_total",
+        "_my_margin",
+        "_my_odds",
         "_stays",
+        "_with_me",
         "living",
         "me",
         "n",
         "s",
         "shown",
+        "table",
     )
 
     def __init__(self, s: CashNGunsState, me: int, shown: bool | None = None) -> None:
@@ -106,34 +106,23 @@ class Reader:
         self.me = me
         #: Whether this round's aims count as shown (``False`` reads the table as it stood
         #: when the aims were chosen: the model of an aim made before the reveal).
-        self.shown = s.aims_revealed if shown is None else shown
-        self.n = s.rules.players
-        alive = s.alive
-        self.living = [j for j in range(self.n) if alive >> j & 1]
-        self._bullet: dict[tuple[int, int], tuple[float, float]] = {}
+        shown = s.aims_revealed if shown is None else shown
+        self.shown = shown
+        table = self.table = public_reading(s, shown)
+        self.n = table.n
+        self.living = table.living
+        a = s.ability[me]
+        self._my_margin = (4 if a == INVINCIBLE else 3) - 1 - s.wounds[me]
+        self._my_odds: list[tuple[float, float] | None] = [None, None]
         self._hides: list[float] | None = None
-        self._aimed: dict[int, list[tuple[int, int]]] | None = None
         self._stays: list[float] | None = None
-        self._stay_total = 0.0
-        self._shares: dict[int, float] = {}
-        self._margins: list[int] | None = None
-        self._pot: tuple[int, int, int] | None = None
+        self._with_me = 0.0
 
     # Public facts -----------------------------------------------------------------------------
 
-    def threshold(self, j: int) -> int:
-        s = self.s
-        a = s.ability[j]
-        known = j == self.me or s.shown >> a & 1
-        return 4 if a == INVINCIBLE and known else 3
-
     def margin(self, j: int) -> int:
         """Wounds ``j`` can still take and live."""
-        margins = self._margins
-        if margins is None:
-            wounds = self.s.wounds
-            margins = self._margins = [self.threshold(i) - 1 - wounds[i] for i in range(self.n)]
-        return margins[j]
+        return self._my_margin if j == self.me else self.table.margins[j]
 
     def dragon(self, j: int) -> bool:
         s = self.s
@@ -147,13 +136,12 @@ class Reader:
     def odds(self, j: int, g: int) -> tuple[float, float]:
         """(P(BBB), P(Bang!)) of player ``j``'s card in gun ``g``: exact for the reader's own
         loaded card, else his next card from his hand, else public card counting."""
-        key = (j, g)
-        cached = self._bullet.get(key)
-        if cached is not None:
-            return cached
-        s = self.s
-        k = 2 * j + g
-        if j == self.me:
+        if j != self.me:
+            return self.table.odds(j, g)
+        result = self._my_odds[g]
+        if result is None:
+            s = self.s
+            k = 2 * j + g
             card = s.card[k]
             if s.gstate[k] == GUN_LOADED and card >= 0:
                 result = (float(card == BBB), float(card == BANG))
@@ -162,15 +150,7 @@ class Reader:
                 b = 3 * k
                 total = max(1, h[b] + h[b + 1] + h[b + 2])
                 result = (h[b] / total, h[b + 1] / total)
-        else:
-            left = unseen(s, j, g)
-            unseen_total = sum(left)
-            result = (
-                (left[BBB] / unseen_total, left[BANG] / unseen_total)
-                if unseen_total > 0
-                else (0.0, 0.0)
-            )
-        self._bullet[key] = result
+            self._my_odds[g] = result
         return result
 
     def bullet(self, j: int, g: int) -> float:
@@ -179,68 +159,106 @@ class Reader:
 
     def guns_at(self, t: int) -> list[tuple[int, int]]:
         """Loaded guns whose shown aim is ``t``: (owner, gun)."""
-        aimed = self._aimed
-        if aimed is None:
-            aimed = self._aimed = self._read_aims()
-        return aimed.get(t, [])
-
-    def _read_aims(self) -> dict[int, list[tuple[int, int]]]:
-        s = self.s
-        aimed: dict[int, list[tuple[int, int]]] = {}
-        if not self.shown:
-            return aimed
-        target, gstate = s.target, s.gstate
-        for j in self.living:
-            for g in range(s.guns[j]):
-                k = 2 * j + g
-                t = target[k]
-                if t >= 0 and gstate[k] == GUN_LOADED:
-                    aimed.setdefault(t, []).append((j, g))
-        return aimed
+        return self.table.aimed.get(t, [])
 
     def hide_chance(self, j: int) -> float:
         """How likely ``j`` is to hide this round: his record (shame tokens are his hides),
         raised by the guns aimed at him and by being one wound from death."""
         hides = self._hides
         if hides is None:
-            hides = self._hides = self._hide_chances()
+            self._prepare()
+            hides = self._hides
+            assert hides is not None
         return hides[j]
 
-    def _hide_chances(self) -> list[float]:
+    def _prepare(self) -> None:
+        """Hide and split chances as this reader reads them: the table's, with the entries
+        his own cards change recomputed. His own cards change the hide chance of the living
+        players his shown aims threaten (and his own, if the table misjudges his margin),
+        and the split chance of those and of the players they or he aim at."""
+        table = self.table
+        me = self.me
         s = self.s
-        shame = s.shame
-        base = s.round + 1.0
-        hides = [0.0] * self.n
-        for j in self.living:
-            record = (shame[j] + 0.6) / base
-            aimed = self.guns_at(j)
-            if aimed:
-                threat = sum(self.bullet(o, g) for o, g in aimed)
-                chance = record + (1.0 - record) * min(0.5, 0.3 * threat)
+        hides = table.hides()
+        changed = []
+        if me in table.living:
+            if self._my_margin != table.margins[me]:
+                changed.append(me)
+            if table.shown:
+                alive = s.alive
+                changed.extend(t for t in table.targets[me] if alive >> t & 1 and t != me)
+        volleys = table.volleys
+        if changed:
+            hides = hides[:]
+            base = s.round + 1.0
+            bullet = self.bullet
+            for j in changed:
+                guns = volleys.get(j)
+                threat = (
+                    sum([bullet(o, g) if o == me else bbb + bang for o, g, bbb, bang in guns])
+                    if guns
+                    else None
+                )
+                hides[j] = hide_chance_of(s.shame[j], base, threat, self.margin(j))
+        self._hides = hides
+        stays = table.stays()[:]
+        stays[me] = 0.0
+        if table.shown:
+            targets = table.targets
+            moved = set(changed)
+            moved.update(targets[me])
+            for o in changed:
+                moved.update(targets[o])
+            moved.discard(me)
+            alive = s.alive
+            for j in moved:
+                if not alive >> j & 1:
+                    continue
+                p = 1.0 - hides[j]
+                for hit in self._hits(volleys.get(j, ()), hides, -1):
+                    p *= 1.0 - hit
+                stays[j] = p
+        self._stays = stays
+        #: The expected participants with the reader: himself and the others' chances.
+        self._with_me = 1.0 + sum(stays)
+
+    def _hits(
+        self, guns: Sequence[tuple[int, int, float, float]], hides: list[float], bbb_from: int
+    ) -> list[float]:
+        """Per gun of ``guns`` (a table's volley at one player): the chance it hits him if he
+        stays, by the reader's odds and ``hides``; a Bang! from ``bbb_from`` counts for
+        nothing (the reader's BBB lands on its owner first)."""
+        me = self.me
+        hits = []
+        for o, g, bbb, bang in guns:
+            if o == me:
+                bbb, bang = self.odds(o, g)
+                stays = 1.0
             else:
-                chance = record
-            if self.margin(j) == 0:
-                chance += 0.15
-            hides[j] = min(0.95, max(0.03, chance))
-        return hides
+                stays = 1.0 - hides[o]
+            if o == bbb_from:
+                bang = 0.0
+            hits.append((bbb + bang) * stays)
+        return hits
 
     def hit_odds(self, t: int) -> list[float]:
         """Per gun aimed at ``t``: the chance it hits him if he stays."""
         s = self.s
-        odds = []
         my_bbb_at = -1
         if t == self.me:
             for g in range(s.guns[t]):
                 k = 2 * t + g
                 if s.card[k] == BBB and s.gstate[k] == GUN_LOADED:
                     my_bbb_at = s.target[k]
-        for j, g in self.guns_at(t):
-            bbb, bang = self.odds(j, g)
-            if j == my_bbb_at:
-                bang = 0.0  # my BBB lands first and his Bang! is discarded
-            stays = 1.0 if j == self.me else 1.0 - self.hide_chance(j)
-            odds.append((bbb + bang) * stays)
-        return odds
+        guns = self.table.volleys.get(t, ())
+        if not guns:
+            return []
+        hides = self._hides
+        if hides is None:
+            self._prepare()
+            hides = self._hides
+            assert hides is not None
+        return self._hits(guns, hides, my_bbb_at)
 
     # Money -----------------------------------------------------------------------------------
 
@@ -248,8 +266,7 @@ class Reader:
         return sum(self.s.pot)
 
     def future(self) -> float:
-        s = self.s
-        return FUTURE_WEIGHT * (sum(s.deck) + sum(s.pot)) / max(1, len(self.living))
+        return self.table.future()
 
     def rounds_left(self) -> int:
         return ROUNDS - self.s.round + 1
@@ -265,43 +282,13 @@ class Reader:
         (``exclude``: one more player counted out, e.g. the target of a shot)."""
         stays = self._stays
         if stays is None:
-            stays = self._stays = self._stay_estimates()
-        cached = self._shares.get(exclude)
-        if cached is None:
-            n = 1.0 + self._stay_total - (stays[exclude] if exclude >= 0 else 0.0)
-            cached = self._shares[exclude] = self._share(n)
-        return cached
-
-    def _share(self, participants: float) -> float:
-        """The heuristic's interpolated share (``bots.share``), from the pot's note counts
-        counted once per reading (the split's cached core, without its input checks)."""
-        counts = self._pot
-        if counts is None:
-            pot = self.s.pot
-            counts = self._pot = (pot.count(20_000), pot.count(10_000), pot.count(5_000))
-        low = max(1, int(participants))
-        frac = max(0.0, participants - low)
-        value = float(_split_counts(*counts, low).share)
-        if frac:
-            value += frac * (_split_counts(*counts, low + 1).share - value)
-        return value
-
-    def _stay_estimates(self) -> list[float]:
-        """Per player: the chance he takes part in the split (stays and nothing hits him);
-        0 for the reader himself and the dead."""
-        stays = [0.0] * self.n
-        for j in self.living:
-            if j == self.me:
-                continue
-            p = 1.0 - self.hide_chance(j)
-            if self.shown:
-                for hit in self.hit_odds(j):
-                    p *= 1.0 - hit
-            else:
-                p *= 0.75  # aims not shown yet: an average table lands about one hit in four
-            stays[j] = p
-        self._stay_total = sum(stays)
-        return stays
+            self._prepare()
+            stays = self._stays
+            assert stays is not None
+        n = self._with_me - (stays[exclude] if exclude >= 0 else 0.0)
+        table = self.table
+        value = table.shares.get(n)
+        return table.share(n) if value is None else value
 
     def cop_needs_phone(self) -> bool:
         s = self.s
@@ -311,10 +298,14 @@ class Reader:
 
     def hit_value(self, t: int, base_share: float) -> float:
         """What one bullet landing on ``t`` is worth to the reader."""
+        return self._hit_value(t, base_share, self.expected_share(exclude=t))
+
+    def _hit_value(self, t: int, base_share: float, share_without: float) -> float:
+        """:meth:`hit_value`, given the reader's share with ``t`` counted out."""
         s = self.s
-        value = (self.expected_share(exclude=t) - base_share) * 0.6
+        value = (share_without - base_share) * 0.6
         if s.cop != self.me:
-            value += RIVAL_MONEY_WEIGHT * max(0.0, self.score(t))
+            value += RIVAL_MONEY_WEIGHT * max(0.0, float(s.money[t] - SHAME_COST * s.shame[t]))
         margin = self.margin(t)
         if margin == 0:
             value += KILL_VALUE + s.money[t]
@@ -331,17 +322,22 @@ class Reader:
     def aim_values(self, g: int) -> tuple[list[int], list[float]]:
         """The targets of gun ``g`` (others living; -1 none) and the value of each, for the
         card it holds (or would hold)."""
+        me = self.me
         base = self.expected_share()
-        bbb, bang = self.odds(self.me, g)
+        hides = self._hides
+        assert hides is not None
+        margins = self.table.margins
+        bbb, bang = self.odds(me, g)
         bullet = bbb + bang
-        targets = [t for t in self.living if t != self.me]
+        targets = [t for t in self.living if t != me]
         values = []
         for t in targets:
-            stays = 1.0 - self.hide_chance(t)
-            v = bullet * stays * self.hit_value(t, base) if bullet else 0.0
+            without = self.expected_share(exclude=t)
+            stays = 1.0 - hides[t]
+            v = bullet * stays * self._hit_value(t, base, without) if bullet else 0.0
             if bullet < 1.0:
-                fear = CLICK_SCARE * (2.0 if self.margin(t) == 0 else 1.0)
-                gain = self.expected_share(exclude=t) - base + SHAME_COST * 0.5
+                fear = CLICK_SCARE * (2.0 if margins[t] == 0 else 1.0)
+                gain = without - base + SHAME_COST * 0.5
                 v += (1.0 - bullet) * fear * gain
             values.append(v)
         targets.append(-1)
@@ -363,12 +359,12 @@ class Reader:
         cap = 1 if self.dragon(me) else margin + 1
         dist = hit_distribution(odds, cap + 1)
         bonus = COP_PHONE_VALUE if self.cop_needs_phone() else 0.0
-        stay = dist[0] * (self.expected_share() + bonus)
+        base = self.expected_share()
+        stay = dist[0] * (base + bonus)
         death = self.death_cost()
         for hits in range(1, len(dist)):
             wounds = min(hits, cap)
             stay -= dist[hits] * (death if wounds > margin else self.wound_cost(margin - wounds))
-        base = self.expected_share()
         for g in range(s.guns[me]):
             k = 2 * me + g
             t = s.target[k]
@@ -398,7 +394,8 @@ class Reader:
             return [0.0, 0.0, 0.0]
         if not bullets:
             return [0.0, 0.0, 1.0]
-        kill = any(self.margin(t) == 0 for t in self.living if t != self.me)
+        dying = self.table.dying
+        kill = len(dying) > 1 or (len(dying) == 1 and dying[0] != self.me)
         if bullets < cards:
             urge = 1.0 + POT_URGE * (min(2.0, self.pot_value() / MEAN_POT) - 1.0)
             if kill:
@@ -412,31 +409,6 @@ class Reader:
         if bbb and (late or not bang):
             return [use, 0.0, 1.0 - use]
         return [0.0, use, 1.0 - use]
-
-
-def unseen(s: CashNGunsState, j: int, g: int) -> list[float]:
-    """Player ``j``'s cards of gun ``g`` that nobody has seen, by kind: his set (or the
-    claimed hand's expected make-up) minus the cards he fired."""
-    if g == 0:
-        left = [float(x) for x in BULLET_SET]
-    else:
-        left = _claimed_estimate(s)
-    for _, gun, kind, mode in s.spent[j]:
-        if gun == g and mode == SPENT_FIRED:
-            left[kind] = max(0.0, left[kind] - 1.0)
-    return left
-
-
-def _claimed_estimate(s: CashNGunsState) -> list[float]:
-    """A second hand (#3) as others see it: as many cards as were claimed (public), in the
-    proportions of the dead donor's unseen cards."""
-    if s.claim is None:
-        return [0.0, 0.0, 0.0]
-    _, donor, _, cards = s.claim
-    count = float(sum(cards))
-    left = unseen(s, donor, 0)
-    total = sum(left)
-    return [count * x / total for x in left] if total else [0.0, 0.0, count]
 
 
 def softmax(values: Sequence[float], temperature: float) -> list[float]:

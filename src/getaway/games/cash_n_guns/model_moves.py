@@ -5,6 +5,7 @@ reading only what that seat may know."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import methodcaller
 from typing import TYPE_CHECKING
 
 from getaway.core import Rng
@@ -41,6 +42,10 @@ from getaway.games.cash_n_guns.worth import UNHURT_MIN_SHARE, UNHURT_MIN_SHARE_L
 
 if TYPE_CHECKING:
     from getaway.games.cash_n_guns.state import CashNGunsState
+
+#: Whether an action id is an ability's reveal (mapped over the legal ids in C: a sample is
+#: drawn for another seat at every visit of the search tree).
+_is_reveal = methodcaller("startswith", "reveal:")
 
 
 def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
@@ -88,7 +93,7 @@ def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise
         margin = Reader(s, i).courage_margin()
         hide = (1.0 - noise) * hide_probability(margin, hide_shift(s, i)) + noise * 0.5
         return HIDE if rng.random() < hide else STAY
-    if step == STEP_AIM and not any(a.startswith("reveal:") for a in legal):
+    if step == STEP_AIM and not any(map(_is_reveal, legal)):
         reader = Reader(s, i)
         names = []
         for g in range(s.guns[i]):
@@ -98,7 +103,7 @@ def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise
             t = targets[rng.weighted_index(weights)]
             names.append(SEATS[t] if t >= 0 else "none")
         return _pick("aim:" + "/".join(names), legal)
-    if step == STEP_LOAD and not any(a.startswith("reveal:") for a in legal):
+    if step == STEP_LOAD and not any(map(_is_reveal, legal)):
         reader = Reader(s, i)
         names = []
         for g in range(s.guns[i]):

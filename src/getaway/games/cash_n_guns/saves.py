@@ -174,6 +174,7 @@ def _load(r: SaveReader) -> CashNGunsState:
     n = rules.players
     s = CashNGunsState.__new__(CashNGunsState)
     s.rules = rules
+    s.model_cache = None
     s._seed = r.integer("seed", -(2**63), 2**64)
     s._rng = Rng.from_state(r.integer("rng", 0, 2**64 - 1))
     s.round = r.integer("round", 1, ROUNDS)

@@ -14,7 +14,7 @@ and hands as counts ``hand[3*k + kind]``. Action ids are checked against precomp
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from getaway.core import IllegalActionError, JSONDict, Outcome, Rng, RulesState, SecretChoices
 from getaway.games.cash_n_guns.abilities import reveal
@@ -62,6 +62,9 @@ from getaway.games.cash_n_guns.steps import (
 )
 from getaway.games.cash_n_guns.windows import window_answer, window_legal
 
+if TYPE_CHECKING:
+    from getaway.games.cash_n_guns.model_public import PublicReading
+
 
 class CashNGunsState(RulesState[Rules]):
     """A Cash 'n Guns position (spec section 3)."""
@@ -94,6 +97,7 @@ class CashNGunsState(RulesState[Rules]):
         "holder",
         "log",
         "log_json",
+        "model_cache",
         "money",
         "participants",
         "phone_uses",
@@ -179,6 +183,9 @@ class CashNGunsState(RulesState[Rules]):
     winners: tuple[int, ...]
     end_reason: str | None
     scores: dict[int, int]
+    #: The player model's public readings of the current moment (:mod:`.model_public`),
+    #: never copied: a clone builds its own when first read.
+    model_cache: tuple[tuple[int, int, int], list[PublicReading | None]] | None
 
     # Construction ---------------------------------------------------------------------------
 
@@ -227,6 +234,7 @@ class CashNGunsState(RulesState[Rules]):
         s.winners = ()
         s.end_reason = None
         s.scores = {}
+        s.model_cache = None
         s.round = 0
         start_round(s)
         return s
@@ -280,6 +288,7 @@ class CashNGunsState(RulesState[Rules]):
         c.winners = self.winners
         c.end_reason = self.end_reason
         c.scores = dict(self.scores)
+        c.model_cache = None
         return c
 
     # Protocol: turn, legal actions, result ----------------------------------------------------

@@ -1,0 +1,262 @@
+"""The public part of the player model's reading (``model.py``): what every player reads
+alike off one moment of a state, computed once and shared by every :class:`~.model.Reader`
+of that moment.
+
+A search asks the model of each seat in turn at every secret step of every playout (five
+courage margins on one table, five aims), and most of what each reading needs is public:
+who is alive, how many wounds each can take, each gun's bullet odds from card counting, the
+shown aims, how likely each player is to hide and to take part in the split, the pot's
+shares. Only the reader's own cards (and whether he knows his own Invincible) make readings
+differ, so a reader starts from this table and recomputes only the few entries his own
+cards change (see :class:`~.model.Reader`), in the same order of operations, so that every
+value is the one a reading from scratch gives, to the last bit.
+
+The table of a state is kept on it (``model_cache``) under the key (round, step, length of
+the log): everything the table reads changes only when a step begins or an event is logged,
+except a load, which changes a gun from empty to loaded without a log entry. The table reads
+a gun's state only once the aims are shown, and then only the revealed Sly loads, alone in
+his step, which ends with his load. Answers committed in a step (``box``) and the cards a
+search draws into a sampled state are never read here.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from getaway.games.cash_n_guns.cards import (
+    BANG,
+    BBB,
+    BULLET_SET,
+    GUN_LOADED,
+    INVINCIBLE,
+    SPENT_FIRED,
+)
+from getaway.games.cash_n_guns.split import _split_counts
+from getaway.games.cash_n_guns.worth import FUTURE_WEIGHT
+
+if TYPE_CHECKING:
+    from getaway.games.cash_n_guns.state import CashNGunsState
+
+
+class PublicReading:
+    """One moment of a state as everyone reads it, with aims counted as shown or not."""
+
+    __slots__ = (
+        "_counts",
+        "_future",
+        "_hides",
+        "_odds",
+        "_stays",
+        "aimed",
+        "dying",
+        "living",
+        "margins",
+        "n",
+        "s",
+        "shares",
+        "shown",
+        "targets",
+        "volleys",
+    )
+
+    def __init__(self, s: CashNGunsState, shown: bool) -> None:
+        self.s = s
+        self.shown = shown
+        n = self.n = s.rules.players
+        alive = s.alive
+        self.living = [j for j in range(n) if alive >> j & 1]
+        ability, shown_cards, wounds = s.ability, s.shown, s.wounds
+        #: Wounds each player can still take and live, as the others know it (his own
+        #: Invincible, unshown, is his reader's business).
+        self.margins = [
+            (4 if ability[j] == INVINCIBLE and shown_cards >> ability[j] & 1 else 3) - 1 - wounds[j]
+            for j in range(n)
+        ]
+        #: The living players one wound from death (a kill on offer).
+        self.dying = [j for j in self.living if self.margins[j] == 0]
+        #: Shown aims: target -> the loaded guns aimed at him, (owner, gun), in table order;
+        #: and per player, the players his loaded guns are aimed at.
+        self.aimed: dict[int, list[tuple[int, int]]] = {}
+        self.targets: list[tuple[int, ...]] = [()] * n
+        #: The same guns with their public odds: target -> [(owner, gun, P(BBB), P(Bang!))].
+        self.volleys: dict[int, list[tuple[int, int, float, float]]] = {}
+        self._odds: list[tuple[float, float] | None] = [None] * (2 * n)
+        if shown:
+            self._read_aims()
+        self._hides: list[float] | None = None
+        self._stays: list[float] | None = None
+        self._counts: tuple[int, int, int] | None = None
+        #: Shares computed so far, by the number of participants (a real number).
+        self.shares: dict[float, float] = {}
+        self._future = -1.0
+
+    def _read_aims(self) -> None:
+        s = self.s
+        aimed = self.aimed
+        targets = self.targets
+        target, gstate, guns = s.target, s.gstate, s.guns
+        for j in self.living:
+            for g in range(guns[j]):
+                k = 2 * j + g
+                t = target[k]
+                if t >= 0 and gstate[k] == GUN_LOADED:
+                    aimed.setdefault(t, []).append((j, g))
+                    self.volleys.setdefault(t, []).append((j, g, *self.odds(j, g)))
+                    if t not in targets[j]:
+                        targets[j] += (t,)
+
+    def odds(self, j: int, g: int) -> tuple[float, float]:
+        """(P(BBB), P(Bang!)) of player ``j``'s card in gun ``g`` by public card counting."""
+        k = 2 * j + g
+        cached = self._odds[k]
+        if cached is None:
+            if g == 0:
+                cached = _first_gun_odds(self.s.spent[j])
+            else:
+                cached = _odds_of(unseen(self.s, j, g))
+            self._odds[k] = cached
+        return cached
+
+    def bullet(self, j: int, g: int) -> float:
+        bbb, bang = self.odds(j, g)
+        return bbb + bang
+
+    def hides(self) -> list[float]:
+        """Per player, how likely he is to hide (0 for the dead), by :func:`hide_chance_of`
+        with public odds and margins."""
+        hides = self._hides
+        if hides is None:
+            s = self.s
+            shame, base, volleys, margins = s.shame, s.round + 1.0, self.volleys, self.margins
+            hides = [0.0] * self.n
+            for j in self.living:
+                guns = volleys.get(j)
+                threat = sum([bbb + bang for _, _, bbb, bang in guns]) if guns else None
+                hides[j] = hide_chance_of(shame[j], base, threat, margins[j])
+            self._hides = hides
+        return hides
+
+    def stays(self) -> list[float]:
+        """Per living player, the chance he takes part in the split (stays and nothing hits
+        him), with public odds and hide chances; 0 for the dead."""
+        stays = self._stays
+        if stays is None:
+            hides = self.hides()
+            stays = [0.0] * self.n
+            if self.shown:
+                volleys = self.volleys
+                for j in self.living:
+                    p = 1.0 - hides[j]
+                    for o, _, bbb, bang in volleys.get(j, ()):
+                        p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
+                    stays[j] = p
+            else:
+                for j in self.living:
+                    # Aims not shown yet: an average table lands about one hit in four.
+                    stays[j] = (1.0 - hides[j]) * 0.75
+            self._stays = stays
+        return stays
+
+    def share(self, participants: float) -> float:
+        """The heuristic's interpolated share (``worth.share``) of the pot among
+        ``participants`` (a real number), from the pot's note counts (the split's cached
+        core, without its input checks)."""
+        value = self.shares.get(participants)
+        if value is not None:
+            return value
+        counts = self._counts
+        if counts is None:
+            pot = self.s.pot
+            counts = self._counts = (pot.count(20_000), pot.count(10_000), pot.count(5_000))
+        low = max(1, int(participants))
+        frac = max(0.0, participants - low)
+        value = float(_split_counts(*counts, low).share)
+        if frac:
+            value += frac * (_split_counts(*counts, low + 1).share - value)
+        self.shares[participants] = value
+        return value
+
+    def future(self) -> float:
+        """A living player's share of the loot still to come (deck and pot), weighed."""
+        future = self._future
+        if future < 0.0:
+            s = self.s
+            future = self._future = (
+                FUTURE_WEIGHT * (sum(s.deck) + sum(s.pot)) / max(1, len(self.living))
+            )
+        return future
+
+
+def hide_chance_of(shame: int, base: float, threat: float | None, margin: int) -> float:
+    """How likely a player is to hide this round: his record (``shame`` tokens, his hides,
+    over ``base`` = round + 1), raised by the ``threat`` of the loaded guns shown aimed at him
+    (their summed bullet odds; ``None``: none) and by being one wound from death."""
+    record = (shame + 0.6) / base
+    if threat is not None:
+        chance = record + (1.0 - record) * min(0.5, 0.3 * threat)
+    else:
+        chance = record
+    if margin == 0:
+        chance += 0.15
+    # min(0.95, max(0.03, chance)), without two calls.
+    chance = chance if chance > 0.03 else 0.03
+    return chance if chance < 0.95 else 0.95
+
+
+def public_reading(s: CashNGunsState, shown: bool) -> PublicReading:
+    """The state's table for this moment (built at the first reading of it)."""
+    key = (s.round, s.step, len(s.log))
+    cache = s.model_cache
+    if cache is None or cache[0] != key:
+        cache = s.model_cache = (key, [None, None])
+    tables = cache[1]
+    table = tables[shown]
+    if table is None:
+        table = tables[shown] = PublicReading(s, shown)
+    return table
+
+
+def _odds_of(left: list[float]) -> tuple[float, float]:
+    """(P(BBB), P(Bang!)) of a card drawn from the unseen cards ``left``."""
+    total = sum(left)
+    return (left[BBB] / total, left[BANG] / total) if total > 0 else (0.0, 0.0)
+
+
+@lru_cache(maxsize=1 << 12)
+def _first_gun_odds(records: tuple[tuple[int, int, int, int], ...]) -> tuple[float, float]:
+    """:func:`_odds_of` a player's first gun, from his spent records alone (the same few
+    records recur in every determinization and playout of a search)."""
+    return _odds_of(_minus_fired([float(x) for x in BULLET_SET], records, 0))
+
+
+def unseen(s: CashNGunsState, j: int, g: int) -> list[float]:
+    """Player ``j``'s cards of gun ``g`` that nobody has seen, by kind: his set (or the
+    claimed hand's expected make-up) minus the cards he fired."""
+    left = [float(x) for x in BULLET_SET] if g == 0 else _claimed_estimate(s)
+    return _minus_fired(left, s.spent[j], g)
+
+
+def _minus_fired(
+    left: list[float], records: tuple[tuple[int, int, int, int], ...], g: int
+) -> list[float]:
+    """``left`` less the cards fired from gun ``g`` among the spent ``records``."""
+    for _, gun, kind, mode in records:
+        if gun == g and mode == SPENT_FIRED:
+            left[kind] = max(0.0, left[kind] - 1.0)
+    return left
+
+
+def _claimed_estimate(s: CashNGunsState) -> list[float]:
+    """A second hand (#3) as others see it: as many cards as were claimed (public), in the
+    proportions of the dead donor's unseen cards."""
+    if s.claim is None:
+        return [0.0, 0.0, 0.0]
+    _, donor, _, cards = s.claim
+    count = float(sum(cards))
+    left = unseen(s, donor, 0)
+    total = sum(left)
+    return [count * x / total for x in left] if total else [0.0, 0.0, count]
+
+
+__all__ = ["PublicReading", "hide_chance_of", "public_reading", "unseen"]
