@@ -3,7 +3,6 @@ every determinization fits the deciding seat's view (the policy is given nothing
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from typing import cast
 
@@ -426,14 +425,13 @@ def test_the_tree_labels_are_the_games_public_actions(options):
     assert checked > 1000
 
 
-# Speed ------------------------------------------------------------------------------------
+def test_the_levels_play_this_games_own_budgets_inside_their_caps():
+    from getaway.ai.spec import LEVELS
+    from getaway.games.cash_n_guns.search import SEARCH_BUDGETS
 
-
-def test_basic_game_samples_are_cheap():
-    state = craft(round_=4, seed=15)
-    answer_some(state, 2)
-    policy = _policy(state, state.to_act()[-1])
-    started = time.perf_counter()
-    _samples(policy, 200)
-    # About 0.1 ms each on this machine; a generous bound for a loaded one.
-    assert time.perf_counter() - started < 1.5
+    for level in LEVELS:
+        bot = make_bot(GAME, level)
+        assert isinstance(bot, ISMCTSBot)
+        assert bot.settings.iterations == SEARCH_BUDGETS[level]
+        assert bot.settings.seconds == LEVELS[level].seconds
+    assert SEARCH_BUDGETS["easy"] < SEARCH_BUDGETS["medium"] < SEARCH_BUDGETS["hard"]

@@ -97,6 +97,11 @@ class CashNGuns(Game):
 
         return dict(BOTS)
 
+    def search_budgets(self) -> dict[str, int]:
+        from getaway.games.cash_n_guns.search import SEARCH_BUDGETS
+
+        return dict(SEARCH_BUDGETS)
+
     def search_policy(
         self, seat: str, view: Mapping[str, Any], enabled: frozenset[str] | None = None
     ) -> SearchPolicy:
