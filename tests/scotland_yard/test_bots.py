@@ -7,7 +7,6 @@ the thresholds leave a margin below the measurement, not a hope above it.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -411,15 +410,6 @@ def test_choice_depends_only_on_the_view(heuristic_decisions):
         assert choices == {HEURISTIC.choose(GAME, d.seat, d.view, d.legal, Rng(n))}
         compared += 1
     assert compared > 300
-
-
-def test_a_decision_takes_well_under_a_few_milliseconds(heuristic_decisions):
-    sample = heuristic_decisions[::5]
-    started = time.perf_counter()
-    for d in sample:
-        HEURISTIC.choose(GAME, d.seat, d.view, d.legal, Rng(0))
-    mean = (time.perf_counter() - started) / len(sample)
-    assert mean < 0.003
 
 
 def test_mrx_plays_the_double_move_he_planned_step_by_step(heuristic_decisions):
