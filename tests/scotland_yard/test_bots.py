@@ -1,4 +1,4 @@
-"""The heuristic bot: legal, reproducible, fair (it sees only the view), fast, and clearly
+"""The heuristic bot: legal, reproducible, fair (it sees only the view) and clearly
 stronger than random play on both sides.
 
 The win rates asserted here were measured with these exact seeds (see the module constants);
