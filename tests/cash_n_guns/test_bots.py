@@ -1,5 +1,5 @@
 """The Cash 'n Guns heuristic bot: registered, legal in every mode, reproducible, fair (it sees
-only the view), fast, clearly stronger than random play, and sensible decision by decision.
+only the view), clearly stronger than random play, and sensible decision by decision.
 
 The rates asserted here were measured with these exact seeds (see the module constants); the
 thresholds leave a margin below the measurement, not a hope above it.
