@@ -47,18 +47,22 @@ def set_params(params: Mapping[str, Any]) -> None:
     for name, value in params.items():
         if not hasattr(ScotlandYardSearchPolicy, name):
             raise ValueError(f"ScotlandYardSearchPolicy has no parameter {name!r}")
-        setattr(ScotlandYardSearchPolicy, name, value)
+        setattr(ScotlandYardSearchPolicy, name, tuple(value) if isinstance(value, list) else value)
 
 
 def parse_params(items: Sequence[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` texts as parameters: numbers where they read as numbers."""
+    """``NAME=VALUE`` texts as parameters: numbers (or lists of numbers, comma-separated)
+    where they read as numbers."""
     params: dict[str, Any] = {}
     for item in items:
         name, _, value = item.partition("=")
         if not hasattr(ScotlandYardSearchPolicy, name):
             raise ValueError(f"ScotlandYardSearchPolicy has no parameter {name!r}")
         try:
-            params[name] = float(value)
+            if "," in value:  # a tuple of numbers: detective_model_mix=0.6,0.3,0.1
+                params[name] = [float(part) for part in value.split(",")]
+            else:
+                params[name] = float(value)
         except ValueError:
             params[name] = value
     return params
