@@ -41,10 +41,11 @@ def decide(game_name: str, spec: str, states: list[State]) -> list[tuple[str, st
 
 PINNED = {
     ("scotland-yard", "hard:iterations=1200:seconds=none"): [
-        ("mrx", "black:65", 14, "66cd678935e9a363"),
-        ("mrx", "black:63", 15, "eff0b68c8d4ec651"),
-        ("mrx", "taxi:151", 14, "6ca7e76677ddf050"),
-        ("mrx", "black:193", 15, "14e7c9e3e5586c03"),
+        # Changed on purpose with Mr. X's mixed model of the detectives (mixed-model).
+        ("mrx", "taxi:48", 14, "3c1f2fb407792276"),
+        ("mrx", "double", 15, "97946deab6ba6c9e"),
+        ("mrx", "taxi:181", 14, "4fbd7a04231c70ce"),
+        ("mrx", "taxi:180", 15, "8e5012c48bb5b735"),
     ],
     ("scotland-yard", "hard:iterations=150:seconds=none:off=guided"): [
         ("mrx", "taxi:22", 150, "d2726ebb0811d625"),

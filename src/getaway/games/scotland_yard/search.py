@@ -26,6 +26,10 @@ Five more are ours (measured in docs/ai.md):
   a fleeing Mr. X was to ride the logged tickets there (``belief.py``), and the detective's
   root shortlist ranks moves by the heuristic reading only the likeliest stations (those
   holding ``focus_mass`` of that belief), not the whole possible set.
+* ``mixed-model``: in Mr. X's search the detectives of each playout play one style drawn
+  for that playout: the heuristic bot (as ``guided``), a plain chase (each ride ends nearest
+  to the public possible set), or random moves (weights ``detective_model_mix``), so that
+  his search is not tuned to one opponent.
 
 Each side starts from its own default set (``default_off``).
 Parameters are class attributes, so a measurement can set them for a whole process.
@@ -71,6 +75,9 @@ SHORTLIST = "shortlist"
 FLAT = "flat"
 GUIDED = "guided"
 MOVE_MODEL = "move-model"
+MIXED_MODEL = "mixed-model"
+#: The detectives' styles of ``mixed-model``, in the order of ``detective_model_mix``.
+MODEL_HEURISTIC, MODEL_NEAREST, MODEL_RANDOM = 0, 1, 2
 CHASE_SAMPLE, CHASE_POSSIBLE = "sample", "possible"
 
 
@@ -169,6 +176,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         GUIDED: "playouts follow the heuristic bot, each seat reading its own view",
         MOVE_MODEL: "detectives weigh Mr. X's stations by how likely his logged rides were "
         "and shortlist moves towards the likeliest ones",
+        MIXED_MODEL: "in Mr. X's playouts the detectives play a style drawn per playout: "
+        "the heuristic, a plain chase of the nearest possible station, or random moves",
     }
 
     #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
@@ -198,8 +207,12 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
         MRX: frozenset({EVALUATION}),
-        DETECTIVES: frozenset({GUIDED}),
+        DETECTIVES: frozenset({GUIDED, MIXED_MODEL}),
     }
+    #: ``mixed-model``: the chances that a playout's detectives play the heuristic bot, a
+    #: plain chase of the nearest possible station, or random moves (chosen by measurement,
+    #: docs/ai.md).
+    detective_model_mix: ClassVar[tuple[float, float, float]] = (0.5, 0.5, 0.0)
     #: ``move-model``: the softmax temperature and the uniform share of the model of Mr. X's
     #: choices (``belief.py``).
     model_temperature: ClassVar[float] = TEMPERATURE
@@ -240,6 +253,11 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         #: Draws of the moves below the root under ``flat``, seeded from the search's
         #: generator at the first determinization.
         self._model_rng: Rng | None = None
+        #: ``mixed-model``: the state of the iteration under way (each iteration plays on a
+        #: fresh sample, so a new object starts a new playout) and its detectives' style.
+        self._styled: State | None = None
+        self._style = MODEL_HEURISTIC
+        self._mixed = self.seat == MRX and self.uses(MIXED_MODEL) and self.uses(GUIDED)
 
     def prepare(self) -> None:
         """Parse the view once per decision (the sampler)."""
@@ -345,6 +363,12 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         if len(legal) < 2:
             return legal[0]
         assert isinstance(state, ScotlandYardState)
+        if self._mixed and seat != MRX:
+            style = self._detective_style(state, rng)
+            if style == MODEL_RANDOM:
+                return legal[rng.below(len(legal))]
+            if style == MODEL_NEAREST:
+                return nearest_chase_move(state, legal, rng)
         if self.uses(GUIDED) and (
             state.decision is not None or rng.random() >= self.epsilon_guided
         ):
@@ -364,6 +388,21 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         else:
             target = state.pos[0]
         return greedy_hunter_move(state, legal, rng, self.epsilon_detectives, target)
+
+    def _detective_style(self, state: State, rng: Rng) -> int:
+        """The detectives' style in this iteration's playout, drawn at its first detective
+        move (``detective_model_mix``)."""
+        if state is not self._styled:
+            self._styled = state
+            x = rng.random() * sum(self.detective_model_mix)
+            style = 0
+            for weight in self.detective_model_mix[:-1]:
+                if x < weight:
+                    break
+                x -= weight
+                style += 1
+            self._style = style
+        return self._style
 
     def evaluate(self, state: State) -> dict[str, float] | None:
         """At the start of Mr. X's turn ``horizon_rounds`` rounds ahead: his territory
@@ -426,6 +465,24 @@ def greedy_hunter_move(
     nearest = 256
     for a in legal:
         d = row[parse[a][2]]
+        if d < nearest:
+            nearest, best = d, [a]
+        elif d == nearest:
+            best.append(a)
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
+def nearest_chase_move(state: ScotlandYardState, legal: Sequence[str], rng: Rng) -> str:
+    """The move that ends nearest to the nearest station of the public possible set (ties
+    broken at random): how a detective who knows no more than distances closes in."""
+    parse = state.rules.tables.hunter_parse
+    distance = state.rules.board.hunter_distance
+    possible = stations_of(state.possible_mask())
+    best: list[str] = []
+    nearest = 256
+    for a in legal:
+        row = distance[parse[a][2]]
+        d = min([row[p] for p in possible], default=0)
         if d < nearest:
             nearest, best = d, [a]
         elif d == nearest:
