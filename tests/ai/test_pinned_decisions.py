@@ -42,10 +42,10 @@ def decide(game_name: str, spec: str, states: list[State]) -> list[tuple[str, st
 PINNED = {
     ("scotland-yard", "hard:iterations=1200:seconds=none"): [
         # Changed on purpose with Mr. X's mixed model of the detectives (mixed-model).
-        ("mrx", "taxi:48", 14, "3c1f2fb407792276"),
-        ("mrx", "double", 15, "97946deab6ba6c9e"),
-        ("mrx", "taxi:181", 14, "4fbd7a04231c70ce"),
-        ("mrx", "taxi:180", 15, "8e5012c48bb5b735"),
+        ("mrx", "black:22", 14, "6556f88ba1c295c6"),
+        ("mrx", "double", 15, "a83beab495c7e611"),
+        ("mrx", "taxi:181", 14, "8bb28ac1cd54fb89"),
+        ("mrx", "taxi:182", 15, "33578b88ceef3b82"),
     ],
     ("scotland-yard", "hard:iterations=150:seconds=none:off=guided"): [
         ("mrx", "taxi:22", 150, "d2726ebb0811d625"),
