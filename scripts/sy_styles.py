@@ -68,7 +68,7 @@ def jobs_for(args: argparse.Namespace, params: dict[str, Any]) -> list[Job]:
     jobs = []
     for side in args.sides:
         for style in args.styles:
-            for g in range(args.games):
+            for g in range(args.from_deal, args.games):
                 for ours in args.ours:
                     mrx, det = pairing(side, ours, style)
                     jobs.append((mrx, det, args.players, args.seed, g, params))
@@ -224,7 +224,8 @@ def table(
             )
     head = (
         f"Commit(s) {', '.join(sorted(commits)) or '-'}; {args.players} players, seed "
-        f"{args.seed}, deals derive_seed(seed, g); search bots uncapped"
+        f"{args.seed}, deals derive_seed(seed, g); search bots uncapped; wins are our "
+        "side's (Mr. X's in his rows, the detectives' in theirs)"
         + (f"; parameters {params}" if params else "")
         + "."
     )
@@ -243,6 +244,9 @@ def _names(text: str, allowed: Iterable[str] | None = None) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="paired deals per row")
+    parser.add_argument(
+        "--from-deal", type=int, default=0, help="play deals from this one on (to split a row)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
