@@ -1,6 +1,7 @@
 """``mixed-model``: in Mr. X's search the detectives of each playout play one style drawn for
 that playout (the heuristic, a plain chase of the nearest possible station, random moves),
-so that his search is not tuned to one opponent. Distances in the checks are computed here
+so that his search is not tuned to one opponent; ``keep-away``: his root drops rides that end
+next to a hunter while another ride does not. Distances in the checks are computed here
 from the shipped board files."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from functools import cache
 
 import pytest
 
-from getaway.core import Rng
+from getaway.core import Rng, derive_seed
 from getaway.games.scotland_yard import GAME, ScotlandYardState
 from getaway.games.scotland_yard.search import (
     GUIDED,
@@ -19,6 +20,7 @@ from getaway.games.scotland_yard.search import (
     MODEL_NEAREST,
     MODEL_RANDOM,
     ScotlandYardSearchPolicy,
+    keep_away,
 )
 from tests.scotland_yard.helpers import destination, nbrs, random_states
 
@@ -108,3 +110,37 @@ def test_without_guided_playouts_it_changes_nothing() -> None:
         assert on.playout_action(state.clone(), seat, legal, Rng(k)) == off.playout_action(
             state.clone(), seat, legal, Rng(k)
         )
+
+
+# keep-away ---------------------------------------------------------------------------------
+
+
+def hunter_reach(state: ScotlandYardState) -> set[int]:
+    return {v for h in state.pos[1:] for v in nbrs(h, "hunter")}
+
+
+def test_keep_away_drops_rides_next_to_a_hunter_when_another_ride_is_clear() -> None:
+    checked = 0
+    for seed in range(6):
+        for state in random_states({"players": 4}, seed):
+            if state.to_act() != ("mrx",) or state.decision is not None:
+                continue
+            legal = state.legal_actions("mrx")
+            reach = hunter_reach(state)
+            clear = [a for a in legal if a != "double" and destination(a) not in reach]
+            kept = keep_away(state, legal, legal)
+            if clear:
+                assert [a for a in kept if a != "double"] == clear
+                checked += 1
+            elif "double" not in legal:
+                assert list(kept) == list(legal)
+    assert checked >= 10
+
+
+def test_keep_away_plays_the_double_move_when_every_single_ride_is_next_to_a_hunter() -> None:
+    # Deal 18 of the strength runs: from 106 every ride ends one ride from a hunter.
+    state = GAME.new_state({"players": 4}, derive_seed(1, 18))
+    legal = state.legal_actions("mrx")
+    reach = hunter_reach(state)
+    assert all(destination(a) in reach for a in legal if a != "double")
+    assert keep_away(state, legal, legal) == ["double"]

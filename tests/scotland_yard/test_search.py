@@ -28,6 +28,7 @@ from getaway.games.scotland_yard.search import (
     FILTERING,
     FLAT,
     GUIDED,
+    KEEP_AWAY,
     MIXED_MODEL,
     MOVE_MODEL,
     PLAYOUTS,
@@ -102,6 +103,7 @@ def test_the_game_offers_its_policy_with_its_techniques():
         GUIDED,
         MOVE_MODEL,
         MIXED_MODEL,
+        KEEP_AWAY,
     }
     assert GAME.search_policy("d1", state.view("d1"), frozenset()).enabled == frozenset()
 
@@ -655,7 +657,11 @@ def test_flat_search_follows_the_playout_policy_below_the_root():
 
 def test_each_side_leaves_off_what_hurt_it():
     state = GAME.new_state({"players": 4}, 1)
-    assert GAME.search_policy("d1", state.view("d1")).enabled == ALL_ON - {GUIDED, MIXED_MODEL}
+    assert GAME.search_policy("d1", state.view("d1")).enabled == ALL_ON - {
+        GUIDED,
+        MIXED_MODEL,
+        KEEP_AWAY,
+    }
     assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON - {EVALUATION}
 
 

@@ -30,6 +30,8 @@ Six more are ours (measured in docs/ai.md):
   for that playout: the heuristic bot (as ``guided``), a plain chase (each ride ends nearest
   to the public possible set), or random moves (weights ``detective_model_mix``), so that
   his search is not tuned to one opponent.
+* ``keep-away``: Mr. X's root never considers a ride that ends one ride from a hunter while
+  another ride does not: whatever a model says, any detective may step there.
 
 Each side starts from its own default set (``default_off``).
 Parameters are class attributes, so a measurement can set them for a whole process.
@@ -76,6 +78,7 @@ FLAT = "flat"
 GUIDED = "guided"
 MOVE_MODEL = "move-model"
 MIXED_MODEL = "mixed-model"
+KEEP_AWAY = "keep-away"
 #: The detectives' styles of ``mixed-model``, in the order of ``detective_model_mix``.
 MODEL_HEURISTIC, MODEL_NEAREST, MODEL_RANDOM = 0, 1, 2
 CHASE_SAMPLE, CHASE_POSSIBLE = "sample", "possible"
@@ -178,6 +181,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         "and shortlist moves towards the likeliest ones",
         MIXED_MODEL: "in Mr. X's playouts the detectives play a style drawn per playout: "
         "the heuristic, a plain chase of the nearest possible station, or random moves",
+        KEEP_AWAY: "Mr. X's root never considers a ride ending one ride from a hunter while "
+        "another ride does not",
     }
 
     #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
@@ -207,7 +212,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
         MRX: frozenset({EVALUATION}),
-        DETECTIVES: frozenset({GUIDED, MIXED_MODEL}),
+        DETECTIVES: frozenset({GUIDED, MIXED_MODEL, KEEP_AWAY}),
     }
     #: ``mixed-model``: the chances that a playout's detectives play the heuristic bot, a
     #: plain chase of the nearest possible station, or random moves. Chosen on pilot deals
@@ -307,10 +312,26 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             return legal
         assert isinstance(state, ScotlandYardState)
         at_root = seat == self.seat and self._at_root(state)
-        if at_root and self.uses(SHORTLIST):
+        if at_root and seat == MRX and self.uses(KEEP_AWAY):
+            return keep_away(state, self._root_candidates(state, seat, legal), legal)
+        return (
+            self._root_candidates(state, seat, legal)
+            if at_root
+            else self._below(state, seat, legal)
+        )
+
+    def _root_candidates(
+        self, state: ScotlandYardState, seat: str, legal: Sequence[str]
+    ) -> Sequence[str]:
+        if self.uses(SHORTLIST):
             shortlist = self._root_shortlist(state, legal)
             return [m for m in legal if m in shortlist] or legal
-        if not at_root and self._flat:
+        if seat != MRX or not self.uses(FILTERING):
+            return legal
+        return filter_mrx_moves(state, legal)
+
+    def _below(self, state: ScotlandYardState, seat: str, legal: Sequence[str]) -> Sequence[str]:
+        if self._flat:
             # Flat Monte Carlo: below the root every move follows the playout policy.
             if self._model_rng is None:
                 self._model_rng = Rng(0)
@@ -519,6 +540,40 @@ def greedy_mrx_move(
 
 
 # Move filtering ----------------------------------------------------------------------------
+
+
+def keep_away(
+    state: ScotlandYardState, moves: Sequence[str], legal: Sequence[str]
+) -> Sequence[str]:
+    """Mr. X's ``moves`` less the rides that end one ride from a hunter, where some ride of
+    ``moves`` (else of ``legal``) does not; ``double`` stays (its legs are checked in turn),
+    and is the only move left when every single ride ends next to a hunter but two rides
+    can get away. The first leg of a double move is left alone: the hunters do not move
+    before the second."""
+    steps = state.decision.steps if state.decision is not None else ()
+    if len(steps) == 1:
+        return moves
+    board = state.rules.board
+    reach = 0
+    for h in state.pos[1:]:
+        reach |= board.hunter_mask[h]
+
+    def safe(options: Sequence[str]) -> list[str]:
+        return [a for a in options if a != DOUBLE_STEP and not reach >> LEG_PARSE[a][1] & 1]
+
+    kept = safe(moves) or safe(legal)
+    if not kept:
+        if DOUBLE_STEP in legal and _double_escapes(state, legal, reach):
+            return [DOUBLE_STEP]
+        return moves
+    return [*kept, DOUBLE_STEP] if DOUBLE_STEP in moves else kept
+
+
+def _double_escapes(state: ScotlandYardState, legal: Sequence[str], reach: int) -> bool:
+    """Whether two rides (any line, tickets aside) can end where no hunter rides next."""
+    board = state.rules.board
+    free = ~reach & ~state.occ
+    return any(board.black_mask[LEG_PARSE[a][1]] & free for a in legal if a != DOUBLE_STEP)
 
 
 def filter_mrx_moves(state: ScotlandYardState, legal: Sequence[str]) -> Sequence[str]:
