@@ -514,7 +514,7 @@ def test_filtering_never_empties_the_candidates():
 def test_filtering_off_and_for_detectives_keeps_every_move():
     state = filtering_state(161, 4)
     legal = state.legal_actions("mrx")
-    off = policy(state, "mrx", NO_SHORTLIST - {FILTERING})
+    off = policy(state, "mrx", NO_SHORTLIST - {FILTERING, KEEP_AWAY})
     assert off.candidates(state, "mrx", legal) == legal
     state.apply("mrx", legal[0])
     seat = state.to_act()[0]
