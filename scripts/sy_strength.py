@@ -2,78 +2,30 @@
 
     .venv/bin/python scripts/sy_strength.py --mrx hard --detectives heuristic --games 100
 
-Game ``g`` uses seed ``derive_seed(SEED, g)`` (as ``getaway simulate`` and the tournament's
-deals do), so two runs with the same ``--seed`` play the same start positions and differ only
-in the bots: compare settings on paired deals. ``--set NAME=VALUE`` overrides a parameter of
+Game ``g`` uses seed ``derive_seed(SEED, g)`` (``sy_games.py`` says more), so two runs with
+the same ``--seed`` play the same start positions and differ only in the bots: compare
+settings on paired deals. ``--set NAME=VALUE`` overrides a parameter of
 ``ScotlandYardSearchPolicy`` (``coalition_r``, ``epsilon_mrx``, ``epsilon_detectives``) in
-every worker. Time per move is CPU time of the worker process (one core each).
+every worker. Search bots play uncapped. Time per move is CPU time of the worker process
+(one core each).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from getaway.ai import make_bot
-from getaway.ai.runner import play_game
-from getaway.core import Game, Rng, derive_seed
-from getaway.games.scotland_yard import GAME
-from getaway.games.scotland_yard.search import ScotlandYardSearchPolicy
+from sy_games import parse_params, play_one, wilson
+
+from getaway.core import derive_seed
 
 
-class Timed:
-    """Wraps a bot to record CPU seconds and search iterations per decision."""
-
-    def __init__(self, bot: Any, side: str, record: dict[str, list[float]]) -> None:
-        self.bot, self.side, self.record = bot, side, record
-        self.name = bot.name
-
-    def choose(self, game: Game, seat: str, view: Any, legal: Sequence[str], rng: Rng) -> str:
-        started = time.process_time()
-        action: str = self.bot.choose(game, seat, view, legal, rng)
-        if len(legal) > 1:
-            self.record[f"{self.side}_cpu"].append(time.process_time() - started)
-            last = getattr(self.bot, "last", None)
-            if last is not None:
-                self.record[f"{self.side}_iterations"].append(last.iterations)
-        return action
-
-
-def play_one(job: tuple[str, str, int, int, dict[str, Any]]) -> dict[str, Any]:
-    mrx, detectives, players, seed, params = job
-    for name, value in params.items():
-        setattr(ScotlandYardSearchPolicy, name, value)
-    record: dict[str, list[float]] = {
-        key: [] for key in ("mrx_cpu", "mrx_iterations", "det_cpu", "det_iterations")
-    }
-    x = Timed(make_bot(GAME, mrx), "mrx", record)
-    d = Timed(make_bot(GAME, detectives), "det", record)
-    seats = GAME.seats({"players": players})
-    bots = {seat: (x if seat == "mrx" else d) for seat in seats}
-    game = play_game(GAME, {"players": players}, seed, bots)
-    state = game.session.state
-    return {
-        "seed": seed,
-        "winner": game.winner,
-        "round": state.round,
-        "end": getattr(state, "end_reason", None),
-        **record,
-    }
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+def _play(job: tuple[str, str, int, int, dict[str, Any]]) -> dict[str, Any]:
+    return play_one(*job)
 
 
 def main() -> None:
@@ -87,15 +39,10 @@ def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--json", help="append one line of results to this file")
     args = parser.parse_args()
-    params: dict[str, Any] = {}
-    for item in args.set:
-        name, _, value = item.partition("=")
-        if not hasattr(ScotlandYardSearchPolicy, name):
-            parser.error(f"ScotlandYardSearchPolicy has no parameter {name!r}")
-        try:
-            params[name] = float(value)
-        except ValueError:
-            params[name] = value
+    try:
+        params = parse_params(args.set)
+    except ValueError as error:
+        parser.error(str(error))
     jobs = [
         (args.mrx, args.detectives, args.players, derive_seed(args.seed, g), params)
         for g in range(args.games)
@@ -103,9 +50,9 @@ def main() -> None:
     started = time.perf_counter()
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(play_one, jobs))
+            results = list(pool.map(_play, jobs))
     else:
-        results = [play_one(job) for job in jobs]
+        results = [_play(job) for job in jobs]
     wins = sum(r["winner"] == "mrx" for r in results)
     low, high = wilson(wins, len(results))
     summary: dict[str, Any] = {

@@ -41,14 +41,16 @@ def decide(game_name: str, spec: str, states: list[State]) -> list[tuple[str, st
 
 PINNED = {
     ("scotland-yard", "hard:iterations=1200:seconds=none"): [
-        ("mrx", "black:65", 14, "66cd678935e9a363"),
-        ("mrx", "black:63", 15, "eff0b68c8d4ec651"),
-        ("mrx", "taxi:151", 14, "6ca7e76677ddf050"),
-        ("mrx", "black:193", 15, "14e7c9e3e5586c03"),
+        # Changed on purpose with Mr. X's mixed model of the detectives and keep-away.
+        ("mrx", "taxi:36", 14, "1dec0290a1f7f9f6"),
+        ("mrx", "double", 15, "21daa2de36381485"),
+        ("mrx", "taxi:181", 14, "8bb28ac1cd54fb89"),
+        ("mrx", "taxi:182", 15, "33578b88ceef3b82"),
     ],
     ("scotland-yard", "hard:iterations=150:seconds=none:off=guided"): [
-        ("mrx", "taxi:22", 150, "d2726ebb0811d625"),
-        ("mrx", "taxi:63", 150, "b41159047928b80d"),
+        # Changed on purpose with keep-away.
+        ("mrx", "black:65", 150, "9329ff6113aaf4f9"),
+        ("mrx", "taxi:63", 150, "e9566f8bcf0d66c0"),
         ("mrx", "taxi:181", 150, "fc35326109047385"),
         ("mrx", "taxi:182", 150, "c472e9503faed15f"),
     ],

@@ -28,6 +28,8 @@ from getaway.games.scotland_yard.search import (
     FILTERING,
     FLAT,
     GUIDED,
+    KEEP_AWAY,
+    MIXED_MODEL,
     MOVE_MODEL,
     PLAYOUTS,
     SHORTLIST,
@@ -100,6 +102,8 @@ def test_the_game_offers_its_policy_with_its_techniques():
         FLAT,
         GUIDED,
         MOVE_MODEL,
+        MIXED_MODEL,
+        KEEP_AWAY,
     }
     assert GAME.search_policy("d1", state.view("d1"), frozenset()).enabled == frozenset()
 
@@ -510,7 +514,7 @@ def test_filtering_never_empties_the_candidates():
 def test_filtering_off_and_for_detectives_keeps_every_move():
     state = filtering_state(161, 4)
     legal = state.legal_actions("mrx")
-    off = policy(state, "mrx", NO_SHORTLIST - {FILTERING})
+    off = policy(state, "mrx", NO_SHORTLIST - {FILTERING, KEEP_AWAY})
     assert off.candidates(state, "mrx", legal) == legal
     state.apply("mrx", legal[0])
     seat = state.to_act()[0]
@@ -653,7 +657,11 @@ def test_flat_search_follows_the_playout_policy_below_the_root():
 
 def test_each_side_leaves_off_what_hurt_it():
     state = GAME.new_state({"players": 4}, 1)
-    assert GAME.search_policy("d1", state.view("d1")).enabled == ALL_ON - {GUIDED}
+    assert GAME.search_policy("d1", state.view("d1")).enabled == ALL_ON - {
+        GUIDED,
+        MIXED_MODEL,
+        KEEP_AWAY,
+    }
     assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON - {EVALUATION}
 
 

@@ -4,8 +4,9 @@ A bot sees a seat's view, its legal actions, the game (for ``determinize`` and i
 policy) and a seeded generator; never the true state.
 
 Names: the game's own bots (``heuristic``), ``random``, the search levels ``easy``,
-``medium``, ``hard``, and search specs such as ``ismcts:iterations=3000:c=0.7:off=coalition``
-(grammar in :mod:`getaway.ai.spec`).
+``medium``, ``hard``, ``uct`` (the search without the game's knowledge, :mod:`getaway.ai.uct`),
+and search specs such as ``ismcts:iterations=3000:c=0.7:off=coalition`` (grammar in
+:mod:`getaway.ai.spec`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from getaway.ai.ismcts import ISMCTSBot
 from getaway.ai.random_bot import RandomBot
 from getaway.ai.spec import LEVELS, is_search_spec, parse_spec, uncapped_spec
+from getaway.ai.uct import PlainUCTBot
 from getaway.core import Bot, Game, GetawayError
 from getaway.core.game import BotFactory
 
@@ -22,9 +24,10 @@ def _level(name: str) -> BotFactory:
     return lambda: ISMCTSBot(name)
 
 
-#: Bots that play any game: ``random`` and the search levels.
+#: Bots that play any game: ``random``, the search levels and plain ``uct``.
 GENERIC_BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
+    "uct": PlainUCTBot,
     **{level: _level(level) for level in LEVELS},
 }
 
@@ -74,6 +77,7 @@ def validate_bot_name(game: Game, name: str) -> None:
 __all__ = [
     "GENERIC_BOTS",
     "ISMCTSBot",
+    "PlainUCTBot",
     "RandomBot",
     "bot_names",
     "make_bot",

@@ -36,6 +36,7 @@ from getaway.games.scotland_yard.heuristic_tools import (
 from getaway.games.scotland_yard.knowledge import expand
 from getaway.games.scotland_yard.mrx_heuristic import PastMrxTurn, mrx_scorer
 from getaway.games.scotland_yard.options import MRX
+from getaway.games.scotland_yard.strangers import DistanceBot
 
 # The detectives' weights -------------------------------------------------------------------
 
@@ -312,10 +313,14 @@ def _stranding_penalty(board: Board, v: int, wallet: list[int]) -> float:
     return 0.0
 
 
-BOTS: dict[str, BotFactory] = {"heuristic": HeuristicBot}
+#: ``distance`` is a plain opponent of another style (``strangers.py``); the game-agnostic
+#: ``uct`` (:mod:`getaway.ai.uct`) is the other one, for measuring strength against players
+#: our bots were not tuned on.
+BOTS: dict[str, BotFactory] = {"heuristic": HeuristicBot, "distance": DistanceBot}
 
 __all__ = [
     "BOTS",
+    "DistanceBot",
     "HeuristicBot",
     "PastMrxTurn",
     "best_action",

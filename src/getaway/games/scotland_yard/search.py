@@ -15,7 +15,7 @@
   his turn: ``double`` and each of its legs.
 
 The fifth technique, one tree shared by all determinizations, is the ISMCTS bot itself.
-Five more are ours (measured in docs/ai.md):
+Seven more are ours (measured in docs/ai.md):
 
 * ``guided``: playouts play the heuristic bot's move, each seat reading its own view of the
   sample (a detective never sees the sampled station); Mr. X's strength comes from it.
@@ -26,6 +26,12 @@ Five more are ours (measured in docs/ai.md):
   a fleeing Mr. X was to ride the logged tickets there (``belief.py``), and the detective's
   root shortlist ranks moves by the heuristic reading only the likeliest stations (those
   holding ``focus_mass`` of that belief), not the whole possible set.
+* ``mixed-model``: in Mr. X's search the detectives of each playout play one style drawn
+  for that playout: the heuristic bot (as ``guided``), a plain chase (each ride ends nearest
+  to the public possible set), or random moves (weights ``detective_model_mix``), so that
+  his search is not tuned to one opponent.
+* ``keep-away``: Mr. X's root never considers a ride that ends one ride from a hunter while
+  another ride does not: whatever a model says, any detective may step there.
 
 Each side starts from its own default set (``default_off``).
 Parameters are class attributes, so a measurement can set them for a whole process.
@@ -71,6 +77,10 @@ SHORTLIST = "shortlist"
 FLAT = "flat"
 GUIDED = "guided"
 MOVE_MODEL = "move-model"
+MIXED_MODEL = "mixed-model"
+KEEP_AWAY = "keep-away"
+#: The detectives' styles of ``mixed-model``, in the order of ``detective_model_mix``.
+MODEL_HEURISTIC, MODEL_NEAREST, MODEL_RANDOM = 0, 1, 2
 CHASE_SAMPLE, CHASE_POSSIBLE = "sample", "possible"
 
 
@@ -169,6 +179,10 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         GUIDED: "playouts follow the heuristic bot, each seat reading its own view",
         MOVE_MODEL: "detectives weigh Mr. X's stations by how likely his logged rides were "
         "and shortlist moves towards the likeliest ones",
+        MIXED_MODEL: "in Mr. X's playouts the detectives play a style drawn per playout: "
+        "the heuristic, a plain chase of the nearest possible station, or random moves",
+        KEEP_AWAY: "Mr. X's root never considers a ride ending one ride from a hunter while "
+        "another ride does not",
     }
 
     #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
@@ -198,8 +212,14 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
         MRX: frozenset({EVALUATION}),
-        DETECTIVES: frozenset({GUIDED}),
+        DETECTIVES: frozenset({GUIDED, MIXED_MODEL, KEEP_AWAY}),
     }
+    #: ``mixed-model``: the chances that a playout's detectives play the heuristic bot, a
+    #: plain chase of the nearest possible station, or random moves. Chosen on pilot deals
+    #: (docs/ai.md): a quarter of chases brings ``hard`` level with the heuristic Mr. X
+    #: against the ``distance`` detectives and keeps his lead against ours; a half, or any
+    #: random share, loses some of that lead.
+    detective_model_mix: ClassVar[tuple[float, float, float]] = (0.75, 0.25, 0.0)
     #: ``move-model``: the softmax temperature and the uniform share of the model of Mr. X's
     #: choices (``belief.py``).
     model_temperature: ClassVar[float] = TEMPERATURE
@@ -240,6 +260,11 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         #: Draws of the moves below the root under ``flat``, seeded from the search's
         #: generator at the first determinization.
         self._model_rng: Rng | None = None
+        #: ``mixed-model``: the state of the iteration under way (each iteration plays on a
+        #: fresh sample, so a new object starts a new playout) and its detectives' style.
+        self._styled: State | None = None
+        self._style = MODEL_HEURISTIC
+        self._mixed = self.seat == MRX and self.uses(MIXED_MODEL) and self.uses(GUIDED)
 
     def prepare(self) -> None:
         """Parse the view once per decision (the sampler)."""
@@ -287,10 +312,26 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             return legal
         assert isinstance(state, ScotlandYardState)
         at_root = seat == self.seat and self._at_root(state)
-        if at_root and self.uses(SHORTLIST):
+        if at_root and seat == MRX and self.uses(KEEP_AWAY):
+            return keep_away(state, self._root_candidates(state, seat, legal), legal)
+        return (
+            self._root_candidates(state, seat, legal)
+            if at_root
+            else self._below(state, seat, legal)
+        )
+
+    def _root_candidates(
+        self, state: ScotlandYardState, seat: str, legal: Sequence[str]
+    ) -> Sequence[str]:
+        if self.uses(SHORTLIST):
             shortlist = self._root_shortlist(state, legal)
             return [m for m in legal if m in shortlist] or legal
-        if not at_root and self._flat:
+        if seat != MRX or not self.uses(FILTERING):
+            return legal
+        return filter_mrx_moves(state, legal)
+
+    def _below(self, state: ScotlandYardState, seat: str, legal: Sequence[str]) -> Sequence[str]:
+        if self._flat:
             # Flat Monte Carlo: below the root every move follows the playout policy.
             if self._model_rng is None:
                 self._model_rng = Rng(0)
@@ -345,6 +386,12 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         if len(legal) < 2:
             return legal[0]
         assert isinstance(state, ScotlandYardState)
+        if self._mixed and seat != MRX:
+            style = self._detective_style(state, rng)
+            if style == MODEL_RANDOM:
+                return legal[rng.below(len(legal))]
+            if style == MODEL_NEAREST:
+                return nearest_chase_move(state, legal, rng)
         if self.uses(GUIDED) and (
             state.decision is not None or rng.random() >= self.epsilon_guided
         ):
@@ -364,6 +411,21 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         else:
             target = state.pos[0]
         return greedy_hunter_move(state, legal, rng, self.epsilon_detectives, target)
+
+    def _detective_style(self, state: State, rng: Rng) -> int:
+        """The detectives' style in this iteration's playout, drawn at its first detective
+        move (``detective_model_mix``)."""
+        if state is not self._styled:
+            self._styled = state
+            x = rng.random() * sum(self.detective_model_mix)
+            style = 0
+            for weight in self.detective_model_mix[:-1]:
+                if x < weight:
+                    break
+                x -= weight
+                style += 1
+            self._style = style
+        return self._style
 
     def evaluate(self, state: State) -> dict[str, float] | None:
         """At the start of Mr. X's turn ``horizon_rounds`` rounds ahead: his territory
@@ -433,6 +495,24 @@ def greedy_hunter_move(
     return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
 
+def nearest_chase_move(state: ScotlandYardState, legal: Sequence[str], rng: Rng) -> str:
+    """The move that ends nearest to the nearest station of the public possible set (ties
+    broken at random): how a detective who knows no more than distances closes in."""
+    parse = state.rules.tables.hunter_parse
+    distance = state.rules.board.hunter_distance
+    possible = stations_of(state.possible_mask())
+    best: list[str] = []
+    nearest = 256
+    for a in legal:
+        row = distance[parse[a][2]]
+        d = min([row[p] for p in possible], default=0)
+        if d < nearest:
+            nearest, best = d, [a]
+        elif d == nearest:
+            best.append(a)
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
 def greedy_mrx_move(
     state: ScotlandYardState, legal: Sequence[str], rng: Rng, epsilon: float
 ) -> str:
@@ -460,6 +540,40 @@ def greedy_mrx_move(
 
 
 # Move filtering ----------------------------------------------------------------------------
+
+
+def keep_away(
+    state: ScotlandYardState, moves: Sequence[str], legal: Sequence[str]
+) -> Sequence[str]:
+    """Mr. X's ``moves`` less the rides that end one ride from a hunter, where some ride of
+    ``moves`` (else of ``legal``) does not; ``double`` stays (its legs are checked in turn),
+    and is the only move left when every single ride ends next to a hunter but two rides
+    can get away. The first leg of a double move is left alone: the hunters do not move
+    before the second."""
+    steps = state.decision.steps if state.decision is not None else ()
+    if len(steps) == 1:
+        return moves
+    board = state.rules.board
+    reach = 0
+    for h in state.pos[1:]:
+        reach |= board.hunter_mask[h]
+
+    def safe(options: Sequence[str]) -> list[str]:
+        return [a for a in options if a != DOUBLE_STEP and not reach >> LEG_PARSE[a][1] & 1]
+
+    kept = safe(moves) or safe(legal)
+    if not kept:
+        if DOUBLE_STEP in legal and _double_escapes(state, legal, reach):
+            return [DOUBLE_STEP]
+        return moves
+    return [*kept, DOUBLE_STEP] if DOUBLE_STEP in moves else kept
+
+
+def _double_escapes(state: ScotlandYardState, legal: Sequence[str], reach: int) -> bool:
+    """Whether two rides (any line, tickets aside) can end where no hunter rides next."""
+    board = state.rules.board
+    free = ~reach & ~state.occ
+    return any(board.black_mask[LEG_PARSE[a][1]] & free for a in legal if a != DOUBLE_STEP)
 
 
 def filter_mrx_moves(state: ScotlandYardState, legal: Sequence[str]) -> Sequence[str]:

@@ -1,0 +1,280 @@
+"""Scotland Yard strength against opponent styles: ``hard`` and ``heuristic`` on each side
+against every style of the other side, on paired deals, as a markdown table for docs/ai.md.
+
+    .venv/bin/python scripts/sy_styles.py --games 100 --workers 2 --cache runs/sy_styles.jsonl
+
+For each opponent style S (``heuristic``, ``distance``, ``uct`` by default) it plays ``hard``
+and ``heuristic`` Mr. X against detectives S, then ``hard`` and ``heuristic`` detectives
+against Mr. X S: game ``g`` of every pairing is dealt with ``derive_seed(seed, g)``, so the
+two bots of a row meet the same deals, and the row's difference is the mean of the per-deal
+differences (+- 1.96 standard errors); each rate has a Wilson 95% interval. Search bots play
+uncapped (iteration budgets only). CPU seconds per move are our bot's, in its worker process.
+
+Every finished game is appended as one JSON line to ``--cache``, keyed by the bots, players,
+seed, deal, parameters and the commit (``git rev-parse``; ``+dirty`` when ``src`` has
+uncommitted changes), so an interrupted run resumes where it stopped. ``--any-commit`` also
+reuses games cached at other commits (for bots whose code did not change); the table then
+lists every commit its games came from. ``--table`` prints the table from the cache and
+plays nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+from sy_games import paired_difference, parse_params, play_one, wilson
+
+from getaway.core import derive_seed
+
+OURS = ("hard", "heuristic")
+STYLES = ("heuristic", "distance", "uct")
+SIDES = ("mrx", "detectives")
+SIDE_NAMES = {"mrx": "Mr. X", "detectives": "detectives"}
+ROOT = Path(__file__).resolve().parents[1]
+
+Job = tuple[str, str, int, int, int, dict[str, Any]]
+
+
+def commit_id() -> str:
+    head = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--", "src"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    return head + ("+dirty" if dirty else "")
+
+
+def key_of(mrx: str, det: str, players: int, seed: int, deal: int, params: dict[str, Any]) -> str:
+    return json.dumps([mrx, det, players, seed, deal, params], sort_keys=True)
+
+
+def pairing(side: str, ours: str, style: str) -> tuple[str, str]:
+    """(Mr. X's bot, the detectives' bot) when ``ours`` plays ``side`` against ``style``."""
+    return (ours, style) if side == "mrx" else (style, ours)
+
+
+def jobs_for(args: argparse.Namespace, params: dict[str, Any]) -> list[Job]:
+    """Rows in order (Mr. X's first), our two bots interleaved deal by deal, so that a run
+    stopped early leaves whole paired deals of the first rows."""
+    jobs = []
+    for side in args.sides:
+        for style in args.styles:
+            for g in range(args.from_deal, args.games):
+                for ours in args.ours:
+                    mrx, det = pairing(side, ours, style)
+                    jobs.append((mrx, det, args.players, args.seed, g, params))
+    return jobs
+
+
+def _play(job: Job) -> dict[str, Any]:
+    mrx, det, players, seed, deal, params = job
+    started = time.process_time()
+    game = play_one(mrx, det, players, derive_seed(seed, deal), params)
+    line: dict[str, Any] = {
+        "mrx": mrx,
+        "detectives": det,
+        "players": players,
+        "seed": seed,
+        "deal": deal,
+        "params": params,
+        "winner": game["winner"],
+        "round": game["round"],
+        "end": game["end"],
+        "cpu": round(time.process_time() - started, 3),
+    }
+    for side in ("mrx", "det"):
+        cpu = game[f"{side}_cpu"]
+        line[f"{side}_moves"] = len(cpu)
+        line[f"{side}_cpu_sum"] = round(sum(cpu), 4)
+        line[f"{side}_cpu_max"] = round(max(cpu, default=0.0), 4)
+    return line
+
+
+def read_cache(path: Path, commit: str | None) -> dict[str, dict[str, Any]]:
+    """Cached games by key: those of ``commit``, or of any commit (the latest line wins)."""
+    found: dict[str, dict[str, Any]] = {}
+    if not path.exists():
+        return found
+    for text in path.read_text(encoding="utf-8").splitlines():
+        if not text.strip():
+            continue
+        line = json.loads(text)
+        if commit is None or line["commit"] == commit:
+            key = key_of(
+                line["mrx"],
+                line["detectives"],
+                line["players"],
+                line["seed"],
+                line["deal"],
+                line["params"],
+            )
+            found[key] = line
+    return found
+
+
+def progress(done: int, total: int, started: float, width: int = 30) -> None:
+    filled = width * done // max(total, 1)
+    elapsed = time.perf_counter() - started
+    sys.stderr.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s"
+    )
+    sys.stderr.flush()
+
+
+def play_missing(
+    jobs: Sequence[Job], cached: dict[str, dict[str, Any]], path: Path, commit: str, workers: int
+) -> None:
+    missing = [job for job in jobs if key_of(*job) not in cached]
+    total, done = len(jobs), len(jobs) - len(missing)
+    started = time.perf_counter()
+    progress(done, total, started)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with ProcessPoolExecutor(workers) as pool, path.open("a", encoding="utf-8") as out:
+        queue = iter(missing)
+        running: set[Future[dict[str, Any]]] = set()
+
+        def refill() -> None:
+            # A few games in flight per worker: the order of the rows is kept.
+            while len(running) < 2 * workers:
+                job = next(queue, None)
+                if job is None:
+                    return
+                running.add(pool.submit(_play, job))
+
+        refill()
+        while running:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                running.discard(future)
+                line = {**future.result(), "commit": commit}
+                out.write(json.dumps(line) + "\n")
+                out.flush()
+                cached[
+                    key_of(
+                        *(line[k] for k in ("mrx", "detectives", "players", "seed")),
+                        line["deal"],
+                        line["params"],
+                    )
+                ] = line
+                done += 1
+                progress(done, total, started)
+            refill()
+    sys.stderr.write("\n")
+
+
+def _won(line: dict[str, Any], side: str) -> float:
+    return 1.0 if line["winner"] == side else 0.0
+
+
+def _rate(wins: float, n: int) -> str:
+    low, high = wilson(round(wins), n)
+    return f"{wins / n:.0%} [{low:.0%}, {high:.0%}]" if n else "-"
+
+
+def table(
+    args: argparse.Namespace, params: dict[str, Any], games: dict[str, dict[str, Any]]
+) -> str:
+    rows = [
+        "| our side | opponent | deals | hard wins [95% CI] | heuristic wins [95% CI] "
+        "| hard - heuristic (paired, +-95%) | hard CPU s/move mean (max) |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    commits: set[str] = set()
+    for side in args.sides:
+        seat = "mrx" if side == "mrx" else "det"
+        for style in args.styles:
+            per_bot: dict[str, list[dict[str, Any]]] = {}
+            deals = []
+            for g in range(args.games):
+                lines = [
+                    games.get(
+                        key_of(*pairing(side, ours, style), args.players, args.seed, g, params)
+                    )
+                    for ours in OURS
+                ]
+                if all(line is not None for line in lines):
+                    deals.append(g)
+                    for ours, line in zip(OURS, lines, strict=True):
+                        assert line is not None
+                        per_bot.setdefault(ours, []).append(line)
+                        commits.add(line["commit"])
+            n = len(deals)
+            if not n:
+                rows.append(f"| {SIDE_NAMES[side]} | {style} | 0 | - | - | - | - |")
+                continue
+            hard = [_won(line, side) for line in per_bot["hard"]]
+            heur = [_won(line, side) for line in per_bot["heuristic"]]
+            mean, half = paired_difference(hard, heur)
+            moves = sum(line[f"{seat}_moves"] for line in per_bot["hard"])
+            cpu = sum(line[f"{seat}_cpu_sum"] for line in per_bot["hard"])
+            top = max(line[f"{seat}_cpu_max"] for line in per_bot["hard"])
+            rows.append(
+                f"| {SIDE_NAMES[side]} | {style} | {n} | {_rate(sum(hard), n)} "
+                f"| {_rate(sum(heur), n)} | {mean * 100:+.0f} +- {half * 100:.0f} points "
+                f"| {cpu / max(moves, 1):.2f} ({top:.2f}) |"
+            )
+    head = (
+        f"Commit(s) {', '.join(sorted(commits)) or '-'}; {args.players} players, seed "
+        f"{args.seed}, deals derive_seed(seed, g); search bots uncapped; wins are our "
+        "side's (Mr. X's in his rows, the detectives' in theirs)"
+        + (f"; parameters {params}" if params else "")
+        + "."
+    )
+    return head + "\n\n" + "\n".join(rows)
+
+
+def _names(text: str, allowed: Iterable[str] | None = None) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if allowed is not None:
+        wrong = set(names) - set(allowed)
+        if wrong:
+            raise argparse.ArgumentTypeError(f"unknown: {', '.join(sorted(wrong))}")
+    return names
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="paired deals per row")
+    parser.add_argument(
+        "--from-deal", type=int, default=0, help="play deals from this one on (to split a row)"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--cache", type=Path, default=Path("runs/sy_styles.jsonl"))
+    parser.add_argument("--styles", type=_names, default=list(STYLES), help="opponent bots")
+    parser.add_argument(
+        "--sides", type=lambda t: _names(t, SIDES), default=list(SIDES), help="mrx,detectives"
+    )
+    parser.add_argument(
+        "--ours",
+        type=lambda t: _names(t, OURS),
+        default=list(OURS),
+        help="which of our bots to play (the table needs both)",
+    )
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--any-commit", action="store_true", help="reuse games of any commit")
+    parser.add_argument("--table", action="store_true", help="print the table, play nothing")
+    args = parser.parse_args()
+    try:
+        params = parse_params(args.set)
+    except ValueError as error:
+        parser.error(str(error))
+    commit = commit_id()
+    cached = read_cache(args.cache, None if args.any_commit else commit)
+    if not args.table:
+        play_missing(jobs_for(args, params), cached, args.cache, commit, args.workers)
+    print(table(args, params, cached))
+
+
+if __name__ == "__main__":
+    main()
