@@ -54,8 +54,7 @@ FIGURES = (
     Figure(
         "sy-styles",
         "Scotland Yard: hard and heuristic against every opponent style, 100 paired deals",
-        (script("sy_styles.py", "--games", "100", "--seed", "1", "--workers", "{workers}",
-                "--markdown"),),
+        (script("sy_styles.py", "--games", "100", "--seed", "1", "--workers", "{workers}"),),
     ),
     Figure(
         "cng-levels",
