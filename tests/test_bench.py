@@ -202,3 +202,30 @@ def test_decision_states_offer_a_choice():
 def test_bench_ismcts_needs_a_search_bot(capsys, bot):
     assert main(["bench", "scotland-yard", "--ismcts", "--bot", bot, "--positions", "1"]) == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_the_heuristic_bots_decision_time_is_reported_for_games_that_have_one():
+    from getaway.bench import time_heuristic
+
+    for name in ("scotland-yard", "cash-n-guns"):
+        figures = time_heuristic(get_game(name), seed=3, count=5)
+        assert set(figures) == {"heuristic_us"} and figures["heuristic_us"] > 0
+    # A game without a heuristic bot reports nothing rather than a made-up figure.
+    from tests.ai.games import NIM
+
+    assert time_heuristic(NIM, seed=3, count=5) == {}
+
+
+def test_the_bench_table_says_what_the_heuristic_bot_costs():
+    from rich.console import Console
+
+    from getaway.cli.reports import bench_table
+
+    row = {
+        "game": "g", "games": 1, "games_per_second": 1.0, "plies_per_second": 1,
+        "clone_us": 1.0, "legal_actions_us": 1.0, "apply_us": 1.0, "python": "3.11",
+        "heuristic_us": 123.4,
+    }  # fmt: skip
+    console = Console(record=True, width=120)
+    console.print(bench_table([row]))
+    assert "heuristic bot µs per decision: g 123.4" in console.export_text()

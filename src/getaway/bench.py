@@ -136,6 +136,30 @@ def time_calls(samples: list[State], budget: float, seed: int) -> dict[str, floa
     }
 
 
+#: Decisions the game's own ``heuristic`` bot is timed on.
+HEURISTIC_DECISIONS = 100
+
+
+def time_heuristic(game: Game, seed: int, count: int = HEURISTIC_DECISIONS) -> JSONDict:
+    """Microseconds per decision of the game's ``heuristic`` bot (none: no figure), at
+    ``count`` positions along random games where the seat has a real choice. The view, the
+    legal actions, a fresh bot and its generator are made outside the timing: only
+    ``choose`` is timed."""
+    factory = game.bots().get("heuristic")
+    if factory is None:
+        return {}
+    total = 0.0
+    states = decision_states(game, seed, count)
+    for i, state in enumerate(states):
+        seat = state.to_act()[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        bot, rng = factory(), bot_rng(seed, "bench-heuristic", i)
+        started = time.perf_counter()
+        bot.choose(game, seat, view, legal, rng)
+        total += time.perf_counter() - started
+    return {"heuristic_us": round(total / len(states) * 1e6, 1)}
+
+
 def bench_game(
     game: Game, seconds: float = 5.0, games: int | None = None, seed: int = 0
 ) -> JSONDict:
@@ -163,6 +187,8 @@ def bench_game(
         **calls,
         # µs per view at ply 10 and at the last decision (src/getaway/bench_views.py).
         **view_timings(game, seed + 3),
+        # µs per decision of the game's own heuristic bot.
+        **time_heuristic(game, seed + 4),
         "samples": SAMPLES,
         **compared,
         "python": platform.python_version(),

@@ -132,6 +132,12 @@ def bench_table(results: Sequence[Mapping[str, Any]]) -> Table:
         for r in results
         if "view_us_ply10" in r
     ]
+    heuristics = [f"{r['game']} {r['heuristic_us']}" for r in results if "heuristic_us" in r]
+    captions = []
     if views:
-        table.caption = "view µs at ply 10 / at the last decision: " + "; ".join(views)
+        captions.append("view µs at ply 10 / at the last decision: " + "; ".join(views))
+    if heuristics:
+        captions.append("heuristic bot µs per decision: " + "; ".join(heuristics))
+    if captions:
+        table.caption = "\n".join(captions)
     return table
