@@ -6,6 +6,7 @@ number picked whole before as a prefix, and closest moves for a move that matche
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -88,7 +89,9 @@ def test_help_in_cash_n_guns_shows_loading_aiming_and_courage(capsys, monkeypatc
     assert "load bang" in help_text
     assert "aim el-toro" in help_text  # a real other gangster of this game
     assert "hide" in help_text and "stay" in help_text
-    assert "46" not in help_text
+    # No Scotland Yard ride as an example (the autosave's file name, printed at the end, holds
+    # the time of day, so a bare number could be anything).
+    assert not re.search(r"\b(taxi|bus|underground|black) \d+", help_text)
     # The advanced and Undercover Cop games' moves only in those games.
     assert "reveal kid" not in help_text and "flip" not in help_text
 
