@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from getaway.tournament.stats import Z95
@@ -43,22 +44,28 @@ def code_commit() -> str:
 
 
 class GameCache:
-    """Finished games of one measurement, one JSON line each (``key``, ``commit``, ``record``)."""
+    """Finished games of one measurement, one JSON line each (``key``, ``commit``, ``record``).
+    Only games of ``commit`` count, unless ``any_commit`` says the caller knows the code they
+    ran did not change (then the latest line of a key wins)."""
 
-    def __init__(self, path: Path | None, commit: str) -> None:
+    def __init__(self, path: Path | None, commit: str, any_commit: bool = False) -> None:
         self.path, self.commit = path, commit
         self.records: dict[str, Record] = {}
+        #: The commit each record was played on.
+        self.commits: dict[str, str] = {}
         if path is not None and path.is_file():
             for line in path.read_text().splitlines():
                 try:
                     entry = json.loads(line)
                 except json.JSONDecodeError:
                     continue  # a line cut short when a run was killed: play that game again
-                if entry.get("commit") == commit:
+                if any_commit or entry.get("commit") == commit:
                     self.records[entry["key"]] = entry["record"]
+                    self.commits[entry["key"]] = entry["commit"]
 
     def add(self, key: str, record: Record) -> None:
         self.records[key] = record
+        self.commits[key] = self.commit
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("a") as out:
@@ -78,7 +85,9 @@ def run_jobs(
     ``play`` (a module-level function, for worker processes) and cached as they finish."""
     todo = [(key, payload) for key, payload in jobs if key not in cache.records]
     columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, disable=quiet or not todo) as progress:
+    # On standard error: standard output is the measurement (tables a script may capture).
+    console = Console(stderr=True)
+    with Progress(*columns, console=console, disable=quiet or not todo) as progress:
         task = progress.add_task(label, total=len(jobs), completed=len(jobs) - len(todo))
         if workers <= 1:
             for key, payload in todo:

@@ -12,7 +12,6 @@ the CPU time of the worker process.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -89,26 +88,3 @@ def play_one(
         "end": getattr(state, "end_reason", None),
         **record,
     }
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's score interval for a rate of ``wins`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
-    """The mean of the per-deal differences ``a - b`` and 1.96 standard errors of it."""
-    n = len(a)
-    if n == 0:
-        return 0.0, 0.0
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)

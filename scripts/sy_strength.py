@@ -19,9 +19,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from sy_games import parse_params, play_one, wilson
+from sy_games import parse_params, play_one
 
 from getaway.core import derive_seed
+from getaway.tournament.stats import wilson
 
 
 def _play(job: tuple[str, str, int, int, dict[str, Any]]) -> dict[str, Any]:
@@ -54,7 +55,8 @@ def main() -> None:
     else:
         results = [_play(job) for job in jobs]
     wins = sum(r["winner"] == "mrx" for r in results)
-    low, high = wilson(wins, len(results))
+    interval = wilson(wins, len(results))
+    low, high = interval.low, interval.high
     summary: dict[str, Any] = {
         "mrx": args.mrx,
         "detectives": args.detectives,

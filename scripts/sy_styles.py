@@ -22,35 +22,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import sys
 import time
-from collections.abc import Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from sy_games import paired_difference, parse_params, play_one, wilson
+from measuring import GameCache, code_commit, paired_difference, run_jobs
+from sy_games import parse_params, play_one
 
 from getaway.core import derive_seed
+from getaway.tournament.stats import wilson
 
 OURS = ("hard", "heuristic")
 STYLES = ("heuristic", "distance", "uct")
 SIDES = ("mrx", "detectives")
 SIDE_NAMES = {"mrx": "Mr. X", "detectives": "detectives"}
-ROOT = Path(__file__).resolve().parents[1]
 
 Job = tuple[str, str, int, int, int, dict[str, Any]]
-
-
-def commit_id() -> str:
-    head = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
-    dirty = subprocess.run(
-        ["git", "status", "--porcelain", "--", "src"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
-    return head + ("+dirty" if dirty else "")
 
 
 def key_of(mrx: str, det: str, players: int, seed: int, deal: int, params: dict[str, Any]) -> str:
@@ -99,90 +87,17 @@ def _play(job: Job) -> dict[str, Any]:
     return line
 
 
-def read_cache(path: Path, commit: str | None) -> dict[str, dict[str, Any]]:
-    """Cached games by key: those of ``commit``, or of any commit (the latest line wins)."""
-    found: dict[str, dict[str, Any]] = {}
-    if not path.exists():
-        return found
-    for text in path.read_text(encoding="utf-8").splitlines():
-        if not text.strip():
-            continue
-        line = json.loads(text)
-        if commit is None or line["commit"] == commit:
-            key = key_of(
-                line["mrx"],
-                line["detectives"],
-                line["players"],
-                line["seed"],
-                line["deal"],
-                line["params"],
-            )
-            found[key] = line
-    return found
-
-
-def progress(done: int, total: int, started: float, width: int = 30) -> None:
-    filled = width * done // max(total, 1)
-    elapsed = time.perf_counter() - started
-    sys.stderr.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s"
-    )
-    sys.stderr.flush()
-
-
-def play_missing(
-    jobs: Sequence[Job], cached: dict[str, dict[str, Any]], path: Path, commit: str, workers: int
-) -> None:
-    missing = [job for job in jobs if key_of(*job) not in cached]
-    total, done = len(jobs), len(jobs) - len(missing)
-    started = time.perf_counter()
-    progress(done, total, started)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with ProcessPoolExecutor(workers) as pool, path.open("a", encoding="utf-8") as out:
-        queue = iter(missing)
-        running: set[Future[dict[str, Any]]] = set()
-
-        def refill() -> None:
-            # A few games in flight per worker: the order of the rows is kept.
-            while len(running) < 2 * workers:
-                job = next(queue, None)
-                if job is None:
-                    return
-                running.add(pool.submit(_play, job))
-
-        refill()
-        while running:
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                running.discard(future)
-                line = {**future.result(), "commit": commit}
-                out.write(json.dumps(line) + "\n")
-                out.flush()
-                cached[
-                    key_of(
-                        *(line[k] for k in ("mrx", "detectives", "players", "seed")),
-                        line["deal"],
-                        line["params"],
-                    )
-                ] = line
-                done += 1
-                progress(done, total, started)
-            refill()
-    sys.stderr.write("\n")
-
-
 def _won(line: dict[str, Any], side: str) -> float:
     return 1.0 if line["winner"] == side else 0.0
 
 
 def _rate(wins: float, n: int) -> str:
-    low, high = wilson(round(wins), n)
-    return f"{wins / n:.0%} [{low:.0%}, {high:.0%}]" if n else "-"
+    interval = wilson(round(wins), n)
+    return f"{wins / n:.0%} [{interval.low:.0%}, {interval.high:.0%}]" if n else "-"
 
 
-def table(
-    args: argparse.Namespace, params: dict[str, Any], games: dict[str, dict[str, Any]]
-) -> str:
+def table(args: argparse.Namespace, params: dict[str, Any], cache: GameCache) -> str:
+    games = cache.records
     rows = [
         "| our side | opponent | deals | hard wins [95% CI] | heuristic wins [95% CI] "
         "| hard - heuristic (paired, +-95%) | hard CPU s/move mean (max) |",
@@ -195,18 +110,15 @@ def table(
             per_bot: dict[str, list[dict[str, Any]]] = {}
             deals = []
             for g in range(args.games):
-                lines = [
-                    games.get(
-                        key_of(*pairing(side, ours, style), args.players, args.seed, g, params)
-                    )
+                keys = [
+                    key_of(*pairing(side, ours, style), args.players, args.seed, g, params)
                     for ours in OURS
                 ]
-                if all(line is not None for line in lines):
+                if all(key in games for key in keys):
                     deals.append(g)
-                    for ours, line in zip(OURS, lines, strict=True):
-                        assert line is not None
-                        per_bot.setdefault(ours, []).append(line)
-                        commits.add(line["commit"])
+                    for ours, key in zip(OURS, keys, strict=True):
+                        per_bot.setdefault(ours, []).append(games[key])
+                        commits.add(cache.commits[key])
             n = len(deals)
             if not n:
                 rows.append(f"| {SIDE_NAMES[side]} | {style} | 0 | - | - | - | - |")
@@ -269,11 +181,11 @@ def main() -> None:
         params = parse_params(args.set)
     except ValueError as error:
         parser.error(str(error))
-    commit = commit_id()
-    cached = read_cache(args.cache, None if args.any_commit else commit)
+    cache = GameCache(args.cache, code_commit(), any_commit=args.any_commit)
     if not args.table:
-        play_missing(jobs_for(args, params), cached, args.cache, commit, args.workers)
-    print(table(args, params, cached))
+        jobs = [(key_of(*job), job) for job in jobs_for(args, params)]
+        run_jobs(jobs, _play, workers=args.workers, cache=cache, label="Scotland Yard games")
+    print(table(args, params, cache))
 
 
 if __name__ == "__main__":
