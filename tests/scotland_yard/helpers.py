@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import csv
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -339,3 +340,17 @@ def random_states(
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     if final:
         yield state
+
+
+@cache
+def distances_from(station: int) -> dict[int, int]:
+    """Rides a hunter needs from ``station`` to every station (BFS over the CSV lines)."""
+    dist = {station: 0}
+    queue = deque([station])
+    while queue:
+        s = queue.popleft()
+        for v in nbrs(s, "hunter"):
+            if v not in dist:
+                dist[v] = dist[s] + 1
+                queue.append(v)
+    return dist

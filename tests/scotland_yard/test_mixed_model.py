@@ -6,8 +6,7 @@ from the shipped board files."""
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from functools import cache
+from collections import Counter
 
 import pytest
 
@@ -22,20 +21,10 @@ from getaway.games.scotland_yard.search import (
     ScotlandYardSearchPolicy,
     keep_away,
 )
-from tests.scotland_yard.helpers import destination, nbrs, random_states
+from tests.scotland_yard.helpers import destination, distances_from, nbrs, random_states
 
-
-@cache
-def rides_from(station: int) -> dict[int, int]:
-    dist = {station: 0}
-    queue = deque([station])
-    while queue:
-        s = queue.popleft()
-        for v in nbrs(s, "hunter"):
-            if v not in dist:
-                dist[v] = dist[s] + 1
-                queue.append(v)
-    return dist
+# Rides a hunter needs from a station to every station (BFS over the CSV lines).
+rides_from = distances_from
 
 
 def mixed_policy(

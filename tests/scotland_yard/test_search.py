@@ -8,9 +8,8 @@ shipped CSV files (``helpers.nbrs``), not from the engine's tables.
 from __future__ import annotations
 
 import math
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 import pytest
@@ -38,26 +37,12 @@ from getaway.games.scotland_yard.search import (
     random_station,
 )
 from getaway.games.scotland_yard.state import ScotlandYardState
-from tests.scotland_yard.helpers import craft, destination, nbrs, random_states
+from tests.scotland_yard.helpers import craft, destination, distances_from, nbrs, random_states
 from tests.scotland_yard.test_determinizer import assert_legal_hidden_path, without_randomness
 
 ALL_ON = frozenset(ScotlandYardSearchPolicy.techniques)
 #: Every technique but heuristic-guided playouts, which take over from the greedy ones.
 UNGUIDED = ALL_ON - {GUIDED}
-
-
-@cache
-def distances_from(station: int) -> dict[int, int]:
-    """Rides a hunter needs from ``station`` to every station (BFS over the CSV lines)."""
-    dist = {station: 0}
-    queue = deque([station])
-    while queue:
-        s = queue.popleft()
-        for v in nbrs(s, "hunter"):
-            if v not in dist:
-                dist[v] = dist[s] + 1
-                queue.append(v)
-    return dist
 
 
 def nearest_hunter(station: int, hunters: Sequence[int]) -> int:
