@@ -173,6 +173,10 @@ def test_every_value_has_a_provenance():
         "inspector_deck": 16,
         "lieutenant_deck": 16,
         "notoriety_track": 10 + 3,
+        "police": 1 + 3,
+        "player_board": 1,
+        "player_counts": 1 + 5,
+        "scoring": 1,
     }
     entries = [e for kind in FILES for e in _sourced_entries(getattr(content, kind))]
     kinds: Counter[str] = Counter()

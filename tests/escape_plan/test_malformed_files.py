@@ -228,3 +228,79 @@ def test_a_missing_file_is_named(tmp_path):
     (data / "assets.json").unlink()
     error = _refused(data)
     assert error.file.endswith("assets.json") and "cannot be read" in str(error)
+
+
+def test_a_police_count_that_differs_from_section_2_is_refused(tmp_path):
+    data = copy_data(tmp_path)
+    edit(data, "police.json", lambda d: d["officers"][2].update(count=9))
+    error = _refused(data)
+    assert error.file.endswith("police.json")
+    assert error.fields == ["officers"]
+    assert "29 officers; components.json says 30" in str(error)
+
+
+def test_patrol_draws_that_do_not_deal_five_cards_are_refused(tmp_path):
+    data = copy_data(tmp_path)
+    edit(data, "police.json", lambda d: d.update(patrol_draws_per_day=[2, 2, 2]))
+    error = _refused(data)
+    assert error.fields == ["patrol_draws_per_day"]
+    assert "adding up to the 5 Patrol cards" in str(error) and "got [2, 2, 2]" in str(error)
+
+
+def test_an_officer_type_out_of_the_allowed_ones_is_named(tmp_path):
+    data = copy_data(tmp_path)
+    edit(data, "police.json", lambda d: d["officers"][0].update(type="SHERIFF"))
+    error = _refused(data)
+    assert error.fields == ["officers[0].type"]
+    assert "'FEDERAL', 'LOCAL' or 'SWAT'" in str(error)
+
+
+def test_a_board_too_small_for_its_starting_assets_is_refused(tmp_path):
+    data = copy_data(tmp_path)
+    edit(data, "player_board.json", lambda d: d.update(item_spaces=2))
+    error = _refused(data)
+    assert error.file.endswith("player_board.json")
+    assert error.fields == ["item_spaces"]
+    assert "2 spaces cannot hold the 3 Assets that start there" in str(error)
+
+
+def test_a_negative_gas_can_limit_is_named(tmp_path):
+    data = copy_data(tmp_path)
+    edit(data, "player_board.json", lambda d: d.update(gas_cans=-1))
+    error = _refused(data)
+    assert error.fields == ["gas_cans"]
+    assert "greater than or equal to 0" in str(error)
+
+
+def test_an_exit_cost_row_of_the_wrong_length_is_refused(tmp_path):
+    data = copy_data(tmp_path)
+    edit(data, "player_counts.json", lambda d: d["counts"][3]["exit_costs"].pop())
+    error = _refused(data)
+    assert error.file.endswith("player_counts.json")
+    assert error.fields == ["counts[3].exit_costs"]
+    assert "4 costs, one per escapee" in str(error) and "got [0, 5, 10]" in str(error)
+
+
+def test_a_closing_threshold_that_differs_within_a_board_side_is_refused(tmp_path):
+    data = copy_data(tmp_path)
+    edit(data, "player_counts.json", lambda d: d["counts"][4].update(business_closes_at=2))
+    error = _refused(data)
+    assert error.fields == ["counts[4].business_closes_at"]
+    assert "side 4-5 closes a Business at 3 cubes on every player count" in str(error)
+
+
+def test_a_wrong_board_side_is_refused(tmp_path):
+    data = copy_data(tmp_path)
+    edit(data, "player_counts.json", lambda d: d["counts"][2].update(board_side="4-5"))
+    error = _refused(data)
+    assert "counts[2].board_side" in error.fields
+    assert "3 players use side 1-3" in str(error)
+
+
+def test_a_contact_bonus_table_not_matching_the_contact_spaces_is_refused(tmp_path):
+    data = copy_data(tmp_path)
+    edit(data, "scoring.json", lambda d: d["contact_set_bonus"].append(150))
+    error = _refused(data)
+    assert error.file.endswith("scoring.json")
+    assert error.fields == ["contact_set_bonus"]
+    assert "6 values, for 0 to 5 Contact cards" in str(error)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from getaway.core.content import ContentError
 from getaway.games.escape_plan import tiles
 from getaway.games.escape_plan.city import CityMap
-from getaway.games.escape_plan.schema import STREETS, CityTile, Components, Location
+from getaway.games.escape_plan.schema import OFFICERS, STREETS, CityTile, Components, Location
 from getaway.games.escape_plan.topology import CityTopology, SquareTopology
 
 if TYPE_CHECKING:
@@ -70,6 +70,10 @@ def check_all(
     check_cards(content, names, problems)
     check_decks(content, names, problems)
     check_notoriety(content, names["notoriety_track"], problems)
+    check_police(content, names["police"], problems)
+    check_player_board(content, names["player_board"], problems)
+    check_player_counts(content, names["player_counts"], problems)
+    check_scoring(content, names["scoring"], problems)
     problems.raise_first()
 
 
@@ -562,4 +566,105 @@ def check_notoriety(content: Content, file: str, problems: Problems) -> None:
             file,
             "thresholds",
             f"each line lies between two levels (below = 1..{len(levels) - 1}), bottom first",
+        )
+
+
+# --- police, the player board, player counts and scoring -----------------------------------
+
+#: Days in a game (§6): one Patrol draw each.
+DAYS = 3
+#: Participants who escape in a solo game: the human and Costa (§16.5, §19 #31).
+SOLO_ESCAPEES = 2
+
+
+def check_police(content: Content, file: str, problems: Problems) -> None:
+    police = content.police
+    types = [kind.type for kind in police.officers]
+    if types != list(OFFICERS):
+        problems.add(file, "officers", f"one entry per type, in the order {', '.join(OFFICERS)}")
+    total = sum(kind.count for kind in police.officers)
+    _count(problems, file, "officers", total, content.components.police_officers, "officers")
+    draws = police.patrol_draws_per_day
+    dealt = content.components.patrol_cards - 1
+    if len(draws) != DAYS or sum(draws) != dealt or min(draws, default=0) < 1:
+        problems.add(
+            file,
+            "patrol_draws_per_day",
+            f"one draw count (1 or more) per Day for {DAYS} Days, adding up to the {dealt} "
+            f"Patrol cards left after one goes back to the box (§6.2); got {draws}",
+        )
+
+
+def check_player_board(content: Content, file: str, problems: Problems) -> None:
+    board, components = content.player_board, content.components
+    starts = Counter[str](asset.start for asset in content.assets.assets)
+    for field, found, start in (
+        ("item_spaces", board.item_spaces, "item_space"),
+        ("contact_spaces", board.contact_spaces, "contact_space"),
+    ):
+        if found < starts[start]:
+            problems.add(
+                file,
+                field,
+                f"{found} spaces cannot hold the {starts[start]} Assets that start there",
+            )
+    _count(problems, file, "key_slots", board.key_slots, components.safe_houses, "key slots")
+    if board.gang_members != 2 * board.gang_control_markers:
+        problems.add(
+            file, "gang_members", "2 members for each Gang Control marker (a gang has 2, §4)"
+        )
+    if board.gas_cans > components.gas_cans:
+        problems.add(file, "gas_cans", f"more than the {components.gas_cans} in the supply")
+    discs = board.extra_action_discs
+    if discs is not None and discs > components.extra_action_discs:
+        problems.add(
+            file,
+            "extra_action_discs",
+            f"more than the {components.extra_action_discs} in the supply; null for no limit",
+        )
+
+
+def check_player_counts(content: Content, file: str, problems: Problems) -> None:
+    counts = content.player_counts.counts
+    players = [count.players for count in counts]
+    wanted = list(range(1, content.components.player_colours + 1))
+    if players != wanted:
+        problems.add(
+            file, "counts", f"one entry per player count {wanted}, in order; got {players}"
+        )
+    closing: dict[str, int] = {}
+    for index, count in enumerate(counts):
+        path = entry("counts", index)
+        side = "1-3" if count.players <= 3 else "4-5"
+        if count.board_side != side:
+            problems.add(file, f"{path}.board_side", f"{count.players} players use side {side}")
+        if closing.setdefault(count.board_side, count.business_closes_at) != (
+            count.business_closes_at
+        ):
+            problems.add(
+                file,
+                f"{path}.business_closes_at",
+                f"side {count.board_side} closes a Business at "
+                f"{closing[count.board_side]} cubes on every player count",
+            )
+        costs = count.exit_costs
+        escapees = max(count.players, SOLO_ESCAPEES)
+        if len(costs) != escapees or costs[:1] != [0] or costs != sorted(costs):
+            problems.add(
+                file,
+                f"{path}.exit_costs",
+                f"{escapees} costs, one per escapee (solo: the human and Costa), the first $0 "
+                f"and never falling (§13.2); got {costs}",
+            )
+
+
+def check_scoring(content: Content, file: str, problems: Problems) -> None:
+    bonus = content.scoring.contact_set_bonus
+    spaces = content.player_board.contact_spaces
+    if len(bonus) != spaces + 1 or bonus[:1] != [0] or bonus != sorted(bonus):
+        problems.add(
+            file,
+            "contact_set_bonus",
+            f"{spaces + 1} values, for 0 to {spaces} Contact cards (player_board.json "
+            f"contact_spaces), starting at 0 and never falling; got {bonus}",
         )

@@ -31,7 +31,13 @@ from getaway.games.escape_plan.schema import (
     LocationDeck,
     Lockers,
     NotorietyTrack,
+    Officer,
     PatrolCards,
+    PlayerBoard,
+    PlayerCount,
+    PlayerCounts,
+    Police,
+    Scoring,
 )
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -52,6 +58,10 @@ FILES: dict[str, tuple[str, type[BaseModel]]] = {
     "inspector_deck": ("inspector_deck.json", LocationDeck),
     "lieutenant_deck": ("lieutenant_deck.json", LocationDeck),
     "notoriety_track": ("notoriety_track.json", NotorietyTrack),
+    "police": ("police.json", Police),
+    "player_board": ("player_board.json", PlayerBoard),
+    "player_counts": ("player_counts.json", PlayerCounts),
+    "scoring": ("scoring.json", Scoring),
 }
 
 
@@ -73,6 +83,10 @@ class Content:
     inspector_deck: LocationDeck
     lieutenant_deck: LocationDeck
     notoriety_track: NotorietyTrack
+    police: Police
+    player_board: PlayerBoard
+    player_counts: PlayerCounts
+    scoring: Scoring
 
     def tile(self, tile_id: str) -> CityTile:
         for tile in self.city_tiles.tiles:
@@ -86,6 +100,18 @@ class Content:
 
     def stack(self, letter: str) -> tuple[CityTile, ...]:
         return tuple(tile for tile in self.city_tiles.tiles if tile.stack == letter)
+
+    def for_players(self, players: int) -> PlayerCount:
+        """The board side, Business closing and exit costs for ``players`` players."""
+        for count in self.player_counts.counts:
+            if count.players == players:
+                return count
+        known = ", ".join(str(count.players) for count in self.player_counts.counts)
+        raise ValueError(f"Escape Plan is for {known} players, not {players}")
+
+    def officer_counts(self) -> dict[Officer, int]:
+        """How many officers of each type the box holds, in the order of ``police.json``."""
+        return {kind.type: kind.count for kind in self.police.officers}
 
 
 def load_content_from(directory: Path) -> Content:

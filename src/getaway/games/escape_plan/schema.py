@@ -32,6 +32,9 @@ StackLetter = Literal["A", "B", "C", "D"]
 StoreLetter = Literal["A", "B", "C", "D"]
 ExitNumber = Literal[1, 2, 3]
 Officer = Literal["FEDERAL", "LOCAL", "SWAT"]
+#: Every officer type, in the order the rules code lists them (Federal red, Local blue,
+#: SWAT black; §2.1).
+OFFICERS: tuple[Officer, ...] = ("FEDERAL", "LOCAL", "SWAT")
 #: The step symbol of a component (§8.1 R-EX-2): usable only in that step, or at any time.
 Timing = Literal["MOVE", "AVOID", "ANY"]
 LockerColour = Literal["green", "black", "brown"]
@@ -74,6 +77,12 @@ class Components(Sourced):
     lieutenant_cards: int
     notoriety_levels: int
     notoriety_thresholds: int
+    #: The limited supplies of §2.3: when one is empty, an effect giving it gives nothing.
+    police_officers: int
+    gang_members: int
+    gas_cans: int
+    handcuffs: int
+    extra_action_discs: int
 
 
 # --- city_tiles.json (§3.2, §3.5) -----------------------------------------------------------
@@ -362,3 +371,77 @@ class Threshold(Sourced):
 class NotorietyTrack(ContentModel):
     levels: list[NotorietyLevel]
     thresholds: list[Threshold]
+
+
+# --- police.json (§2.1, §5.2, §6.2, §6.3) ---------------------------------------------------
+
+
+class OfficerKind(Sourced):
+    """One type of police officer and how many the box holds."""
+
+    type: Officer
+    colour: Literal["red", "blue", "black"]
+    count: int = Field(ge=0)
+
+
+class Police(Sourced):
+    officers: list[OfficerKind]
+    #: Officers drawn from the bag onto each face-up display tile (§5.2 step 7, R-CITY-3).
+    per_revealed_tile: int = Field(ge=0)
+    #: Officers drawn onto the start tile without the Hospital at setup (§5.2 step 7).
+    on_start_tile: int = Field(ge=0)
+    #: Patrol cards revealed on Day 1, 2, 3 (§6.2 R-PAT-1).
+    patrol_draws_per_day: list[int]
+
+
+# --- player_board.json (§2.2, §4, §18.3) ----------------------------------------------------
+
+
+class PlayerBoard(Sourced):
+    """What one player's board holds, and the kit each player starts with."""
+
+    item_spaces: int = Field(ge=1)
+    contact_spaces: int = Field(ge=1)
+    key_slots: int = Field(ge=0)
+    #: Most Gas Cans a player may hold (§4, §19 #13).
+    gas_cans: int = Field(ge=0)
+    gang_members: int = Field(ge=0)
+    gang_control_markers: int = Field(ge=0)
+    #: Most Extra Action discs a board holds; ``None``: no limit but the supply (§18.3).
+    extra_action_discs: int | None = Field(ge=0)
+    #: $k behind the screen at setup (§5.5 K).
+    starting_cash: int = Field(ge=0)
+    income_cubes: int = Field(ge=1)
+    notoriety_cubes: int = Field(ge=1)
+    wound_cubes: int = Field(ge=1)
+
+
+# --- player_counts.json (§5.8, §7.5.2, §13.2) -------------------------------------------------
+
+
+class PlayerCount(Sourced):
+    """What changes with the number of players."""
+
+    players: int = Field(ge=1)
+    board_side: Literal["1-3", "4-5"]
+    #: Cubes under a Business (all colours) that close it (R-BUS-CLOSE).
+    business_closes_at: int = Field(ge=1)
+    #: The escape cost ($k) of the 1st, 2nd, ... participant to escape (§13.2).
+    exit_costs: list[int]
+
+
+class PlayerCounts(Sourced):
+    counts: list[PlayerCount]
+    #: $k each player still in the city pays at the start of each turn once anyone has
+    #: escaped (§6.5 R-PA-6).
+    turn_fee_after_first_escape: int = Field(ge=0)
+
+
+# --- scoring.json (§14) -----------------------------------------------------------------------
+
+
+class Scoring(Sourced):
+    #: $k for 0, 1, 2, ... Contact cards left after the Handcuffs discard (§14).
+    contact_set_bonus: list[int]
+    #: $k lost per cube in the red wound box (§14).
+    red_wound_penalty: int = Field(ge=0)
