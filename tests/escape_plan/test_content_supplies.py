@@ -74,3 +74,9 @@ def test_the_turn_fee_and_score_tables():
     assert content.player_counts.turn_fee_after_first_escape == 1
     assert content.scoring.contact_set_bonus == [0, 0, 10, 30, 60, 100]
     assert content.scoring.red_wound_penalty == 20
+
+
+def test_example_18_business_closing_2nd_cube_with_3_players_3rd_with_4():
+    three, four = load_content().for_players(3), load_content().for_players(4)
+    assert [three.business_closed(cubes) for cubes in (1, 2)] == [False, True]
+    assert [four.business_closed(cubes) for cubes in (2, 3)] == [False, True]

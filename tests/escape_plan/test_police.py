@@ -27,6 +27,7 @@ from getaway.games.escape_plan.police import (
     new_patrol,
     patrol_phase,
     police_free_tiles,
+    police_problems,
     remove_officer,
     reveal_patrol_card,
     reveal_police,
@@ -281,3 +282,31 @@ def test_a_move_must_be_made_when_one_exists():
 def test_a_target_off_the_city_is_refused():
     with pytest.raises(PoliceError, match="the target A2 is not a placed tile"):
         converge_moves({}, _city(), "A2")
+
+
+def test_police_problems_names_a_tile_with_two_of_a_type():
+    assert police_problems({"A1": ("FEDERAL", "SWAT")}) == []
+    assert police_problems({"A1": ("SWAT", "SWAT")}) == [
+        "A1 holds ['SWAT', 'SWAT']; a tile lists 1 to 3 different officers in the order "
+        "FEDERAL, LOCAL, SWAT"
+    ]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_converging_and_effect_moves_keep_the_invariants(seed):
+    city = _city()
+    rng = Rng(seed)
+    bag, police = setup_police(
+        CONTENT, PoliceBag.full(CONTENT), rng, ["A1", "B1", "C1", "D1"], "START_G"
+    )
+    moved = 0
+    for step in range(12):
+        target = ("B1", "START_G", "D1", "C1")[step % 4]
+        legal = converge_moves(police, city, target)
+        if legal:
+            police = converge(police, city, target, legal[rng.below(len(legal))])
+            moved += 1
+        assert police_problems(police) == []
+        assert "START_H" not in police
+    assert moved > 0
+    assert sum(len(o) for o in police.values()) + bag.size == 30

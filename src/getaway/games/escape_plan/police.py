@@ -250,6 +250,20 @@ def exit_tile_revealed(patrol: Patrol, exit_number: int) -> Patrol:
 # --- moving officers (§8.3, §21.5) -------------------------------------------------------------
 
 
+def police_problems(police: CityPolice) -> list[str]:
+    """What breaks "at most one officer of each type per tile" in ``police`` (§21.7);
+    empty when nothing does. (The Hospital tile's ban needs the map: see
+    :func:`police_free_tiles`.)"""
+    problems = []
+    for tile, officers in police.items():
+        if not officers or list(officers) != [o for o in OFFICERS if o in officers]:
+            problems.append(
+                f"{tile} holds {list(officers)}; a tile lists 1 to 3 different officers "
+                f"in the order {', '.join(OFFICERS)}"
+            )
+    return problems
+
+
 def police_free_tiles(city: CityMap) -> tuple[str, ...]:
     """The placed tiles no officer may ever stand on: the Hospital's (R-POL-3)."""
     return tuple(

@@ -429,6 +429,12 @@ class PlayerCount(Sourced):
     #: The escape cost ($k) of the 1st, 2nd, ... participant to escape (§13.2).
     exit_costs: list[int]
 
+    def business_closed(self, cubes: int) -> bool:
+        """Whether a Business with ``cubes`` cubes under it (every colour, Sandra's and
+        Costa's too) is closed: flipped face down after the visit that reaches the
+        threshold (R-BUS-CLOSE)."""
+        return cubes >= self.business_closes_at
+
 
 class PlayerCounts(Sourced):
     counts: list[PlayerCount]
