@@ -14,6 +14,7 @@ from getaway.games.escape_plan.notoriety import (
     Reward,
     below_first_threshold,
     converge_duties,
+    crossings,
     move_marker,
     penalty,
     reward,
@@ -200,3 +201,27 @@ def test_solo_costa_crossing_makes_the_player_move_for_sandra_too():
 def test_an_unknown_crosser_is_refused():
     with pytest.raises(NotorietyError, match="no notoriety level for 'zed'"):
         converge_duties("zed", ["a"], {"a": 1}, players={"a"})
+
+
+def test_crossing_two_lines_at_once_resolves_each_lowest_first():
+    move = move_marker(TRACK, 2, 5, wounded=True)
+    levels = {"ann": 2, "bob": 4, "cy": 9}
+    order = ["cy", "bob", "ann"]
+    found = crossings(move, "ann", order, levels, {"ann", "bob", "cy"}, disc_supply=8)
+    assert [c.threshold.below for c in found] == [2, 5]
+    assert [c.reward for c in found] == [Reward(1, 0), Reward(2, 0)]
+    # Bob (4) is below Ann's new level 7 for both lines; Cy (9) is above.
+    assert all(c.duties == (ConvergeDuty("bob", "bob"),) for c in found)
+
+
+def test_crossing_the_third_line_with_an_empty_disc_supply_gives_only_the_unlock():
+    move = move_marker(TRACK, 8, 1, wounded=True)
+    found = crossings(move, "ann", ["ann"], {"ann": 8}, {"ann"}, disc_supply=0)
+    assert [c.reward for c in found] == [Reward(1, 0)]
+
+
+def test_a_bot_crossing_gets_no_reward_but_players_still_converge():
+    move = move_marker(TRACK, 2, 1, wounded=False)
+    levels = {"sandra": 2, "ann": 1, "bob": 3}
+    found = crossings(move, "sandra", ["bob", "sandra", "ann"], levels, {"ann", "bob"}, 8)
+    assert [(c.reward, c.duties) for c in found] == [(Reward(0, 0), (ConvergeDuty("ann", "ann"),))]

@@ -218,3 +218,35 @@ def converge_duties(
             continue
         duties.append(ConvergeDuty(seat, seat if seat in players else stand_in))
     return tuple(duties)
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """Everything one line crossed upward sets off, in the order it resolves (§10.2):
+    first the converging officers, then the crosser's reward."""
+
+    threshold: Threshold
+    duties: tuple[ConvergeDuty, ...]
+    reward: Reward
+
+
+def crossings(
+    move: MarkerMove,
+    crosser: str,
+    order: Sequence[str],
+    levels: Mapping[str, int],
+    players: Collection[str],
+    disc_supply: int,
+) -> tuple[Crossing, ...]:
+    """The lines ``move`` crossed, lowest first, each with its duties and reward (§10.1
+    step 3, §10.2; PT: "if you cross more than one line at once, resolve each one
+    separately"). ``levels`` are the markers before this move; the crosser's is taken from
+    ``move``. Discs given for one line leave the supply for the next."""
+    after = {**levels, crosser: move.new}
+    duties = converge_duties(crosser, order, after, players)
+    found: list[Crossing] = []
+    for line in move.crossed:
+        given = reward(line, player=crosser in players, disc_supply=disc_supply)
+        disc_supply -= given.discs
+        found.append(Crossing(line, duties, given))
+    return tuple(found)
