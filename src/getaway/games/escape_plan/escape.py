@@ -10,11 +10,12 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from getaway.core.errors import GetawayError
 from getaway.games.escape_plan.content import Content
 from getaway.games.escape_plan.police import Patrol
 
 
-class EscapeError(ValueError):
+class EscapeError(GetawayError, ValueError):
     """Escape bookkeeping asked about something the rules do not have."""
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from getaway.core.errors import GetawayError
 from getaway.games.escape_plan.schema import NotorietyTrack, Threshold
 
 
-class NotorietyError(ValueError):
+class NotorietyError(GetawayError, ValueError):
     """A level or cube count the track or the board does not have."""
 
 

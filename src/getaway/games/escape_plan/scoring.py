@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 
+from getaway.core.errors import GetawayError
 from getaway.games.escape_plan.content import Content
 from getaway.games.escape_plan.escape import Fate
 from getaway.games.escape_plan.notoriety import penalty
 from getaway.games.escape_plan.schema import EscapePlanCard
 
 
-class ScoringError(ValueError):
+class ScoringError(GetawayError, ValueError):
     """Final boards the rules cannot produce; the message says what is allowed."""
 
 
