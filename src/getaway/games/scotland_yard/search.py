@@ -79,6 +79,7 @@ GUIDED = "guided"
 MOVE_MODEL = "move-model"
 MIXED_MODEL = "mixed-model"
 KEEP_AWAY = "keep-away"
+ANCHOR = "anchor"
 #: The detectives' styles of ``mixed-model``, in the order of ``detective_model_mix``.
 MODEL_HEURISTIC, MODEL_NEAREST, MODEL_RANDOM = 0, 1, 2
 CHASE_SAMPLE, CHASE_POSSIBLE = "sample", "possible"
@@ -183,6 +184,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         "the heuristic, a plain chase of the nearest possible station, or random moves",
         KEEP_AWAY: "Mr. X's root never considers a ride ending one ride from a hunter while "
         "another ride does not",
+        ANCHOR: "Mr. X plays the heuristic bot's move unless another is better by z standard "
+        "errors",
     }
 
     #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
@@ -211,8 +214,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: The techniques a seat's search leaves off unless a spec switches them on (``on=``):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
-        MRX: frozenset({EVALUATION}),
-        DETECTIVES: frozenset({GUIDED, MIXED_MODEL, KEEP_AWAY}),
+        MRX: frozenset({EVALUATION, ANCHOR}),
+        DETECTIVES: frozenset({GUIDED, MIXED_MODEL, KEEP_AWAY, ANCHOR}),
     }
     #: ``mixed-model``: the chances that a playout's detectives play the heuristic bot, a
     #: plain chase of the nearest possible station, or random moves. Chosen on pilot deals
@@ -319,6 +322,11 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             if at_root
             else self._below(state, seat, legal)
         )
+
+    def default_move(self, legal: Sequence[str], rng: Rng) -> str | None:
+        if self.seat != MRX or not self.uses(ANCHOR):
+            return None
+        return heuristic_move(MRX, self.view, legal, rng)
 
     def _root_candidates(
         self, state: ScotlandYardState, seat: str, legal: Sequence[str]
