@@ -39,16 +39,19 @@ def _placements(city: CityMap, tile_id: str, level: int) -> tuple[tuple[Cell, in
     # Cached per map (maps are immutable and compared by identity): the City phase asks the
     # same question once per step of every placement.
     tile = load_content().tile(tile_id)
-    if level == STRICT:
-        return tuple(city.legal_placements(tile))
-    touching_needed = 2 if level == NO_TERRAIN_MATCH else 1
+    touching_needed = 1 if level == ONE_TOUCHING else 2
     found: list[tuple[Cell, int]] = []
     for cell in city.topology.cells():
         if city.tile_at(cell) is not None:
             continue
         touching = sum(1 for near in city.topology.touching(cell) if city.tile_at(near))
-        if touching >= touching_needed:
-            found.extend((cell, rotation) for rotation in ROTATIONS)
+        if touching < touching_needed:
+            continue
+        for rotation in ROTATIONS:
+            # The same test as CityMap.placement_problem (iii), asked only of the cells that
+            # pass (i) and (ii).
+            if level != STRICT or city.connects(tile, cell, rotation):
+                found.append((cell, rotation))
     return tuple(found)
 
 

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.options import (
     CONTACT_DISPLAY,
     EXTRA_ACTION_DISCS,
@@ -58,7 +61,7 @@ def _police(rules: Rules, table: Table) -> list[str]:
 
 def _players(rules: Rules, table: Table) -> list[str]:
     found = []
-    locations = {node for node in table.city.nodes() if table.city.kind(node) is not None}
+    locations = _locations(table.city)
     for seat, player in table.players.items():
         cubes = player.income_cubes + table.cubes_of(seat)
         if cubes != INCOME_CUBES:
@@ -99,7 +102,12 @@ def _players(rules: Rules, table: Table) -> list[str]:
     return found
 
 
-def _pawn(who: str, status: str, location: str | None, locations: set[str]) -> list[str]:
+@lru_cache(maxsize=64)
+def _locations(city: CityMap) -> frozenset[str]:
+    return frozenset(node for node in city.nodes() if city.kind(node) is not None)
+
+
+def _pawn(who: str, status: str, location: str | None, locations: frozenset[str]) -> list[str]:
     if status == "city" and location not in locations:
         return [f"{who} is in the city but not on a location ({location!r})"]
     if status != "city" and location is not None:
