@@ -90,7 +90,10 @@ def broken(change: Any) -> dict[str, Any]:
         (lambda d: d.pop("table"), "no 'table'"),
         (lambda d: d.update(rng="x"), "'seed' and 'rng' must be whole numbers"),
         (lambda d: d["table"]["players"]["p1"].update(cash="9"), "expected a whole number"),
-        (lambda d: d["table"].update(phase="LUNCH"), "phase 'LUNCH' is not one of"),
+        (
+            lambda d: d["table"].update(phase="LUNCH"),
+            "'phase' is malformed: 'LUNCH' is not one of INCOME",
+        ),
         (lambda d: d["table"]["bag"].update(SWAT=0), "SWAT officers in the game, not 10"),
         (lambda d: d["table"].update(discs=7), "Extra Action discs in the game, not 8"),
         (
@@ -98,6 +101,9 @@ def broken(change: Any) -> dict[str, Any]:
             "p2 is in the city but not on a location",
         ),
         (lambda d: d.update(decision={"seat": "p1", "steps": ["fly"]}), "decision"),
+        (lambda d: d["table"].pop("police"), "the table has no 'police'"),
+        (lambda d: d["table"].update(queue=["sandra"]), "asks 'sandra'"),
+        (lambda d: d["table"].update(stage="none"), "stage 'none' before the end"),
     ],
 )
 def test_a_malformed_save_says_what_is_wrong(change: Any, message: str) -> None:

@@ -30,7 +30,25 @@ def problems(rules: Rules, table: Table) -> list[str]:
     found += _players(rules, table)
     found += _city(rules, table)
     found += _supplies(rules, table)
+    found += _flow(rules, table)
     return found
+
+
+def _flow(rules: Rules, table: Table) -> list[str]:
+    """Who is asked must be a seat still in the city, and only the end asks nobody."""
+    if table.stage == "none":
+        return [] if table.phase == "END" else [f"stage 'none' before the end ({table.phase})"]
+    if table.phase == "END":
+        return [f"stage {table.stage!r} after the end"]
+    if table.stage == "start":
+        return []
+    if not table.queue:
+        return [f"stage {table.stage!r} asks nobody"]
+    if table.queue[0] not in rules.seats:
+        return [f"stage {table.stage!r} asks {table.queue[0]!r}, not a seat"]
+    if table.players[table.queue[0]].status != "city":
+        return [f"stage {table.stage!r} asks {table.queue[0]}, who is out of the city"]
+    return []
 
 
 def _police(rules: Rules, table: Table) -> list[str]:

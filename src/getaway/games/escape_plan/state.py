@@ -13,7 +13,7 @@ the content (``casino``, safe houses by their number as text, ``"1"``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -507,98 +507,78 @@ class Table:
     @classmethod
     def from_json(cls, rules: Rules, data: Mapping[str, Any]) -> Table:
         """Read :meth:`to_json` back; malformed data raises :class:`SaveFileError` naming the
-        field. Whether the position is one the rules allow is :mod:`invariants`' job."""
-        field = "table"
-        try:
-            city = CityMap(rules.topology)
-            for field_value in _list(data["city"]):
-                tile_id, x, y, rotation = field_value
-                city = city.with_tile(
-                    rules.content.tile(_text(tile_id)), (_int(x), _int(y)), _int(rotation)
-                )
-            values: dict[str, Any] = {}
-            for field in (
-                "day",
-                "patrol_removed",
-                "gas_cans",
-                "gang_area",
-                "discs",
-                "handcuffs",
-            ):
-                values[field] = _int(data[field])
-            for field in ("phase", "part"):
-                values[field] = _text(data[field])
-            field = "stage"
-            stage = _text(data["stage"])
-            if stage not in STAGES:
-                raise ValueError(f"unknown stage {stage!r}")
-            for field in (
-                "turn_order",
-                "queue",
-                "placers",
-                "disc_owners",
-                "display",
-                "fixers",
-                "contact_deck",
-                "contact_display",
-                "escaped",
-                "arrested",
-            ):
-                values[field] = [_text(x) for x in _list(data[field])]
-            field = "lists of tiles, officers, cards"
-            table = cls(
-                **values,
-                stage=stage,  # type: ignore[arg-type]
-                city=city,
-                stacks={
-                    _text(k): [_text(t) for t in _list(v)] for k, v in _dict(data["stacks"]).items()
-                },
-                police={
-                    _text(k): [_text(o) for o in _list(v)] for k, v in _dict(data["police"]).items()
-                },
-                bag={_text(k): _int(v) for k, v in _dict(data["bag"]).items()},
-                box={_text(k): _int(v) for k, v in _dict(data["box"]).items()},
-                patrol_deck=[_int(c) for c in _list(data["patrol_deck"])],
-                patrol_spaces={int(k): _int(v) for k, v in _dict(data["patrol_spaces"]).items()},
-                exit_stacks={
-                    _text(k): [_int(t) for t in _list(v)]
-                    for k, v in _dict(data["exit_stacks"]).items()
-                },
-                exit_stack_of={int(k): _text(v) for k, v in _dict(data["exit_stack_of"]).items()},
-                businesses={
-                    _text(k): Building.from_json(v) for k, v in _dict(data["businesses"]).items()
-                },
-                safe_houses={
-                    _text(k): Building.from_json(v) for k, v in _dict(data["safe_houses"]).items()
-                },
-                safe_house_keys={
-                    _text(k): [_text(c) for c in _list(v)]
-                    for k, v in _dict(data["safe_house_keys"]).items()
-                },
-                lockers={
-                    _text(k): [_int(t) for t in _list(v)] for k, v in _dict(data["lockers"]).items()
-                },
-                equipment={_text(k): _int(v) for k, v in _dict(data["equipment"]).items()},
-                gangs={
-                    _text(k): Gang(_int(v[0]), _optional_text(v[1]))
-                    for k, v in _dict(data["gangs"]).items()
-                },
-                players={_text(k): Player.from_json(v) for k, v in _dict(data["players"]).items()},
-                automata={
-                    _text(k): Automaton.from_json(v) for k, v in _dict(data["automata"]).items()
-                },
-            )
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise SaveFileError(f"save file: the table's {field!r} is malformed: {error}") from None
-        _set_phase_texts(table)
+        field. Whether the position is one the rules allow is ``invariants.py``'s job."""
+        if not isinstance(data, Mapping):
+            raise SaveFileError("save file: the table must be an object")
+
+        def field(key: str, read: Callable[[Any], Any]) -> Any:
+            if key not in data:
+                raise SaveFileError(f"save file: the table has no {key!r}")
+            try:
+                return read(data[key])
+            except (KeyError, TypeError, ValueError, IndexError) as error:
+                raise SaveFileError(
+                    f"save file: the table's {key!r} is malformed: {error}"
+                ) from None
+
+        def texts(value: Any) -> list[str]:
+            return [_text(x) for x in _list(value)]
+
+        def ints(value: Any) -> list[int]:
+            return [_int(x) for x in _list(value)]
+
+        def city(value: Any) -> CityMap:
+            built = CityMap(rules.topology)
+            for tile_id, x, y, rotation in _list(value):
+                tile = rules.content.tile(_text(tile_id))
+                built = built.with_tile(tile, (_int(x), _int(y)), _int(rotation))
+            return built
+
+        def by_text(read: Callable[[Any], Any]) -> Callable[[Any], dict[str, Any]]:
+            return lambda value: {_text(k): read(v) for k, v in _dict(value).items()}
+
+        def by_number(read: Callable[[Any], Any]) -> Callable[[Any], dict[int, Any]]:
+            return lambda value: {int(_text(k)): read(v) for k, v in _dict(value).items()}
+
+        table = cls(
+            day=field("day", _int),
+            phase=field("phase", lambda v: _one_of(v, PHASES)),
+            part=field("part", lambda v: _one_of(v, PARTS)),
+            turn_order=field("turn_order", texts),
+            stage=field("stage", lambda v: _one_of(v, STAGES)),
+            queue=field("queue", texts),
+            placers=field("placers", texts),
+            disc_owners=field("disc_owners", texts),
+            city=field("city", city),
+            stacks=field("stacks", by_text(texts)),
+            display=field("display", texts),
+            police=field("police", by_text(texts)),
+            bag=field("bag", by_text(_int)),
+            box=field("box", by_text(_int)),
+            patrol_deck=field("patrol_deck", ints),
+            patrol_removed=field("patrol_removed", _int),
+            patrol_spaces=field("patrol_spaces", by_number(_int)),
+            exit_stacks=field("exit_stacks", by_text(ints)),
+            exit_stack_of=field("exit_stack_of", by_number(_text)),
+            businesses=field("businesses", by_text(Building.from_json)),
+            safe_houses=field("safe_houses", by_text(Building.from_json)),
+            safe_house_keys=field("safe_house_keys", by_text(texts)),
+            fixers=field("fixers", texts),
+            lockers=field("lockers", by_text(ints)),
+            equipment=field("equipment", by_text(_int)),
+            gas_cans=field("gas_cans", _int),
+            gang_area=field("gang_area", _int),
+            gangs=field("gangs", by_text(lambda v: Gang(_int(v[0]), _optional_text(v[1])))),
+            contact_deck=field("contact_deck", texts),
+            contact_display=field("contact_display", texts),
+            discs=field("discs", _int),
+            handcuffs=field("handcuffs", _int),
+            escaped=field("escaped", texts),
+            arrested=field("arrested", texts),
+            players=field("players", by_text(Player.from_json)),
+            automata=field("automata", by_text(Automaton.from_json)),
+        )
         return table
-
-
-def _set_phase_texts(table: Table) -> None:
-    if table.phase not in PHASES:
-        raise SaveFileError(f"save file: phase {table.phase!r} is not one of {', '.join(PHASES)}")
-    if table.part not in PARTS:
-        raise SaveFileError(f"save file: part {table.part!r} is not one of {', '.join(PARTS)}")
 
 
 # --- strict readers: a wrong type is a ValueError the table reader names ------------------
@@ -613,6 +593,12 @@ def _int(value: Any) -> int:
 def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError(f"expected text, got {value!r}")
+    return value
+
+
+def _one_of(value: Any, allowed: tuple[str, ...]) -> Any:
+    if value not in allowed:
+        raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
     return value
 
 
