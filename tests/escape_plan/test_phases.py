@@ -215,6 +215,15 @@ def test_day_3_city_phase_reveals_nothing() -> None:
     assert state.table.display == [] and all(not s for s in state.table.stacks.values())
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_strict_placements_are_the_city_maps_legal_placements(seed: int) -> None:
+    state = play_until(new_game(3, seed=seed), lambda s: s.table.day == 2 and at_actions(s))
+    city = state.table.city
+    for tile_id in state.table.display:
+        tile = load_content().tile(tile_id)
+        assert placements(city, tile, STRICT) == tuple(city.legal_placements(tile))
+
+
 def test_placement_fallback_relaxes_the_terrain_match_then_the_touching_rule() -> None:
     city = start_city(0)
     tile = load_content().tile("A1")

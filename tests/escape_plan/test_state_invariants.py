@@ -94,6 +94,14 @@ def seven_gas_cans(table: Table) -> None:
     table.players["p3"].gas_cans = 1
 
 
+def a_tile_in_two_places(table: Table) -> None:
+    table.stacks["A"].append(table.display[0])
+
+
+def a_missing_player(table: Table) -> None:
+    del table.players["p3"]
+
+
 def twice_in_turn_order(table: Table) -> None:
     table.turn_order.append(table.turn_order[0])
 
@@ -125,6 +133,8 @@ def a_contact_card_under_handcuffs(table: Table) -> None:
         (a_new_gang_member, "9 gang members in the game, not 8"),
         (seven_gas_cans, "more than 6 Gas Cans"),
         (twice_in_turn_order, "is not a list of participants"),
+        (a_tile_in_two_places, "not every City tile is exactly once"),
+        (a_missing_player, "participants ['p1', 'p2'] are not this game's"),
     ],
 )
 def test_a_broken_invariant_is_reported(breaking: Callable[[Table], None], message: str) -> None:

@@ -35,7 +35,15 @@ def problems(rules: Rules, table: Table) -> list[str]:
 
 
 def _flow(rules: Rules, table: Table) -> list[str]:
-    """Who is asked must be a seat still in the city, and only the end asks nobody."""
+    """The participants are this game's; who is asked must be a seat still in the city, and
+    only the end asks nobody."""
+    if sorted(table.players) != sorted(rules.seats) or sorted(table.automata) != sorted(
+        rules.automata
+    ):
+        return [
+            f"participants {[*table.players, *table.automata]} are not this game's "
+            f"{list(rules.participants)}"
+        ]
     if table.stage == "none":
         return [] if table.phase == "END" else [f"stage 'none' before the end ({table.phase})"]
     if table.phase == "END":
@@ -144,6 +152,10 @@ def _city(rules: Rules, table: Table) -> list[str]:
         found.append(f"{placed} City tiles placed after Day {table.day}'s City phase, not {after}")
     if not before <= placed <= after:
         found.append(f"{placed} City tiles placed on Day {table.day}")
+    everywhere = [entry.tile.id for entry in table.city.placed] + table.display
+    everywhere += [tile for stack in table.stacks.values() for tile in stack]
+    if sorted(everywhere) != sorted(tile.id for tile in rules.content.city_tiles.tiles):
+        found.append("not every City tile is exactly once in the city, the display or a stack")
     cards = sum(table.patrol_spaces.values()) + len(table.patrol_deck) + 1
     if cards != sum(card.copies for card in rules.content.patrol_cards.cards):
         found.append(f"{cards} Patrol cards in the game")
