@@ -63,6 +63,17 @@ def test_income_unlock_costs_3k_and_fills_the_4k_slot() -> None:
     ]
 
 
+def test_a_wrong_income_answer_names_the_legal_ones_and_changes_nothing() -> None:
+    state = play_until(new_game(3, seed=4), lambda s: s.table.day == 2)
+    seat = state.to_act()[0]
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as error:
+        state.apply(seat, "unlock:extra_action")
+    assert "pay $3k to unlock one of your locked Assets, or pass" in str(error.value)
+    assert "unlock:move_federal" in str(error.value) and "pass" in str(error.value)
+    assert state.to_json() == before
+
+
 def test_income_unlock_is_offered_only_below_the_first_threshold_with_3k() -> None:
     state = new_game(3)
     rules, table = state.rules, state.table
