@@ -1,0 +1,58 @@
+"""What happens on a player board: receiving income, unlocking an Asset, and the refresh of a
+Rest (spec §4, §7.1, §9.2, §12)."""
+
+from __future__ import annotations
+
+from getaway.games.escape_plan.state import Piece, Player, Unlocked
+
+
+def receive_income(player: Player) -> None:
+    """$1k per cube still on the income track (R-INC-1, §12)."""
+    player.cash += player.income_cubes
+
+
+def unlock_asset(player: Player, asset: str) -> None:
+    """Unlock the locked Asset ``asset`` (R-AS-1, R-AS-2): it leaves its item or contact
+    space, the locked tiles left of that space slide right to close the gap, and it goes on
+    the most expensive empty unlocked slot, or out of the game when every slot is full."""
+    for row in (player.items, player.contacts):
+        for index, piece in enumerate(row):
+            if piece is not None and piece.kind == "asset" and piece.id == asset:
+                row[index] = None
+                _slide_locked_right(row, index)
+                _to_unlocked_slot(player, asset)
+                return
+    raise ValueError(
+        f"{player.seat} has no locked Asset {asset!r}; locked: {player.locked_assets()}"
+    )
+
+
+def _slide_locked_right(row: list[Piece | None], gap: int) -> None:
+    """Fill the freed space with the nearest locked Asset on its left, then that one's
+    space likewise: free spaces gather on the left, where new cards go (§4, §19 #20)."""
+    for index in range(gap - 1, -1, -1):
+        piece = row[index]
+        if piece is not None and piece.kind == "asset":
+            row[gap], row[index] = piece, None
+            gap = index
+
+
+def _to_unlocked_slot(player: Player, asset: str) -> None:
+    for slot, held in enumerate(player.unlocked):
+        if held is None:
+            player.unlocked[slot] = Unlocked(asset)
+            return
+    # R-AS-2: no empty slot, the tile leaves the game.
+
+
+def refresh_for_rest(player: Player) -> None:
+    """R-REST-0 step 2: used Contact cards (not those under Handcuffs, which cannot be used
+    anyway, R-WND-5) and Equipment tiles turn face up, and the First Aid token; Fixers and
+    Assets do not."""
+    for index, piece in enumerate(player.contacts):
+        if piece is not None and piece.kind == "contact" and not player.cuffed[index]:
+            player.contacts[index] = Piece(piece.kind, piece.id, True)
+    for index, piece in enumerate(player.items):
+        if piece is not None and piece.kind == "equipment":
+            player.items[index] = Piece(piece.kind, piece.id, True)
+    player.first_aid_up = True

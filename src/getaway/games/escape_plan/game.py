@@ -1,0 +1,252 @@
+"""Escape Plan as a game of the core protocol (``getaway.core.game``): the
+:class:`EscapePlanState` a match is played on, and the :class:`EscapePlan` game. Not in the
+registry yet: views for the seats (§21.2), the determinizer, rendering and bots come later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from getaway.core import (
+    ALL,
+    Decision,
+    Game,
+    GetawayError,
+    IllegalActionError,
+    JSONDict,
+    Outcome,
+    Rng,
+    RulesState,
+    SaveFileError,
+    Sides,
+)
+from getaway.core.options import OptionSpec
+from getaway.core.steps import StepRules
+from getaway.games.escape_plan import actions, invariants, phases
+from getaway.games.escape_plan.boards import unlock_asset
+from getaway.games.escape_plan.city_phase import PLACE_TILE
+from getaway.games.escape_plan.options import (
+    GAME_NAME,
+    INCOME_UNLOCK_PRICE,
+    OPTION_SPECS,
+    Rules,
+    normalize,
+    rules_for,
+)
+from getaway.games.escape_plan.setup import new_table
+from getaway.games.escape_plan.state import Table
+from getaway.games.escape_plan.turns import TURN
+
+#: The decisions taken in steps, by the stage that asks them.
+STEP_RULES: dict[str, StepRules[EscapePlanState]] = {}
+
+
+class EscapePlanState(RulesState[Rules]):
+    """One position: the :class:`Table`, the generator every chance event is drawn from,
+    and the open decision in steps (a tile placement or a turn), if any."""
+
+    game_name = GAME_NAME
+    __slots__ = ("decision", "rng", "table")
+
+    table: Table
+    rng: Rng
+    decision: Decision | None
+
+    @classmethod
+    def new(cls, options: Mapping[str, Any] | None, seed: int) -> EscapePlanState:
+        """Set up (§5) and play on to the first decision."""
+        rules = rules_for(options)
+        rng = Rng(seed)
+        state = cls._of(rules, seed, new_table(rules, rng), rng, None)
+        phases.begin_game(rules, state.table, rng)
+        return state
+
+    @classmethod
+    def _of(
+        cls, rules: Rules, seed: int, table: Table, rng: Rng, decision: Decision | None
+    ) -> EscapePlanState:
+        state = cls.__new__(cls)
+        state.rules = rules
+        state._seed = seed
+        state.table = table
+        state.rng = rng
+        state.decision = decision
+        return state
+
+    @property
+    def game(self) -> Game:
+        # Not registered yet: the registry would not find it by name.
+        return GAME
+
+    def clone(self) -> EscapePlanState:
+        return self._of(self.rules, self._seed, self.table.clone(), self.rng.clone(), self.decision)
+
+    # --- whose turn, what is legal ---------------------------------------------------------
+
+    def to_act(self) -> tuple[str, ...]:
+        table = self.table
+        return (table.queue[0],) if table.stage != "none" and table.queue else ()
+
+    def legal_actions(self, seat: str) -> Sequence[str]:
+        if seat not in self.to_act():
+            return ()
+        stage = self.table.stage
+        steps = STEP_RULES.get(stage)
+        if steps is not None:
+            return steps.legal(self, self.decision, seat)
+        if stage == "income_unlock":
+            locked = self.table.players[seat].locked_assets()
+            return [*(actions.unlock(a) for a in locked), actions.PASS]
+        if stage == "disc":
+            return [actions.DISC, actions.PASS]
+        return ()
+
+    def apply(self, seat: str, action: str) -> None:
+        if seat not in self.to_act():
+            self.reject_seat(seat)
+        stage = self.table.stage
+        steps = STEP_RULES.get(stage)
+        if steps is not None:
+            self.decision = steps.take(self, self.decision, seat, action)
+            return
+        legal = self.legal_actions(seat)
+        if not isinstance(action, str) or action not in legal:
+            why = {
+                "income_unlock": "pay $3k to unlock one of your locked Assets, or pass",
+                "disc": "spend an Extra Action disc to take a turn now, or pass",
+            }[stage]
+            raise IllegalActionError(seat, str(action), legal, why)
+        table = self.table
+        if stage == "income_unlock" and action != actions.PASS:
+            player = table.players[seat]
+            player.cash -= INCOME_UNLOCK_PRICE
+            unlock_asset(player, actions.split(action)[1])
+        elif stage == "disc" and action == actions.DISC and phases.use_disc(table, seat):
+            return  # the turn begins: the same seat is asked to Rest or Move
+        phases.finish_head(self.rules, table, self.rng)
+
+    def would_reveal(self, seat: str, action: str) -> bool:
+        steps = STEP_RULES.get(self.table.stage)
+        if steps is not None and seat in self.to_act():
+            legal = steps.legal(self, self.decision, seat)
+            if action in legal and not steps.completes(self, self.decision, seat, action):
+                return False
+        return True
+
+    # --- the end --------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.table.phase == "END"
+
+    def returns(self) -> dict[str, float]:
+        """0 each while the game goes on. At the end a player who did not escape cannot win
+        (-1, §6.7, §13.3). Ranking escaped players needs the final scoring (§14), which is
+        not written yet: such a game has no returns."""
+        if not self.is_over():
+            return dict.fromkeys(self.rules.seats, 0.0)
+        if self.table.escaped:
+            raise GetawayError(
+                "the final scoring (§14) is not implemented yet, so a game in which someone "
+                "escaped cannot be ranked"
+            )
+        return dict.fromkeys(self.rules.seats, -1.0)
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over():
+            return None
+        return Outcome(
+            winners=(),
+            returns=self.returns(),
+            reason="nobody-escaped",
+            summary="Nobody escaped: every player was arrested or still in the city at the end.",
+        )
+
+    # --- views and serialization -------------------------------------------------------------
+
+    def view(self, seat: str) -> JSONDict:
+        """Only ``all`` (everything) for now: the seats' views, which hide cash, Escape Plan
+        cards, face-down tiles and deck orders (§21.2), are a later piece of work."""
+        self.check_viewer(seat)
+        if seat != ALL:
+            raise GetawayError(
+                f"Escape Plan has no view for {seat!r} yet: only 'all' (the seats' views of "
+                "§21.2 are not written)"
+            )
+        return self.to_json()
+
+    def to_json(self) -> JSONDict:
+        return {
+            "game": GAME_NAME,
+            "options": dict(self.rules.options),
+            "seed": self._seed,
+            "rng": self.rng.state,
+            "table": self.table.to_json(),
+            "decision": None if self.decision is None else self.decision.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> EscapePlanState:
+        if not isinstance(data, Mapping) or data.get("game") != GAME_NAME:
+            raise SaveFileError(
+                f"save file: not an {GAME_NAME} state (its 'game' must be {GAME_NAME!r})"
+            )
+        try:
+            rules = rules_for(data["options"])
+            seed, rng_state = data["seed"], data["rng"]
+        except (KeyError, TypeError, GetawayError) as error:
+            raise SaveFileError(f"save file: bad options, seed or rng: {error}") from None
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (seed, rng_state)):
+            raise SaveFileError("save file: 'seed' and 'rng' must be whole numbers")
+        if "table" not in data:
+            raise SaveFileError("save file: no 'table'")
+        table = Table.from_json(rules, data["table"])
+        problems = invariants.problems(rules, table)
+        if problems:
+            raise SaveFileError("save file: the table breaks the rules: " + "; ".join(problems))
+        state = cls._of(rules, seed, table, Rng.from_state(rng_state), None)
+        steps = STEP_RULES.get(table.stage)
+        if steps is None:
+            if data.get("decision") is not None:
+                raise SaveFileError(f"save file: no decision is open in stage {table.stage!r}")
+        else:
+            state.decision = steps.restore(state, data.get("decision"), rules.seats)
+        return state
+
+
+STEP_RULES.update({"place": PLACE_TILE, "turn": TURN})
+
+
+class EscapePlan(Game):
+    name = GAME_NAME
+    title = "Escape Plan"
+    min_players = 1
+    max_players = 5
+
+    def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
+        return normalize(options)
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return OPTION_SPECS
+
+    def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        return rules_for(options).seats
+
+    def sides(self, options: Mapping[str, Any] | None = None) -> Sides:
+        """Every player for themself; Sandra and Costa are the game's, not seats."""
+        return Sides.solo(self.seats(options))
+
+    def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> EscapePlanState:
+        return EscapePlanState.new(options, seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> EscapePlanState:
+        return EscapePlanState.from_json(data)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> EscapePlanState:
+        raise GetawayError("Escape Plan has no determinizer yet (it needs the seats' views)")
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        raise GetawayError("Escape Plan has no text rendering yet")
+
+
+GAME = EscapePlan()

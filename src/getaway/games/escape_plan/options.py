@@ -1,0 +1,167 @@
+"""Game options, and what a set of options fixes for the whole game (spec §5.8, §21.1): the
+mode (who the automata are), the board side, the Business closing threshold, the exit-cost
+row, the seats and the participants in turn order.
+
+Component counts the content files do not hold yet (§2.3, §18.3) are constants here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+from getaway.core.errors import OptionsError
+from getaway.core.options import OptionSpec, check_known
+from getaway.games.escape_plan.content import Content, load_content
+from getaway.games.escape_plan.topology import SquareTopology
+
+GAME_NAME = "escape-plan"
+
+Mode = Literal["MULTI", "TWO_PLAYER", "SOLO"]
+BoardSide = Literal["1-3", "4-5"]
+
+#: Seats in table (clockwise) order; a game with n players uses the first n.
+SEATS = ("p1", "p2", "p3", "p4", "p5")
+#: The Police Inspector (2-player and solo, §15) and Lieutenant Costa (solo, §16): game-run
+#: participants, never seats.
+SANDRA = "sandra"
+COSTA = "costa"
+AUTOMATA = (SANDRA, COSTA)
+
+OFFICERS = ("FEDERAL", "LOCAL", "SWAT")
+POLICE_PER_TYPE = 10  # §2.1 row 23
+EXTRA_ACTION_DISCS = 8  # §2.1 row 33, [BOTH]
+HANDCUFFS_CARDS = 10  # §2.1 row 21, [CHOICE] §19 #4
+GAS_CANS = 6  # §2.1 row 25
+GANG_MEMBERS = 8  # §2.1 row 24
+GANG_MEMBERS_PER_GANG = 2  # §3.3: a Gang space gets 2 members
+CONTACT_DISPLAY = 7  # §5.4 step 15
+STARTING_CASH = 9  # §2.2, $k
+INCOME_CUBES = 9  # §2.2
+NOTORIETY_CUBES = 4  # §2.2
+WOUND_CUBES = 3  # §2.2
+GANG_CONTROL_MARKERS = 2  # §2.2
+ITEM_SPACES = 5  # §18.3 [DESIGN]
+CONTACT_SPACES = 5  # §18.3 [DESIGN]
+GAS_CAN_CAPACITY = 2  # §4 [PT]
+MOVEMENT_POINTS = 3  # §7.3.1 R-MV-1
+INCOME_UNLOCK_PRICE = 3  # §6.1 R-INC-2, $k
+ESCAPED_TURN_FEE = 1  # §6.5 R-PA-6, $k
+DAYS = 3
+TILES_PER_DAY = 4  # §6.3
+START_POLICE = 2  # §5.2 step 7: police drawn onto each display tile and start tile G
+
+#: Exit cost ($k) by escape order, per number of escaping participants (§13.2). Solo uses
+#: the 2-player row, Costa counting as an escapee ([CHOICE] §16.5, §19 #31).
+EXIT_COST_ROWS: dict[int, tuple[int, ...]] = {
+    2: (0, 10),
+    3: (0, 5, 10),
+    4: (0, 5, 10, 10),
+    5: (0, 5, 5, 10, 10),
+}
+
+OPTION_SPECS = (
+    OptionSpec("players", "int", 3, "number of players, 1-5 (1: solo against Costa)", min=1, max=5),
+    OptionSpec(
+        "first_player",
+        "choice",
+        "random",
+        "who sits first in the turn order at setup: 'random' (default, §5.5 M) or a seat "
+        "p1-p5 of this game",
+        choices=("random", *SEATS),
+    ),
+)
+SPECS = {spec.name: spec for spec in OPTION_SPECS}
+
+
+def normalize(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Validated options with every key present."""
+    given = dict(options or {})
+    check_known(OPTION_SPECS, given, GAME_NAME)
+    players = SPECS["players"].read(given)
+    first = SPECS["first_player"].read(given)
+    if first != "random" and first not in SEATS[:players]:
+        raise OptionsError(
+            f"option 'first_player' must be 'random' or one of "
+            f"{', '.join(SEATS[:players])} in a {players}-player game; got {first!r}"
+        )
+    return {"players": players, "first_player": first}
+
+
+def mode_for(players: int) -> Mode:
+    """Who else plays (§5.6, §5.7): Sandra with 2 players, Sandra and Costa alone."""
+    if players == 1:
+        return "SOLO"
+    if players == 2:
+        return "TWO_PLAYER"
+    return "MULTI"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything fixed by the options, shared read-only by every state of one game."""
+
+    options: dict[str, Any]
+    content: Content
+    topology: SquareTopology
+    mode: Mode
+    seats: tuple[str, ...]
+    #: Every turn-taking participant: the seats, then Sandra, then Costa.
+    participants: tuple[str, ...]
+    automata: tuple[str, ...]
+    board_side: BoardSide
+    #: Cubes that close a Business (§7.5.2 R-BUS-CLOSE, §5.8).
+    close_threshold: int
+    #: Exit cost by escape order ($k, §13.2).
+    exit_cost_row: tuple[int, ...]
+    #: The bottom (start) and top levels of the Notoriety track (§18.1).
+    level_bottom: int
+    level_top: int
+
+    def is_automaton(self, participant: str) -> bool:
+        return participant in AUTOMATA
+
+
+@cache
+def _rules(players: int, first_player: str) -> Rules:
+    content = load_content()
+    mode = mode_for(players)
+    seats = SEATS[:players]
+    automata: tuple[str, ...] = {"MULTI": (), "TWO_PLAYER": (SANDRA,), "SOLO": (SANDRA, COSTA)}[
+        mode
+    ]
+    escaping = players + (1 if mode == "SOLO" else 0)
+    levels = [level.level for level in content.notoriety_track.levels]
+    return Rules(
+        options={"players": players, "first_player": first_player},
+        content=content,
+        topology=SquareTopology(),
+        mode=mode,
+        seats=seats,
+        participants=(*seats, *automata),
+        automata=automata,
+        board_side="1-3" if players <= 3 else "4-5",
+        close_threshold=2 if players <= 3 else 3,
+        exit_cost_row=EXIT_COST_ROWS[escaping],
+        level_bottom=min(levels),
+        level_top=max(levels),
+    )
+
+
+def rules_for(options: Mapping[str, Any] | None) -> Rules:
+    """The shared rules of a game with these options (one object per distinct options)."""
+    normalized = normalize(options)
+    return _rules(normalized["players"], normalized["first_player"])
+
+
+def initial_order(rules: Rules, first: str) -> tuple[str, ...]:
+    """Turn-order positions 1.. at setup (§5.5 M, §5.6 d, §5.7): the players clockwise from
+    ``first``; with 2 players Sandra on position 3; solo, the player on 1, Costa on 2 and
+    Sandra on 3."""
+    start = rules.seats.index(first)
+    humans = (*rules.seats[start:], *rules.seats[:start])
+    if rules.mode == "SOLO":
+        return (*humans, COSTA, SANDRA)
+    return (*humans, *rules.automata)

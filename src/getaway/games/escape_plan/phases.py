@@ -1,0 +1,304 @@
+"""The structure of a Day (spec §6): Income, Patrol, City, Turn Order, Player Actions in five
+parts, Day Change, and the end of the game (§6.7).
+
+:func:`settle` runs everything automatic until a seat must decide (the head of
+``Table.queue``, asked what ``Table.stage`` says) or the game is over. The decisions
+themselves are taken in ``game.py`` (simple ones), ``city_phase.py`` (placing a tile) and
+``turns.py`` (a turn); each ends by calling :func:`finish_head`.
+
+Not here yet (see ``docs/games/escape-plan.md``): the Notoriety half of each part (§6.5,
+§10, ep-police's notoriety.py plugs in at :func:`_end_part`), Sandra's and Costa's turns
+(§15.3, §16), escaping (§13).
+"""
+
+from __future__ import annotations
+
+from getaway.core.rng import Rng
+from getaway.games.escape_plan.boards import receive_income
+from getaway.games.escape_plan.options import (
+    DAYS,
+    ESCAPED_TURN_FEE,
+    INCOME_UNLOCK_PRICE,
+    SANDRA,
+    START_POLICE,
+    TILES_PER_DAY,
+    Rules,
+)
+from getaway.games.escape_plan.police_bag import draw_police_onto
+from getaway.games.escape_plan.state import OPTIONAL_PARTS, PARTS, Table
+
+
+def begin_game(rules: Rules, table: Table, rng: Rng) -> None:
+    """Start Day 1 on a table fresh from setup."""
+    _begin_day(rules, table)
+    settle(rules, table, rng)
+
+
+def finish_head(rules: Rules, table: Table, rng: Rng) -> None:
+    """The participant at the head of the queue is done with this stage: go on."""
+    table.queue.pop(0)
+    if table.phase == "ACTIONS":
+        table.stage = "start"
+        if _everyone_out(rules, table):
+            _end_game(rules, table)
+    settle(rules, table, rng)
+
+
+def settle(rules: Rules, table: Table, rng: Rng) -> None:
+    """Run the automatic parts of the day until a seat must decide or the game ends."""
+    while table.phase != "END":
+        if table.phase == "INCOME":
+            if table.queue:
+                return
+            _begin_patrol(rules, table)
+        elif table.phase == "CITY":
+            if table.queue:
+                return
+            if table.placers:
+                table.queue = [table.placers[0]]
+                table.stage = "place"
+                return
+            _reveal_display(rules, table, rng)
+            _turn_order(table)
+            _begin_part(table, PARTS[0])
+        elif table.phase == "ACTIONS":
+            if _ask_head(rules, table):
+                return
+            _end_part(rules, table)
+        else:  # pragma: no cover - every other phase is passed through at once
+            raise AssertionError(f"settle: phase {table.phase} is never left waiting")
+    table.stage = "none"
+    table.queue = []
+
+
+# --- Phase 1: Income (§6.1) ------------------------------------------------------------
+
+
+def _begin_day(rules: Rules, table: Table) -> None:
+    table.phase = "INCOME"
+    table.part = PARTS[0]
+    if table.day == 1:
+        # Day 1 has no Income phase.
+        table.queue = []
+        return
+    for seat in table.turn_order:
+        player = table.players.get(seat)
+        if player is not None and player.status == "city":
+            receive_income(player)
+    table.queue = [seat for seat in table.turn_order if may_buy_unlock(rules, table, seat)]
+    table.stage = "income_unlock"
+
+
+def may_buy_unlock(rules: Rules, table: Table, seat: str) -> bool:
+    """R-INC-2: a player below the first threshold line, with $3k and a locked Asset."""
+    player = table.players.get(seat)
+    if player is None or player.status != "city":
+        return False
+    first_line = min(t.below for t in rules.content.notoriety_track.thresholds)
+    return (
+        player.notoriety <= first_line
+        and player.cash >= INCOME_UNLOCK_PRICE
+        and bool(player.locked_assets())
+    )
+
+
+# --- Phase 2: Patrol (§6.2) ------------------------------------------------------------
+
+
+def _begin_patrol(rules: Rules, table: Table) -> None:
+    table.phase = "PATROL"
+    cards = 2 if table.day < DAYS else 1
+    for _ in range(min(cards, len(table.patrol_deck))):
+        reveal_patrol_card(table)
+    _begin_city(rules, table)
+
+
+def reveal_patrol_card(table: Table) -> int:
+    """R-PAT-1/2: the top Patrol card goes on its Exit's space; the second card there closes
+    the Exit, which gets an Exit-tile stack ("it does not matter which": the first one left,
+    by name). The stack lies on the Exit once its tile is face up and waits on the Patrol
+    space until then (see :func:`exit_stack_place`). Returns the card's Exit."""
+    number = table.patrol_deck.pop(0)
+    table.patrol_spaces[number] += 1
+    if table.patrol_spaces[number] == 2:
+        given = set(table.exit_stack_of.values())
+        free = [stack for stack in sorted(table.exit_stacks) if stack not in given]
+        # Two stacks and at most two closed Exits: one is always free (§6.2 [INF]).
+        table.exit_stack_of[number] = free[0]
+    return number
+
+
+def exit_tile(rules: Rules, number: int) -> str:
+    """The City tile holding Exit ``number``."""
+    for tile in rules.content.city_tiles.tiles:
+        if any(location.exit == number for location in tile.locations.values()):
+            return tile.id
+    raise KeyError(f"no City tile holds Exit {number}")
+
+
+def exit_stack_place(rules: Rules, table: Table, number: int) -> str | None:
+    """Where Exit ``number``'s Exit-tile stack lies: ``"exit"`` (on the Exit location, its
+    tile being face up), ``"patrol_space"`` (waiting, R-PAT-2), or ``None`` (the Exit is
+    open and has none)."""
+    if number not in table.exit_stack_of:
+        return None
+    return "exit" if exit_tile(rules, number) in table.visible_tiles() else "patrol_space"
+
+
+# --- Phase 3: City (§6.3) --------------------------------------------------------------
+
+
+def _begin_city(rules: Rules, table: Table) -> None:
+    table.phase = "CITY"
+    table.placers = city_placers(rules, table.turn_order, len(table.display))
+    table.queue = []
+
+
+def city_placers(rules: Rules, turn_order: list[str], tiles: int) -> list[str]:
+    """R-CITY-1: the players in turn order (Sandra and Costa are not players here), round
+    and round until every display tile has its placer."""
+    humans = [p for p in turn_order if p in rules.seats]
+    return [humans[index % len(humans)] for index in range(tiles)]
+
+
+def _reveal_display(rules: Rules, table: Table, rng: Rng) -> None:
+    """R-CITY-3: the new top tile of each stack turns face up and gets 2 police from the bag
+    (then the duplicate check). On Day 3 the stacks are empty. A waiting Exit-tile stack
+    follows its Exit's tile by itself (R-CITY-4, :func:`exit_stack_place`)."""
+    revealed = [
+        table.stacks[letter].pop(0) for letter in sorted(table.stacks) if table.stacks[letter]
+    ]
+    table.display = revealed
+    draw_police_onto(table.police, table.bag, revealed, START_POLICE, rng)
+
+
+def tiles_placed_by_end_of_city(day: int) -> int:
+    """City tiles in the city once Day ``day``'s City phase is over (§21.7)."""
+    return 2 + TILES_PER_DAY * day
+
+
+# --- Phase 4: Turn order (§6.4) ----------------------------------------------------------
+
+
+def _turn_order(table: Table) -> None:
+    table.phase = "TURN_ORDER"
+    table.turn_order = new_turn_order(table)
+
+
+def new_turn_order(table: Table) -> list[str]:
+    """R-TO-1/2: highest notoriety first; ties reversed from the previous order; escaped
+    and arrested participants dropped."""
+    previous = table.turn_order
+    staying = [p for p in previous if table.in_city(p)]
+    return sorted(staying, key=lambda p: (-table.notoriety(p), -previous.index(p)))
+
+
+# --- Phase 5: Player Actions (§6.5) --------------------------------------------------------
+
+
+def _begin_part(table: Table, part: str) -> None:
+    table.phase = "ACTIONS"
+    table.part = part
+    table.queue = [p for p in table.turn_order if table.in_city(p)]
+    table.stage = "start"
+    # R-PA-3: only a disc owned before the part began may be spent in it.
+    table.disc_owners = (
+        [p for p in table.queue if table.discs_of(p) > 0] if part in OPTIONAL_PARTS else []
+    )
+
+
+def _ask_head(rules: Rules, table: Table) -> bool:
+    """Walk the queue to the next participant who must decide; ``True`` if there is one."""
+    while table.queue:
+        if table.stage != "start":
+            return True
+        head = table.queue[0]
+        if not table.in_city(head) or rules.is_automaton(head):
+            # Sandra's and Costa's turns (§15.3, §16) are not implemented yet.
+            table.queue.pop(0)
+            continue
+        if table.part in OPTIONAL_PARTS:
+            if head in table.disc_owners and table.players[head].discs > 0:
+                table.stage = "disc"
+                return True
+            table.queue.pop(0)
+            continue
+        if begin_turn(table, head):
+            return True
+        table.queue.pop(0)
+    return False
+
+
+def begin_turn(table: Table, seat: str) -> bool:
+    """§7.0: once someone has escaped, a turn starts with a $1k fee; who cannot pay is
+    arrested (R-PA-6). ``True`` if the turn goes on (the stage becomes ``turn``)."""
+    player = table.players[seat]
+    if table.escaped:
+        if player.cash < ESCAPED_TURN_FEE:
+            arrest(table, seat)
+            return False
+        player.cash -= ESCAPED_TURN_FEE
+    table.stage = "turn"
+    return True
+
+
+def use_disc(table: Table, seat: str) -> bool:
+    """R-PA-2: the disc goes back to the supply and the turn begins (see
+    :func:`begin_turn`)."""
+    player = table.players[seat]
+    player.discs -= 1
+    table.discs += 1
+    return begin_turn(table, seat)
+
+
+def arrest(table: Table, seat: str) -> None:
+    """§13.3: the pawn leaves the board; no more turns, no score."""
+    player = table.players[seat]
+    player.status = "arrested"
+    player.location = None
+    table.arrested.append(seat)
+
+
+def _end_part(rules: Rules, table: Table) -> None:
+    """After the action half. The Notoriety half (§6.5 step 2, §10) is ep-police's and not
+    called yet. Then the next part, the Day Change, or the end after Day 3's Dawn (§6.7)."""
+    if _everyone_out(rules, table):
+        _end_game(rules, table)
+        return
+    index = PARTS.index(table.part)
+    if index + 1 < len(PARTS):
+        _begin_part(table, PARTS[index + 1])
+    elif table.day < DAYS:
+        _day_change(table)
+        table.day += 1
+        _begin_day(rules, table)
+    else:
+        _end_game(rules, table)
+
+
+# --- Phase 6: Day change (§6.6) and the end (§6.7) ----------------------------------------
+
+
+def _day_change(table: Table) -> None:
+    """Rest tokens back to the sun; the Time marker to the start. Nothing else resets."""
+    table.phase = "DAY_CHANGE"
+    for player in table.players.values():
+        player.rest_sun = True
+    table.part = PARTS[0]
+
+
+def _everyone_out(rules: Rules, table: Table) -> bool:
+    """§6.7: every player (and Costa, solo) has escaped or been arrested; Sandra never
+    leaves and does not keep the game going."""
+    staying = [p for p in rules.participants if p != SANDRA and table.in_city(p)]
+    return not staying
+
+
+def _end_game(rules: Rules, table: Table) -> None:
+    """§6.7: a player still in the city at the end did not escape: treated as arrested."""
+    for seat in rules.seats:
+        if table.players[seat].status == "city":
+            arrest(table, seat)
+    table.phase = "END"
+    table.stage = "none"
+    table.queue = []

@@ -1,0 +1,236 @@
+"""Setting up a game (spec §5.1-§5.7) from the seeded generator: the same rules and seed give
+the same table, draw for draw."""
+
+from __future__ import annotations
+
+from getaway.core.rng import Rng
+from getaway.games.escape_plan.city import CityMap, node_name
+from getaway.games.escape_plan.options import (
+    CONTACT_DISPLAY,
+    CONTACT_SPACES,
+    COSTA,
+    EXTRA_ACTION_DISCS,
+    GANG_CONTROL_MARKERS,
+    GANG_MEMBERS,
+    GANG_MEMBERS_PER_GANG,
+    GAS_CANS,
+    HANDCUFFS_CARDS,
+    INCOME_CUBES,
+    ITEM_SPACES,
+    OFFICERS,
+    POLICE_PER_TYPE,
+    SANDRA,
+    START_POLICE,
+    STARTING_CASH,
+    Rules,
+    initial_order,
+)
+from getaway.games.escape_plan.police_bag import draw_police_onto
+from getaway.games.escape_plan.schema import CityTile
+from getaway.games.escape_plan.state import (
+    Automaton,
+    Building,
+    Gang,
+    Piece,
+    Player,
+    Table,
+    Unlocked,
+)
+
+
+def new_table(rules: Rules, rng: Rng) -> Table:
+    """A table set up for the start of Day 1 (§5), before its Patrol phase."""
+    content = rules.content
+
+    # §5.1 City setup: the start tiles in random places, both turned the same random way.
+    starts = list(content.start_tiles)
+    rng.shuffle(starts)
+    rotation = rng.choice(rules.topology.start_rotations)
+    city = CityMap(rules.topology)
+    for tile, cell in zip(starts, rules.topology.start_cells, strict=True):
+        city = city.with_tile(tile, cell, rotation)
+    stacks: dict[str, list[str]] = {}
+    for letter in sorted({tile.stack for tile in content.city_tiles.tiles if tile.stack}):
+        stack = [tile.id for tile in content.stack(letter)]
+        rng.shuffle(stack)
+        stacks[letter] = stack
+    display = [stacks[letter].pop(0) for letter in stacks]
+
+    # §5.2 Police: 5 of the 6 Patrol cards, the bag, 2 officers per display tile and tile G.
+    patrol: list[int] = [
+        card.exit for card in content.patrol_cards.cards for _ in range(card.copies)
+    ]
+    rng.shuffle(patrol)
+    removed = patrol.pop()
+    bag = dict.fromkeys(OFFICERS, POLICE_PER_TYPE)
+    police: dict[str, list[str]] = {tile: [] for tile in [*(t.id for t in starts), *display]}
+    gang_tile = _start_tile_without(starts, "HOSPITAL")
+    draw_police_onto(police, bag, [*display, gang_tile.id], START_POLICE, rng)
+
+    # §5.3 Locations: buildings on the board's displays, keys, Fixers, Lockers, Equipment,
+    # Exit tiles.
+    businesses = {b.id: Building(None, False, []) for b in content.buildings.businesses}
+    safe_houses = {str(s.number): Building(None, False, []) for s in content.buildings.safe_houses}
+    keys: list[str] = [stack.colour for stack in content.lockers.stacks for _ in range(stack.keys)]
+    rng.shuffle(keys)
+    per_house = len(keys) // len(safe_houses)
+    safe_house_keys = {
+        number: keys[index * per_house : (index + 1) * per_house]
+        for index, number in enumerate(safe_houses)
+    }
+    lockers: dict[str, list[int]] = {}
+    for locker in content.lockers.stacks:
+        tiles = list(locker.values)
+        rng.shuffle(tiles)
+        lockers[locker.colour] = tiles
+    exit_stacks: dict[str, list[int]] = {}
+    for exit_stack in content.exit_tiles.stacks:
+        tiles = list(exit_stack.values)
+        rng.shuffle(tiles)
+        exit_stacks[exit_stack.id] = tiles
+
+    # §5.4 Contacts, gangs.
+    deck = [card.id for card in content.contacts.cards for _ in range(card.copies)]
+    rng.shuffle(deck)
+    contact_display = deck[:CONTACT_DISPLAY]
+    del deck[:CONTACT_DISPLAY]
+    hq = next(
+        node_name(gang_tile.id, local)
+        for local, location in gang_tile.locations.items()
+        if location.kind == "GANG" and location.hq
+    )
+
+    # §5.5 Players, §5.6-5.7 the automata.
+    hospital = _hospital(starts)
+    plans = [card.id for card in content.escape_plans.cards]
+    rng.shuffle(plans)
+    first = rules.options["first_player"]
+    if first == "random":
+        first = rng.choice(rules.seats)
+    players = {seat: _new_player(rules, seat, hospital, plans.pop(0)) for seat in rules.seats}
+    automata: dict[str, Automaton] = {}
+    if SANDRA in rules.automata:
+        inspector = [card.location for card in content.inspector_deck.cards]
+        rng.shuffle(inspector)
+        automata[SANDRA] = _new_automaton(rules, SANDRA, hospital, inspector, None)
+    if COSTA in rules.automata:
+        lieutenant = [card.location for card in content.lieutenant_deck.cards]
+        rng.shuffle(lieutenant)
+        automata[COSTA] = _new_automaton(rules, COSTA, hospital, lieutenant, plans.pop(0))
+
+    return Table(
+        day=1,
+        phase="PATROL",
+        part="MORNING",
+        turn_order=list(initial_order(rules, first)),
+        stage="none",
+        queue=[],
+        placers=[],
+        disc_owners=[],
+        city=city,
+        stacks=stacks,
+        display=display,
+        police=police,
+        bag=bag,
+        box=dict.fromkeys(OFFICERS, 0),
+        patrol_deck=patrol,
+        patrol_removed=removed,
+        patrol_spaces={card.exit: 0 for card in content.patrol_cards.cards},
+        exit_stacks=exit_stacks,
+        exit_stack_of={},
+        businesses=businesses,
+        safe_houses=safe_houses,
+        safe_house_keys=safe_house_keys,
+        fixers=[fixer.id for fixer in content.fixers.fixers],
+        lockers=lockers,
+        equipment={kind.id: kind.count for kind in content.equipment.equipment},
+        gas_cans=GAS_CANS,
+        gang_area=GANG_MEMBERS - GANG_MEMBERS_PER_GANG,
+        gangs={hq: Gang(GANG_MEMBERS_PER_GANG, None)},
+        contact_deck=deck,
+        contact_display=contact_display,
+        discs=EXTRA_ACTION_DISCS,
+        handcuffs=HANDCUFFS_CARDS,
+        escaped=[],
+        arrested=[],
+        players=players,
+        automata=automata,
+    )
+
+
+def _start_tile_without(starts: list[CityTile], kind: str) -> CityTile:
+    """The start tile with no location of ``kind``: tile G has no Hospital (§3.2)."""
+    for tile in starts:
+        if all(location.kind != kind for location in tile.locations.values()):
+            return tile
+    raise ValueError(f"every start tile has a {kind} location")
+
+
+def _hospital(starts: list[CityTile]) -> str:
+    for tile in starts:
+        for local, location in tile.locations.items():
+            if location.kind == "HOSPITAL":
+                return node_name(tile.id, local)
+    raise ValueError("no start tile has the Hospital")
+
+
+def _new_player(rules: Rules, seat: str, hospital: str, plan: int) -> Player:
+    """§5.5 A-L: pawn in the Hospital, 9 income cubes, the Extra Action Asset unlocked on the
+    $5k slot, the 3 police-shield Assets on the 3 rightmost item spaces and the other 3
+    locked ones on the 3 rightmost contact spaces ([DESIGN] §4, §18.3), first aid up,
+    3 green wounds, rest token sun, 4 neutral notoriety cubes, $9k, one Escape Plan card."""
+    assets = rules.content.assets.assets
+    slots: list[Unlocked | None] = [None] * len(rules.content.assets.unlocked_slot_costs)
+    item_assets = [a.id for a in assets if a.start == "item_space"]
+    contact_assets = [a.id for a in assets if a.start == "contact_space"]
+    slots[0] = Unlocked(next(a.id for a in assets if a.start == "unlocked_slot"))
+    items: list[Piece | None] = [None] * (ITEM_SPACES - len(item_assets))
+    items += [Piece("asset", asset) for asset in item_assets]
+    contacts: list[Piece | None] = [None] * (CONTACT_SPACES - len(contact_assets))
+    contacts += [Piece("asset", asset) for asset in contact_assets]
+    return Player(
+        seat=seat,
+        status="city",
+        location=hospital,
+        cash=STARTING_CASH,
+        escape_plan=plan,
+        income_cubes=INCOME_CUBES,
+        notoriety=rules.level_bottom,
+        noto_red=0,
+        noto_blue=0,
+        wounds_red=0,
+        handcuffs=0,
+        rest_sun=True,
+        first_aid_up=True,
+        gas_cans=0,
+        discs=0,
+        unlocked=slots,
+        items=items,
+        contacts=contacts,
+        cuffed=[False] * CONTACT_SPACES,
+        keys=[None] * len(rules.content.buildings.safe_houses),
+        gang_members=[],
+        control_markers=GANG_CONTROL_MARKERS,
+        bonuses=[],
+    )
+
+
+def _new_automaton(
+    rules: Rules, name: str, hospital: str, deck: list[str], plan: int | None
+) -> Automaton:
+    """Sandra (§5.6) or Costa (§5.7): in the Hospital ([DESIGN] for Costa, §16.5), at the
+    bottom of the Notoriety track, with a shuffled deck."""
+    return Automaton(
+        name=name,
+        status="city",
+        location=hospital,
+        notoriety=rules.level_bottom,
+        noto_up=0,
+        noto_down=0,
+        discs=0,
+        deck=deck,
+        escape_plan=plan,
+        contacts=[],
+        piles=[],
+        bonuses=[],
+    )

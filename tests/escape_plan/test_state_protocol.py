@@ -1,0 +1,50 @@
+"""What Escape Plan says about itself through the core protocol (``core/game.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from getaway.core import ALL, GetawayError, Rng, UnknownSeatError, games
+from getaway.games.escape_plan.game import GAME, EscapePlanState
+
+
+def test_the_game_describes_itself_and_is_not_registered_yet() -> None:
+    described = GAME.describe()
+    assert (described["name"], described["min_players"], described["max_players"]) == (
+        "escape-plan",
+        1,
+        5,
+    )
+    assert set(described["options"]) == {"players", "first_player"}
+    assert described["sides"]["1"] == {"sides": [{"name": "p1", "seats": ["p1"]}], "hidden": []}
+    assert [s["name"] for s in described["sides"]["5"]["sides"]] == ["p1", "p2", "p3", "p4", "p5"]
+    assert "escape-plan" not in games()
+
+
+def test_a_new_state_knows_its_game_options_seed_and_seats() -> None:
+    state = GAME.new_state({"players": 2}, seed=17)
+    assert isinstance(state, EscapePlanState)
+    assert state.game is GAME
+    assert state.options == {"players": 2, "first_player": "random"}
+    assert state.seed == 17 and state.seats == ("p1", "p2")
+    assert not state.is_over() and state.outcome() is None
+    assert state.returns() == {"p1": 0.0, "p2": 0.0}
+
+
+def test_only_the_all_view_exists_yet() -> None:
+    state = GAME.new_state({"players": 3}, seed=1)
+    assert state.view(ALL) == state.to_json()
+    with pytest.raises(GetawayError, match="no view for 'p1' yet"):
+        state.view("p1")
+    with pytest.raises(UnknownSeatError):
+        state.view("p9")
+    with pytest.raises(GetawayError, match="no determinizer yet"):
+        GAME.determinize({}, Rng(0))
+
+
+def test_a_game_with_an_escape_cannot_be_ranked_without_the_final_scoring() -> None:
+    state = GAME.new_state({"players": 3}, seed=1)
+    state.table.escaped.append("p1")
+    state.table.phase = "END"
+    with pytest.raises(GetawayError, match=r"final scoring \(§14\) is not implemented"):
+        state.returns()
