@@ -21,6 +21,7 @@ from getaway.games.scotland_yard.bots import HeuristicBot, detective_scorer, mrx
 from getaway.games.scotland_yard.categorization import WEIGHTS
 from getaway.games.scotland_yard.evaluation import mrx_outlook, mrx_territory
 from getaway.games.scotland_yard.search import (
+    ANCHOR,
     CATEGORIZATION,
     COALITION,
     EVALUATION,
@@ -89,6 +90,7 @@ def test_the_game_offers_its_policy_with_its_techniques():
         MOVE_MODEL,
         MIXED_MODEL,
         KEEP_AWAY,
+        ANCHOR,
     }
     assert GAME.search_policy("d1", state.view("d1"), frozenset()).enabled == frozenset()
 
