@@ -13,6 +13,7 @@ from getaway.games.escape_plan.movement import (
     MovePath,
     MoveTool,
     apply_step,
+    can_move,
     card_tool,
     fixer_tool,
     gang_card_tool,
@@ -235,6 +236,13 @@ def test_steps_that_lead_to_no_legal_end_are_not_offered():
     assert ids(city, ctx, path) == ["walk:START_H.metro"]
     with pytest.raises(IllegalMoveError, match="leads to no location where the move may end"):
         apply_step(city, ctx, path, "walk:START_H.com")
+
+
+def test_no_move_at_all_when_no_location_is_in_reach():
+    # A Business on the water with 1 MP: the water, then nothing (R-MV-1).
+    city = ferry_city()
+    assert not can_move(city, MoveContext(start="C2.business", movement_points=1))
+    assert can_move(city, MoveContext(start="C2.business"))
 
 
 def test_unknown_or_unreachable_steps_are_refused_with_the_legal_ones():

@@ -521,6 +521,12 @@ def next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> list[Step]:
     return steps
 
 
+def can_move(city: CityMap, ctx: MoveContext) -> bool:
+    """Whether any legal move exists from the start: the Move action may be offered only
+    then (a pawn with too few MP, or hemmed in by places it may not visit, must Rest)."""
+    return bool(next_steps(city, ctx, start_path(city, ctx)))
+
+
 def apply_step(city: CityMap, ctx: MoveContext, path: MovePath, step_id: str) -> MovePath:
     """``path`` extended by ``step_id``; raises :class:`IllegalMoveError` naming the step,
     why it may not be taken and the legal steps."""
