@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from getaway.games.escape_plan import CityMap, load_content
 from getaway.games.escape_plan.movement import (
-    METRO_BONUS,
     IllegalMoveError,
     MoveContext,
     MovePath,
@@ -24,6 +23,7 @@ from getaway.games.escape_plan.movement import (
     tiles_crossed,
     validate_path,
 )
+from getaway.games.escape_plan.movement_map import METRO_BONUS
 from tests.escape_plan.helpers import start_city
 from tests.escape_plan.test_movement_maps import without_ferries
 

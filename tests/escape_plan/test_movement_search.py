@@ -13,12 +13,12 @@ from getaway.games.escape_plan.movement import (
     MovePath,
     MoveTool,
     _advance,
-    _can_finish,
     _moves,
     may_stop,
     next_steps,
     start_path,
 )
+from getaway.games.escape_plan.movement_search import can_finish
 from tests.escape_plan.test_movement_properties import cities
 
 TOOLS = (
@@ -30,7 +30,7 @@ TOOLS = (
 )
 
 
-def plain_can_finish(city: CityMap, ctx: MoveContext, path: MovePath) -> bool:
+def plaincan_finish(city: CityMap, ctx: MoveContext, path: MovePath) -> bool:
     """Every path the steps allow, searched exhaustively (states told apart by everything
     their future depends on)."""
 
@@ -91,7 +91,7 @@ def test_the_search_agrees_with_a_plain_search_over_the_steps(data: st.DataObjec
             break
         for step_id, kind, to in moves:
             after = _advance(city, ctx, path, step_id, kind, to)
-            assert _can_finish(city, ctx, after, {}) == plain_can_finish(city, ctx, after), (
+            assert can_finish(city, ctx, after, {}) == plaincan_finish(city, ctx, after), (
                 after.steps
             )
         # next_steps shares what one search found dead with the next: same answers.
@@ -99,7 +99,7 @@ def test_the_search_agrees_with_a_plain_search_over_the_steps(data: st.DataObjec
         assert offered == [
             step_id
             for step_id, kind, to in moves
-            if plain_can_finish(city, ctx, _advance(city, ctx, path, step_id, kind, to))
+            if plaincan_finish(city, ctx, _advance(city, ctx, path, step_id, kind, to))
         ]
         step_id, kind, to = data.draw(st.sampled_from(moves))
         path = _advance(city, ctx, path, step_id, kind, to)

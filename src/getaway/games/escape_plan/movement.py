@@ -33,23 +33,22 @@ here is pure: a :class:`MovePath` is a small immutable value, and nothing is cop
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from getaway.core.errors import GetawayError
 from getaway.games.escape_plan.city import CityMap
-from getaway.games.escape_plan.schema import ContactCard, Fixer, Terrain
-
-#: MP of a Move before bonuses (R-MV-1).
-MOVEMENT_POINTS = 3
-#: MP the first Metro ride of a turn adds (R-MV-5, §19 #35).
-METRO_BONUS = 1
-#: MP of a flight (R-HELI-1, §8.2 G2, §17.2 Chopper [CHOICE] §19 #28, §17.3 Helicopter).
-FLIGHT_COST = 1
-#: How far a flight reaches, in tiles (R-HELI-1).
-FLIGHT_RANGE = (1, 2)
+from getaway.games.escape_plan.movement_map import (
+    FLIGHT_COST,
+    FLIGHT_RANGE,
+    METRO_BONUS,
+    MOVEMENT_POINTS,
+    CityIndex,
+    city_index,
+)
+from getaway.games.escape_plan.movement_search import Dead, can_finish
+from getaway.games.escape_plan.schema import ContactCard, Fixer
 
 STOP = "stop"
 GAS = "gas"
@@ -221,81 +220,12 @@ class Step:
     may_stop: bool
 
 
-# --- what the city says, indexed once per map ------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Index:
-    tile: dict[str, str] = field(default_factory=dict)
-    kind: dict[str, str | None] = field(default_factory=dict)
-    terrain: dict[str, Terrain | None] = field(default_factory=dict)
-    body: dict[str, str] = field(default_factory=dict)
-    ferried: set[str] = field(default_factory=set)
-    metros: tuple[str, ...] = ()
-    hospital: str | None = None
-    heliport_tiles: set[str] = field(default_factory=set)
-    by_tile: dict[str, list[str]] = field(default_factory=dict)
-    flights: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    sewers: dict[str, tuple[str, ...]] = field(default_factory=dict)
-
-
-_INDEXES: weakref.WeakKeyDictionary[CityMap, _Index] = weakref.WeakKeyDictionary()
-
-
-def _index(city: CityMap) -> _Index:
-    found = _INDEXES.get(city)
-    if found is None:
-        found = _build_index(city)
-        _INDEXES[city] = found
-    return found
-
-
-def _build_index(city: CityMap) -> _Index:
-    index = _Index()
-    for node in city.nodes():
-        tile = city.tile_of(node)
-        index.tile[node] = tile
-        index.kind[node] = city.kind(node)
-        index.terrain[node] = city.terrain(node)
-        index.by_tile.setdefault(tile, []).append(node)
-    for body in city.water_bodies:
-        name = min(body)
-        for node in body:
-            index.body[node] = name
-        if city.has_ferry(body):
-            index.ferried.add(name)
-    index.metros = tuple(sorted(city.metros()))
-    hospitals = city.locations("HOSPITAL")
-    index.hospital = hospitals[0] if hospitals else None
-    for entry in city.placed:
-        if entry.tile.heliport_tile:
-            index.heliport_tiles.add(entry.tile.id)
-    for tile in index.by_tile:
-        near = sorted(city.tiles_within(tile, *FLIGHT_RANGE))
-        index.flights[tile] = tuple(node for other in near for node in index.by_tile[other])
-        far = sorted(city.sewer_exits(tile))
-        index.sewers[tile] = tuple(
-            node for other in far for node in index.by_tile[other] if index.terrain[node]
-        )
-    return index
-
-
-def water_body(city: CityMap, node: str) -> str | None:
-    """The name of the body of water ``node`` belongs to (its first node in sorted order),
-    or ``None`` if ``node`` is not water."""
-    return _index(city).body.get(node)
-
-
-def tile_of(city: CityMap, node: str) -> str:
-    return _index(city).tile[node]
-
-
 # --- the path ----------------------------------------------------------------------------------
 
 
 def start_path(city: CityMap, ctx: MoveContext) -> MovePath:
     """The path before any step: the pawn in its start location."""
-    index = _index(city)
+    index = city_index(city)
     if ctx.start not in index.tile:
         raise GetawayError(f"start {ctx.start!r} is not a node of the city")
     if index.kind[ctx.start] is None:
@@ -314,10 +244,12 @@ def may_stop(city: CityMap, ctx: MoveContext, path: MovePath) -> bool:
     if path.ended is not None:
         return False
     node = path.node
-    return _index(city).kind[node] is not None and node != path.start and node not in ctx.no_stop
+    return (
+        city_index(city).kind[node] is not None and node != path.start and node not in ctx.no_stop
+    )
 
 
-def _crossable(index: _Index, path: MovePath, node: str) -> bool:
+def _crossable(index: CityIndex, path: MovePath, node: str) -> bool:
     body = index.body.get(node)
     return body is None or body in index.ferried or body in path.jet_ski_bodies
 
@@ -330,7 +262,7 @@ def _moves(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[tuple[st
     """Every step the rules allow after ``path``, dead ends included: (id, kind, to)."""
     if path.ended is not None:
         return
-    index = _index(city)
+    index = city_index(city)
     node = path.node
     remaining = path.remaining
     kind = index.kind[node]
@@ -401,7 +333,7 @@ def _advance(
     city: CityMap, ctx: MoveContext, path: MovePath, step_id: str, kind: StepKind, to: str
 ) -> MovePath:
     """``path`` after a step that :func:`_moves` offered."""
-    index = _index(city)
+    index = city_index(city)
     if kind == "stop":
         return replace(path, steps=(*path.steps, step_id), ended="stop")
     if kind == "gas":
@@ -475,179 +407,14 @@ def _count_use(used: tuple[tuple[str, int], ...], tool_id: str) -> tuple[tuple[s
     return (*used, (tool_id, 1))
 
 
-# --- can the move still end? -------------------------------------------------------------------
-#
-# The exact rules (``_moves``/``_advance``) list every step; asking whether a step leads to a
-# legal end with them means a search over paths, and a path's tool uses and cash multiply its
-# states. The search below reasons on a lighter state with the same rules:
-#
-# * a Gas Can is an MP spent when the others run out, so only MP + cans left matter;
-# * tools of one effect differ only in price, so the search spends the cheapest first (a
-#   completion with any choice of tools stays affordable with the cheapest ones, whose running
-#   total is never higher), and counts uses per effect;
-# * more of every resource never loses an ending, so a state is dropped when one already
-#   explored, at the same place, has at least its MP and at most its uses.
-
-_Place = tuple[str, bool, bool, frozenset[str]]  # node, rode the Metro, entered, Jet Ski bodies
-_Means = tuple[int, int, int]  # MP + Gas Cans left, flights used, Sewers used
-Frontier = dict[_Place, list[_Means]]
-
-
-class _Search:
-    """Whether some legal end follows a path (see above)."""
-
-    def __init__(self, city: CityMap, ctx: MoveContext, path: MovePath) -> None:
-        self.city = city
-        self.ctx = ctx
-        self.index = _index(city)
-        self.start = path.start
-        self.cash = ctx.cash - path.cash_spent
-        prices: dict[ToolEffect, list[int]] = {
-            "flight": [],
-            "sewer": [],
-            "jet_ski": [],
-            "medevac": [],
-        }
-        for tool in ctx.tools:
-            prices[tool.effect].extend([tool.cost] * (tool.count - path.uses(tool.id)))
-        self.prices = {effect: sorted(costs) for effect, costs in prices.items()}
-        self.first_bodies = len(path.jet_ski_bodies)
-        hospital = self.index.hospital
-        self.medevac_to = (
-            hospital
-            if hospital is not None and hospital != path.start and hospital not in ctx.no_stop
-            else None
-        )
-
-    def _spent(self, flights: int, sewers: int, jets: int) -> int:
-        prices = self.prices
-        return (
-            sum(prices["flight"][:flights])
-            + sum(prices["sewer"][:sewers])
-            + sum(prices["jet_ski"][:jets])
-        )
-
-    def _affords(self, effect: ToolEffect, used: int, spent: int) -> bool:
-        costs = self.prices[effect]
-        return used < len(costs) and spent + costs[used] <= self.cash
-
-    def _ends(self, node: str) -> bool:
-        return (
-            self.index.kind[node] is not None
-            and node != self.start
-            and node not in self.ctx.no_stop
-        )
-
-    def run(self, path: MovePath, frontier: Frontier) -> bool:
-        index, city, ctx = self.index, self.city, self.ctx
-        mp = path.remaining + ctx.gas_cans - path.gas_spent
-        first = self._state(
-            path.node, path.rode_metro, path.entered, frozenset(path.jet_ski_bodies)
-        )
-        if not _admit(frontier, first, (mp, 0, 0)):
-            return False  # no better off than a state known to lead nowhere
-        stack = [(first, (mp, 0, 0))]
-        while stack:
-            (node, rode, entered, bodies), (mp, flights, sewers) = stack.pop()
-            jets = len(bodies) - self.first_bodies
-            spent = self._spent(flights, sewers, jets)
-            if self._affords("medevac", 0, spent) and self.medevac_to is not None:
-                return True
-            if node == ctx.escape_exit:
-                return True
-            found: list[tuple[_Place, _Means]] = []
-            for near, cost in city.links[node].items():
-                if cost > mp:
-                    continue
-                body = index.body.get(near)
-                if body is None or body in index.ferried or body in bodies:
-                    found.append(
-                        (self._state(near, rode, True, bodies), (mp - cost, flights, sewers))
-                    )
-                elif self._affords("jet_ski", jets, spent):
-                    place = self._state(near, rode, True, bodies | {body})
-                    found.append((place, (mp - cost, flights, sewers)))
-            kind = index.kind[node]
-            if kind == "METRO" and entered:
-                gained = mp if rode else mp + METRO_BONUS
-                for metro in index.metros:
-                    if metro != node:
-                        found.append(
-                            (self._state(metro, True, False, bodies), (gained, flights, sewers))
-                        )
-            tile = index.tile[node]
-            if mp >= FLIGHT_COST:
-                own = kind == "HELIPORT" and entered
-                tool = (kind == "HELIPORT" or tile in index.heliport_tiles) and self._affords(
-                    "flight", flights, spent
-                )
-                if own or tool:
-                    used = flights if own else flights + 1
-                    for target in index.flights[tile]:
-                        body = index.body.get(target)
-                        if body is None or body in index.ferried or body in bodies:
-                            place = self._state(target, rode, True, bodies)
-                            found.append((place, (mp - FLIGHT_COST, used, sewers)))
-            terrain = index.terrain[node]
-            if terrain is not None and self._affords("sewer", sewers, spent):
-                for target in index.sewers[tile]:
-                    cost = 0 if index.terrain[target] == terrain else 1
-                    body = index.body.get(target)
-                    if cost <= mp and (body is None or body in index.ferried or body in bodies):
-                        place = self._state(target, rode, False, bodies)
-                        found.append((place, (mp - cost, flights, sewers + 1)))
-            for place, means in found:
-                if self._ends(place[0]):
-                    return True
-                if _admit(frontier, place, means):
-                    stack.append((place, means))
-        return False
-
-    def _state(self, node: str, rode: bool, entered: bool, bodies: frozenset[str]) -> _Place:
-        # Having just entered matters only in a Metro or a Heliport location.
-        return (node, rode, entered and self.index.kind[node] in ("METRO", "HELIPORT"), bodies)
-
-
-def _admit(frontier: Frontier, place: _Place, means: _Means) -> bool:
-    """Record ``means`` at ``place`` unless a state already there has at least as much."""
-    mp, flights, sewers = means
-    known = frontier.setdefault(place, [])
-    for other_mp, other_flights, other_sewers in known:
-        if other_mp >= mp and other_flights <= flights and other_sewers <= sewers:
-            return False
-    known.append(means)
-    return True
-
-
-#: Paths that used the same tools and cash have the same means left: their searches can share
-#: what they found leads nowhere.
-_Holdings = tuple[tuple[tuple[str, int], ...], int]
-
-
-def _can_finish(
-    city: CityMap, ctx: MoveContext, path: MovePath, dead: dict[_Holdings, Frontier]
-) -> bool:
-    """Whether some legal ending follows ``path``. ``dead`` holds states already known to
-    lead nowhere, by what the path used; a failed search adds what it explored."""
-    if path.ended is not None or may_stop(city, ctx, path):
-        return True
-    holdings = (tuple(sorted(path.used)), path.cash_spent)
-    known = dead.get(holdings, {})
-    frontier = {place: list(means) for place, means in known.items()}
-    if _Search(city, ctx, path).run(path, frontier):
-        return True
-    dead[holdings] = frontier
-    return False
-
-
 def next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> list[Step]:
     """The steps that may follow ``path``, each leading to a legal ending (``stop`` among
     them where the move may end now). Empty once the move has ended."""
     steps: list[Step] = []
-    dead: dict[_Holdings, Frontier] = {}
+    dead: Dead = {}
     for step_id, kind, to in _moves(city, ctx, path):
         after = _advance(city, ctx, path, step_id, kind, to)
-        if _can_finish(city, ctx, after, dead):
+        if can_finish(city, ctx, after, dead):
             steps.append(
                 Step(
                     step_id,
@@ -712,7 +479,7 @@ def tiles_crossed(path: MovePath) -> tuple[str, ...]:
 def _why_not(city: CityMap, ctx: MoveContext, path: MovePath, step_id: str) -> str:
     if path.ended is not None:
         return f"the move has already ended ({path.ended})"
-    index = _index(city)
+    index = city_index(city)
     head, _, rest = step_id.partition(":")
     offered = {s: (k, to) for s, k, to in _moves(city, ctx, path)}
     if step_id in offered:
