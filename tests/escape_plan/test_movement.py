@@ -313,6 +313,39 @@ def test_water_without_a_ferry_is_closed_and_a_jet_ski_opens_its_body():
     assert "walk:C2.business" in ids(city, skier, path)
 
 
+def test_one_jet_ski_card_opens_one_body_of_water():
+    city = grow(
+        start_city(),
+        (without_ferries(tile("C2")), (0, -1), 0),
+        (without_ferries(tile("B1")), (1, -1), 0),
+    )
+    assert len(city.water_bodies) == 2
+    ctx = MoveContext(start="C2.metro", movement_points=6, tools=(JET_SKI,), cash=5)
+    path = validate_path(city, ctx, walk("C2.com"))
+    assert {"jetski:C2.wat", "jetski:B1.wat"} <= set(ids(city, ctx, path))
+    path = apply_step(city, ctx, path, "jetski:C2.wat")
+    path = apply_step(city, ctx, path, "walk:C2.com")
+    # Back on land beside both bodies: C2's is open, B1's needs another card.
+    assert "walk:C2.wat" in ids(city, ctx, path)
+    assert not any(step.endswith("B1.wat") for step in ids(city, ctx, path))
+    two = MoveContext(
+        start="C2.metro",
+        movement_points=6,
+        tools=(MoveTool("jet_ski", "jet_ski", count=2, cost=1),),
+        cash=5,
+    )
+    assert "jetski:B1.wat" in ids(city, two, validate_path(city, two, path.steps))
+
+
+def test_a_flight_lands_on_water_only_where_it_is_open():
+    city = grow(store_to_safe_house(), ("C2", (0, -1), 0))
+    ctx = MoveContext(start="B3.heliport")
+    assert "fly:C2.wat" in ids(city, ctx, start_path(city, ctx))  # C2 has a Ferry
+    closed = grow(store_to_safe_house(), (without_ferries(tile("C2")), (0, -1), 0))
+    assert "fly:C2.wat" not in ids(closed, ctx, start_path(closed, ctx))
+    assert "fly:C2.business" in ids(closed, ctx, start_path(closed, ctx))
+
+
 def test_a_jet_ski_needs_the_cash_for_the_card():
     city = grow(start_city(), (without_ferries(tile("C2")), (0, -1), 0), ("C1", (1, -1), 0))
     broke = MoveContext(start="START_H.hospital", tools=(JET_SKI,), cash=0)
@@ -395,6 +428,15 @@ def test_landing_in_a_metro_lets_you_ride_on():
     ctx = MoveContext(start="B3.heliport")
     path = apply_step(city, ctx, start_path(city, ctx), "fly:A3.metro")
     assert "metro:A1.metro" in ids(city, ctx, path)
+
+
+def test_landing_on_a_heliport_lets_you_fly_on():
+    city = grow(store_to_safe_house(), ("D3", (2, 0), 270))
+    ctx = MoveContext(start="B3.heliport")
+    path = apply_step(city, ctx, start_path(city, ctx), "fly:D3.heliport")
+    assert path.spent == 1
+    onward = [step for step in next_steps(city, ctx, path) if step.kind == "fly"]
+    assert onward and all(step.cost == 1 for step in onward)
 
 
 def test_helicopter_tools_each_name_their_source_and_are_used_up():
