@@ -25,6 +25,7 @@ from getaway.games.escape_plan.movement import (
     tiles_crossed,
     validate_path,
 )
+from getaway.games.escape_plan.movement_map import water_body
 from tests.escape_plan.helpers import start_city
 from tests.escape_plan.test_movement_maps import (
     ferry_city,
@@ -355,6 +356,7 @@ def test_a_jet_ski_needs_the_cash_for_the_card():
 
 def test_a_ferry_opens_its_body_from_any_tile():
     city = ferry_city()
+    assert water_body(city, "C2.wat") == "C2.wat" and water_body(city, "C2.com") is None
     ctx = MoveContext(start="START_H.hospital")
     path = validate_path(city, ctx, walk("START_H.com"))
     assert "walk:C2.wat" in ids(city, ctx, path)

@@ -192,20 +192,6 @@ class MovePath:
                 return count
         return 0
 
-    def _key(self) -> tuple[object, ...]:
-        """What the path's future depends on (for the dead-end search)."""
-        return (
-            self.node,
-            self.remaining,
-            self.gas_spent,
-            self.rode_metro,
-            self.entered,
-            self.jet_ski_bodies,
-            self.used,
-            self.cash_spent,
-            self.ended,
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Step:

@@ -82,7 +82,3 @@ def water_body(city: CityMap, node: str) -> str | None:
     """The name of the body of water ``node`` belongs to (its first node in sorted order),
     or ``None`` if ``node`` is not water."""
     return city_index(city).body.get(node)
-
-
-def tile_of(city: CityMap, node: str) -> str:
-    return city_index(city).tile[node]
