@@ -29,6 +29,8 @@ into a dead end), and :func:`apply_step` takes one. Step ids, stable and readabl
 
 The path records the tiles the pawn occupied (§7.3.5) for AVOID (``avoid.py``). Everything
 here is pure: a :class:`MovePath` is a small immutable value, and nothing is copied deeply.
+What movement asks of the city is indexed once per map in ``movement_map.py``; whether a
+path can still end is ``movement_search.py``'s.
 """
 
 from __future__ import annotations
