@@ -81,6 +81,9 @@ def _walk(data: st.DataObject, city: CityMap, ctx: MoveContext) -> list[MovePath
             break
         ids = [step.id for step in steps]
         assert len(set(ids)) == len(ids), "a step is offered twice"
+        # Deterministic order, whatever the order of the map's links (a set's).
+        walked_to = [step.to for step in steps if step.kind in ("walk", "jetski")]
+        assert walked_to == sorted(walked_to)
         choice = data.draw(st.sampled_from(steps))
         after = apply_step(city, ctx, path, choice.id)
         assert after.spent - path.spent == choice.cost

@@ -260,8 +260,10 @@ def _moves(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[tuple[st
     jet_ski = next(
         (t for t in ctx.tools if t.effect == "jet_ski" and _tool_usable(ctx, path, t)), None
     )
-    for near, cost in city.links[node].items():
-        if cost > remaining:
+    links = city.links[node]
+    # Sorted: the map's link order follows set iteration, which varies between processes.
+    for near in sorted(links):
+        if links[near] > remaining:
             continue
         if _crossable(index, path, near):
             yield f"walk:{near}", "walk", near
