@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from getaway.core.errors import GetawayError
 from getaway.games.escape_plan import load_content
 from getaway.games.escape_plan.avoid import (
     AvoidContext,
@@ -142,8 +143,10 @@ def test_sewer_example_only_the_local_of_the_tile_left():
     path = validate_path(
         city, move, ["walk:A1.com", "sewer:START_H.com", "walk:START_H.hospital", "stop"]
     )
-    ctx = avoid_context(path, {"A1": ["LOCAL"], "START_G": ["FEDERAL", "SWAT"]})
+    ctx = avoid_context(path, {"A1": ["LOCAL"], "START_G": ["FEDERAL", "SWAT"]}, cash=1)
     assert threats(ctx) == ["A1:local"]
+    with pytest.raises(GetawayError, match=r"cash \$0k is less than the \$1k the move spent"):
+        avoid_context(path, {}, cash=0)
 
 
 # --- R-AV-1, R-AV-2: which tiles -------------------------------------------------------------
@@ -279,6 +282,13 @@ def test_type_cards_cover_every_officer_of_their_type_on_one_tile_only():
         avoid_result(ctx, ["ninja:T:local"])
     result = avoid_result(ctx, ["wound:T:local", "ninja:T:swat", "wound:U:swat"])
     assert result.wounds == 2
+
+
+def test_a_context_refuses_a_tool_listed_twice_and_negative_cash():
+    with pytest.raises(GetawayError, match="'vest' is listed twice"):
+        AvoidContext(tiles=("T",), tools=(VEST, VEST))
+    with pytest.raises(GetawayError, match="cash cannot be negative"):
+        AvoidContext(tiles=("T",), cash=-1)
 
 
 def test_cards_without_an_avoid_effect_are_no_tools():

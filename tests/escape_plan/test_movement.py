@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from getaway.core.errors import GetawayError
 from getaway.games.escape_plan import load_content
 from getaway.games.escape_plan.movement import (
     IllegalMoveError,
@@ -259,6 +260,17 @@ def test_unknown_or_unreachable_steps_are_refused_with_the_legal_ones():
         apply_step(city, ctx, path, "walk:Z9.nowhere")
     with pytest.raises(IllegalMoveError, match="unknown step"):
         apply_step(city, ctx, path, "teleport")
+
+
+def test_a_context_refuses_tools_listed_twice_or_badly_named():
+    with pytest.raises(GetawayError, match="'chopper' is listed twice; list it once"):
+        MoveContext(start="D1.store", tools=(CHOPPER, CHOPPER))
+    with pytest.raises(GetawayError, match="not a tool id"):
+        MoveContext(start="D1.store", tools=(MoveTool("a:b", "flight"),))
+    with pytest.raises(GetawayError, match="negative count or price"):
+        MoveContext(start="D1.store", tools=(MoveTool("chopper", "flight", count=-1),))
+    with pytest.raises(GetawayError, match="cannot be negative"):
+        MoveContext(start="D1.store", gas_cans=-1)
 
 
 def test_a_pawn_must_start_in_a_location_of_the_city():

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from getaway.core.errors import GetawayError
-from getaway.games.escape_plan.movement import MovePath
+from getaway.games.escape_plan.movement import MovePath, tools_problem
 from getaway.games.escape_plan.schema import Asset, ContactCard, Equipment, Fixer, Officer
 
 #: Officer types in the order they are asked about on a tile.
@@ -194,6 +194,13 @@ class AvoidContext:
     cash: int = 0
     wounds: WoundTrack = field(default_factory=WoundTrack)
 
+    def __post_init__(self) -> None:
+        problem = tools_problem(self.tools)
+        if problem:
+            raise GetawayError(f"avoid tools: {problem}")
+        if self.cash < 0:
+            raise GetawayError(f"cash cannot be negative; got {self.cash}")
+
     @property
     def threats(self) -> tuple[Threat, ...]:
         """The officers to avoid, in the order they are asked about."""
@@ -224,6 +231,11 @@ def avoid_context(
     """The AVOID step after ``path``: its tiles (:func:`tiles_to_avoid`), the police on
     them (``police`` maps any tile to its officers), the tools the MOVE step left, and the
     cash it left (``cash`` is the mover's cash before moving)."""
+    if cash < path.cash_spent:
+        raise GetawayError(
+            f"cash ${cash}k is less than the ${path.cash_spent}k the move spent; pass the "
+            "cash held before moving"
+        )
     tiles = tiles_to_avoid(path)
     on_tiles = tuple(
         (tile, tuple(kind for kind in OFFICER_TYPES if kind in set(police.get(tile, ()))))

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, Protocol
 
 from getaway.core.errors import GetawayError
 from getaway.games.escape_plan.city import CityMap
@@ -131,6 +131,32 @@ def gang_member_tool(gang_location: str, members: int = 1) -> MoveTool:
     return MoveTool(f"gang@{gang_location}", "flight", members)
 
 
+class Tool(Protocol):
+    """What movement and Avoid tools share: an id, a number of uses, a price per use."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def cost(self) -> int: ...
+
+
+def tools_problem(tools: Iterable[Tool]) -> str | None:
+    """What is wrong with a list of tools (each id once, no ':' in it, no negative count or
+    price), or ``None``."""
+    seen: set[str] = set()
+    for tool in tools:
+        if tool.id in seen:
+            return f"{tool.id!r} is listed twice; list it once with its count"
+        seen.add(tool.id)
+        if not tool.id or ":" in tool.id:
+            return f"{tool.id!r} is not a tool id: a non-empty name without ':'"
+        if tool.count < 0 or tool.cost < 0:
+            return f"{tool.id!r} has a negative count or price"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class MoveContext:
     """Everything about the mover that the MOVE step depends on.
@@ -148,6 +174,16 @@ class MoveContext:
     tools: tuple[MoveTool, ...] = ()
     no_stop: frozenset[str] = frozenset()
     escape_exit: str | None = None
+
+    def __post_init__(self) -> None:
+        problem = tools_problem(self.tools)
+        if problem:
+            raise GetawayError(f"movement tools: {problem}")
+        if min(self.movement_points, self.gas_cans, self.cash) < 0:
+            raise GetawayError(
+                "movement points, Gas Cans and cash cannot be negative; got "
+                f"{self.movement_points}, {self.gas_cans}, {self.cash}"
+            )
 
     def tool(self, tool_id: str) -> MoveTool | None:
         for tool in self.tools:
