@@ -383,6 +383,13 @@ def test_costa_is_paid_after_the_avoid_cards():
 # --- wounds -------------------------------------------------------------------------------------
 
 
+def test_a_wound_track_holds_three_cubes():
+    with pytest.raises(GetawayError, match="holds 3 cubes"):
+        WoundTrack(green=3, red=1)
+    with pytest.raises(GetawayError, match="no negative count"):
+        WoundTrack(green=4, red=-1)
+
+
 def test_each_officer_not_avoided_is_one_wound_on_the_track():
     ctx = AvoidContext(
         tiles=("T",),

@@ -275,10 +275,12 @@ def test_a_context_refuses_tools_listed_twice_or_badly_named():
 
 def test_a_pawn_must_start_in_a_location_of_the_city():
     city = store_to_safe_house()
-    with pytest.raises(Exception, match="terrain area"):
+    with pytest.raises(GetawayError, match="terrain area"):
         start_path(city, MoveContext(start="D1.ind"))
-    with pytest.raises(Exception, match="not a node of the city"):
+    with pytest.raises(GetawayError, match="not a node of the city"):
         start_path(city, MoveContext(start="A1.store"))
+    with pytest.raises(GetawayError, match=r"'D1\.gang' is not an Exit of the city"):
+        start_path(city, MoveContext(start="D1.store", escape_exit="D1.gang"))
 
 
 # --- R-MV-4: Gas Cans ----------------------------------------------------------------------------

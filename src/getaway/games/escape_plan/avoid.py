@@ -156,6 +156,13 @@ class WoundTrack:
     red: int = 0
     handcuffs: int = 0
 
+    def __post_init__(self) -> None:
+        if min(self.green, self.red, self.handcuffs) < 0 or self.green + self.red != 3:
+            raise GetawayError(
+                f"a wound track holds 3 cubes, green and red, and no negative count; got "
+                f"green {self.green}, red {self.red}, handcuffs {self.handcuffs}"
+            )
+
 
 def take_wounds(track: WoundTrack, wounds: int) -> WoundTrack:
     """``wounds`` Wounds, one by one (R-WND-3): a green cube turns red (R-WND-1); with no
@@ -265,10 +272,14 @@ class _Progress:
     notoriety: int = 0
 
 
+#: An officer type by its name in step ids.
+_TYPE_NAMED: dict[str, Officer] = {kind.lower(): kind for kind in OFFICER_TYPES}
+
+
 def _type_of(threat: Threat, progress: _Progress) -> Officer | None:
     if threat.officer == SANDRA:
         return progress.sandra_type
-    return threat.officer.upper()  # type: ignore[return-value]
+    return _TYPE_NAMED[threat.officer]
 
 
 def _usable(ctx: AvoidContext, progress: _Progress, tool: AvoidTool, kind: Officer) -> bool:
@@ -304,7 +315,7 @@ def _take(ctx: AvoidContext, progress: _Progress, step: str) -> None:
     """Apply a step that :func:`_options` offered."""
     head, _, _ = step.partition(":")
     if head == SANDRA and progress.sandra_type is None:
-        progress.sandra_type = step.split(":", 1)[1].upper()  # type: ignore[assignment]
+        progress.sandra_type = _TYPE_NAMED[step.split(":", 1)[1]]
         return
     threat = _pending(ctx, progress)
     assert threat is not None

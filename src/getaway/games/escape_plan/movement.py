@@ -254,6 +254,8 @@ def start_path(city: CityMap, ctx: MoveContext) -> MovePath:
         raise GetawayError(f"start {ctx.start!r} is not a node of the city")
     if index.kind[ctx.start] is None:
         raise GetawayError(f"start {ctx.start!r} is a terrain area; a pawn starts in a location")
+    if ctx.escape_exit is not None and index.kind.get(ctx.escape_exit) != "EXIT":
+        raise GetawayError(f"escape exit {ctx.escape_exit!r} is not an Exit of the city")
     return MovePath(
         start=ctx.start,
         node=ctx.start,
