@@ -144,6 +144,9 @@ def test_heliport_tile_example_helicopter_abilities_anywhere_on_it():
     flights = [step for step in next_steps(city, ctx, path) if step.kind == "heli"]
     assert flights and all(step.id.startswith("heli:chopper:") for step in flights)
     assert all(step.cost == 1 for step in flights)
+    assert all(step.tool == "chopper" and step.price == 2 for step in flights)
+    walking = next(step for step in next_steps(city, ctx, path) if step.kind == "walk")
+    assert walking.tool is None and walking.price == 0
     landed = apply_step(city, ctx, path, flights[0].id)
     assert landed.cash_spent == 2 and landed.uses("chopper") == 1
 

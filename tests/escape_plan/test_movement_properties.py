@@ -87,6 +87,8 @@ def _walk(data: st.DataObject, city: CityMap, ctx: MoveContext) -> list[MovePath
         choice = data.draw(st.sampled_from(steps))
         after = apply_step(city, ctx, path, choice.id)
         assert after.spent - path.spent == choice.cost
+        assert after.cash_spent - path.cash_spent == choice.price
+        assert choice.tool is None or after.uses(choice.tool) == path.uses(choice.tool) + 1
         assert choice.may_stop == (
             after.ended is not None or "stop" in [s.id for s in next_steps(city, ctx, after)]
         )

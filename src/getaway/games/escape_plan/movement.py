@@ -234,14 +234,16 @@ class MovePath:
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step that may follow a path: its id, what it is, where the pawn ends up, its MP
-    cost, and whether the move may stop right after it (with ``stop``, or because the step
-    ends the move itself)."""
+    cost, whether the move may stop right after it (with ``stop``, or because the step ends
+    the move itself), and the tool it uses with its price in $k (a card's cost), if any."""
 
     id: str
     kind: StepKind
     to: str
     cost: int
     may_stop: bool
+    tool: str | None = None
+    price: int = 0
 
 
 # --- the path ----------------------------------------------------------------------------------
@@ -450,9 +452,19 @@ def next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> list[Step]:
                     to,
                     after.spent - path.spent,
                     after.ended is not None or may_stop(city, ctx, after),
+                    _new_use(path, after),
+                    after.cash_spent - path.cash_spent,
                 )
             )
     return steps
+
+
+def _new_use(before: MovePath, after: MovePath) -> str | None:
+    """The tool a step used: the one whose use count went up."""
+    for tool_id, count in after.used:
+        if count > before.uses(tool_id):
+            return tool_id
+    return None
 
 
 def can_move(city: CityMap, ctx: MoveContext) -> bool:
