@@ -1,0 +1,84 @@
+"""What the MOVE step (spec §7.3) needs to know about a city, indexed once per map, and the
+numbers of its movement points."""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+
+from getaway.games.escape_plan.city import CityMap
+from getaway.games.escape_plan.schema import Terrain
+
+#: MP of a Move before bonuses (R-MV-1).
+MOVEMENT_POINTS = 3
+#: MP the first Metro ride of a turn adds (R-MV-5, §19 #35).
+METRO_BONUS = 1
+#: MP of a flight (R-HELI-1, §8.2 G2, §17.2 Chopper [CHOICE] §19 #28, §17.3 Helicopter).
+FLIGHT_COST = 1
+#: How far a flight reaches, in tiles (R-HELI-1).
+FLIGHT_RANGE = (1, 2)
+
+
+@dataclass(slots=True)
+class CityIndex:
+    """Per node: tile, location kind, terrain, water body; the Ferry-served bodies, the
+    Metros, the Hospital, the Heliport tiles; per tile: the nodes a flight or a Sewer reaches."""
+
+    tile: dict[str, str] = field(default_factory=dict)
+    kind: dict[str, str | None] = field(default_factory=dict)
+    terrain: dict[str, Terrain | None] = field(default_factory=dict)
+    body: dict[str, str] = field(default_factory=dict)
+    ferried: set[str] = field(default_factory=set)
+    metros: tuple[str, ...] = ()
+    hospital: str | None = None
+    heliport_tiles: set[str] = field(default_factory=set)
+    by_tile: dict[str, list[str]] = field(default_factory=dict)
+    flights: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    sewers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+_INDEXES: weakref.WeakKeyDictionary[CityMap, CityIndex] = weakref.WeakKeyDictionary()
+
+
+def city_index(city: CityMap) -> CityIndex:
+    found = _INDEXES.get(city)
+    if found is None:
+        found = _build_index(city)
+        _INDEXES[city] = found
+    return found
+
+
+def _build_index(city: CityMap) -> CityIndex:
+    index = CityIndex()
+    for node in city.nodes():
+        tile = city.tile_of(node)
+        index.tile[node] = tile
+        index.kind[node] = city.kind(node)
+        index.terrain[node] = city.terrain(node)
+        index.by_tile.setdefault(tile, []).append(node)
+    for body in city.water_bodies:
+        name = min(body)
+        for node in body:
+            index.body[node] = name
+        if city.has_ferry(body):
+            index.ferried.add(name)
+    index.metros = tuple(sorted(city.metros()))
+    hospitals = city.locations("HOSPITAL")
+    index.hospital = hospitals[0] if hospitals else None
+    for entry in city.placed:
+        if entry.tile.heliport_tile:
+            index.heliport_tiles.add(entry.tile.id)
+    for tile in index.by_tile:
+        near = sorted(city.tiles_within(tile, *FLIGHT_RANGE))
+        index.flights[tile] = tuple(node for other in near for node in index.by_tile[other])
+        far = sorted(city.sewer_exits(tile))
+        index.sewers[tile] = tuple(
+            node for other in far for node in index.by_tile[other] if index.terrain[node]
+        )
+    return index
+
+
+def water_body(city: CityMap, node: str) -> str | None:
+    """The name of the body of water ``node`` belongs to (its first node in sorted order),
+    or ``None`` if ``node`` is not water."""
+    return city_index(city).body.get(node)
