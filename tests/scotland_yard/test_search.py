@@ -648,8 +648,9 @@ def test_each_side_leaves_off_what_hurt_it():
         GUIDED,
         MIXED_MODEL,
         KEEP_AWAY,
+        ANCHOR,
     }
-    assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON - {EVALUATION}
+    assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON - {EVALUATION, ANCHOR}
 
 
 # Heuristic-guided playouts -------------------------------------------------------------------
