@@ -1,0 +1,113 @@
+"""Sandra, the Police Inspector (spec §15): her turn (§15.3) with the Inspector deck and what
+each card makes her do. Her notoriety update (§15.4) is ``automata.automaton_notoriety``;
+where she counts and where not (§15.1) is spread over the rules that ask (see the docs).
+
+Her turn asks nobody anything: she always Moves (never Rests), skips AVOID because she is
+police, and her VISIT follows the card. The deck order is hidden (``Automaton.deck``, top
+first); cards set aside go back and the deck is reshuffled from the game's ``Rng``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from getaway.core.rng import Rng
+from getaway.games.escape_plan.automata_cards import (
+    automaton,
+    card_ident,
+    card_kind,
+    card_node,
+    change_notoriety,
+    completion_bonuses,
+    deck_card,
+    discard_two_contacts,
+    is_open_exit,
+    last_day,
+    others_at,
+    put_cube,
+)
+from getaway.games.escape_plan.options import SANDRA, Rules
+from getaway.games.escape_plan.state import Automaton, Table
+
+
+@dataclass(frozen=True, slots=True)
+class AutomatonTurn:
+    """What one automaton turn did: the card resolved (``None`` if none), where the pawn
+    went (``None``: it stayed), and whether it left the city (Costa, §16.3)."""
+
+    who: str
+    card: str | None
+    moved_to: str | None
+    escaped: bool = False
+    #: Day 3's open-Exit card for Sandra: she went there and did nothing (§15.3).
+    idle: bool = False
+
+
+def sandra_turn(rules: Rules, table: Table, rng: Rng) -> AutomatonTurn:
+    """Sandra's turn (§15.3): reveal Inspector cards until one shows a location in the city
+    (on Days 1-2 an open Exit is set aside too), move her straight there and VISIT it. The
+    card leaves the game; the cards set aside go back and the deck is reshuffled. On Day 3
+    an open Exit's card sends her there to do nothing, and goes back into the deck. With no
+    card to play she stays where she is ([DESIGN])."""
+    sandra = automaton(table, SANDRA)
+    set_aside: list[str] = []
+    found: str | None = None
+    while sandra.deck:
+        card = sandra.deck.pop(0)
+        node = card_node(table, card)
+        if node is None:
+            set_aside.append(card)
+        elif is_open_exit(table, card):
+            set_aside.append(card)
+            if last_day(table):
+                sandra.location = node
+                _reshuffle(sandra, set_aside, rng)
+                return AutomatonTurn(SANDRA, card, node, idle=True)
+        else:
+            found = card
+            break
+    _reshuffle(sandra, set_aside, rng)
+    if found is None:
+        return AutomatonTurn(SANDRA, None, None)
+    node = card_node(table, found)
+    sandra.location = node
+    visit(rules, table, rng, sandra, found)
+    return AutomatonTurn(SANDRA, found, node)
+
+
+def _reshuffle(bot: Automaton, set_aside: list[str], rng: Rng) -> None:
+    bot.deck.extend(set_aside)
+    rng.shuffle(bot.deck)
+
+
+def visit(rules: Rules, table: Table, rng: Rng, sandra: Automaton, card: str) -> None:
+    """Sandra's VISIT (§15.3 step 3): 1 notoriety per other participant there, then the
+    card."""
+    assert sandra.location is not None
+    for _ in others_at(table, sandra.location, sandra.name):
+        change_notoriety(sandra, 1)
+    change_notoriety(sandra, deck_card(rules, SANDRA, card).notoriety)
+    kind = card_kind(card)
+    if kind == "business":
+        put_cube(rules, table, sandra, card)
+        discard_two_contacts(rules, table, sandra)
+        completion_bonuses(rules, table, sandra)
+    elif kind == "safe_house":
+        put_cube(rules, table, sandra, card)
+        discard_random(table.fixers, rng)
+        discard_random(table.safe_house_keys[card_ident(card)], rng)
+        completion_bonuses(rules, table, sandra)
+    elif kind == "store":
+        discard_two_contacts(rules, table, sandra)
+        for colour in deck_card(rules, SANDRA, card).locker_stacks:
+            discard_random(table.lockers[colour], rng)
+    else:  # a closed Exit: the open ones never get here
+        stack = table.exit_stack_of[int(card_ident(card))]
+        discard_random(table.exit_stacks[stack], rng)
+        discard_two_contacts(rules, table, sandra)
+
+
+def discard_random(pile: list[str] | list[int], rng: Rng) -> None:
+    """One random item of ``pile`` to the box, unseen; nothing if the pile is empty."""
+    if pile:
+        del pile[rng.below(len(pile))]
