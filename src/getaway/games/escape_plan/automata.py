@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from getaway.core.errors import GetawayError
 from getaway.core.rng import Rng
 from getaway.games.escape_plan.automata_cards import AutomatonError, automaton
 from getaway.games.escape_plan.costa import costa_turn
@@ -97,7 +96,7 @@ def apply_converge_step(table: Table, target_tile: str, step: str) -> None:
     refused with the legal steps."""
     legal = converge_steps(table, target_tile)
     if step not in legal:
-        raise GetawayError(
+        raise AutomatonError(
             f"{step!r} is not a legal officer move toward {target_tile}; legal: "
             f"{', '.join(legal) or 'none (nothing moves)'}"
         )
