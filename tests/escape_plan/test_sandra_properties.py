@@ -1,6 +1,7 @@
 """Seeded property test: many Sandra and Costa turns and notoriety updates, from random
 positions reached by play, keep the engine invariants of spec §21.7 and the automata's own
-(decks only shrink, a played card never returns, Costa always escapes by the end of Day 3)."""
+(decks only shrink, a played card never returns, Costa always escapes by the end of Day 3);
+the same generator gives the same result, and the table survives a JSON round trip."""
 
 from __future__ import annotations
 
@@ -75,6 +76,10 @@ def test_automaton_turns_from_random_positions_keep_the_invariants(players: int)
             if table.phase == "ACTIONS" and key not in days_tried and rng.below(3) == 0:
                 days_tried.add(key)
                 after = _run_day(state, rng.clone(), seed)
+                again = _run_day(state, rng.clone(), seed)
+                assert again.to_json() == after.to_json(), f"seed {seed}: not deterministic"
+                saved = after.to_json()
+                assert Table.from_json(state.rules, saved).to_json() == saved
                 if players == 1 and table.day == 3:
                     assert after.automata[COSTA].status == "escaped", f"seed {seed}"
                     assert COSTA in after.escaped
