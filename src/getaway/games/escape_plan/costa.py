@@ -129,6 +129,7 @@ def visit(rules: Rules, table: Table, rng: Rng, costa: Automaton, card: str) -> 
     elif kind == "store":
         _take_contact(rules, table, costa)
         colours = deck_card(rules, COSTA, card).locker_stacks
+        # Store D shows every stack and gives the top tile of each; A-C show one, 2 tiles.
         per_stack = 1 if len(colours) > 1 else TILES_PER_VISIT
         pile = [
             f"locker:{colour}:{value}"
