@@ -10,13 +10,15 @@ import pytest
 
 from getaway.core.errors import IllegalActionError
 from getaway.games.escape_plan.game import EscapePlanState
-from getaway.games.escape_plan.state import Key, Piece
+from getaway.games.escape_plan.scoring import plan_money, score_sheet
+from getaway.games.escape_plan.state import Key, Piece, Unlocked
 from getaway.games.escape_plan.visit import (
     apply_visit_step,
     unvisitable,
     visit_problem,
     visit_steps,
 )
+from getaway.games.escape_plan.visit_board import final_board
 from tests.escape_plan.play import new_game, play_until
 
 
@@ -164,7 +166,7 @@ def test_the_master_key_enters_a_closed_business_for_its_slot_cost() -> None:
     state = table_at()
     state.table.businesses["bar"].closed = True
     player = state.table.players["p1"]
-    player.unlocked[1] = type(player.unlocked[0])("master_key")  # type: ignore[misc]
+    player.unlocked[1] = Unlocked("master_key")
     put(state, "p1", node_of(state, "BUSINESS", "bar"))
     assert visit_steps(state, "p1", []) == ["visit:master_key"]
     run(state, "p1", "visit:master_key")
@@ -369,7 +371,7 @@ def test_a_locker_with_the_master_key_pays_the_slot_cost() -> None:
     _locker_ready(state, notoriety=3, cards=3)
     player = state.table.players["p1"]
     player.keys[0] = None
-    player.unlocked[1] = type(player.unlocked[0])("master_key")  # type: ignore[misc]
+    player.unlocked[1] = Unlocked("master_key")
     steps = run(state, "p1", "visit:enter", "visit:skip:equipment")
     offered = visit_steps(state, "p1", steps)
     assert "visit:locker:black:master_key" in offered
@@ -502,3 +504,42 @@ def test_a_refused_step_names_the_legal_ones_and_changes_nothing() -> None:
         apply_visit_step(state, "p1", [], "visit:gas")
     assert error.value.legal == ["visit:enter"]
     assert state.to_json() == before
+
+
+# --- what the visits score (§14, §17.6) ---------------------------------------------------------
+
+
+def test_the_escape_plan_card_prices_the_visited_lines_income_lines_score_nothing() -> None:
+    state = table_at()
+    table = state.table
+    player = table.players["p1"]
+    player.escape_plan = 6  # the rulebook's card: Casino 100, Bar $, Restaurant 50, ...
+    for business in ("casino", "bar"):
+        put(state, "p1", node_of(state, "BUSINESS", business))
+        finish(state, "p1", [])
+    put(state, "p1", node_of(state, "SAFE_HOUSE", "2"))
+    finish(state, "p1", [])
+    board = final_board(table, "p1")
+    assert board.visited == ("business:casino", "business:bar", "safe_house:2")
+    money = plan_money(state.rules.content, board.plan, board.visited)
+    assert money == {"safe_houses": 80, "group_1": 100, "group_2": 0}
+
+
+def test_scoring_example_21_6_20_from_a_board_contacts_wounds_used_assets() -> None:
+    state = table_at()
+    player = state.table.players["p1"]
+    player.contacts = [Piece("contact", "medic")] * 3 + [None, None]
+    player.handcuffs = 1
+    player.wounds_red = 2
+    player.unlocked = [
+        Unlocked("extra_action", True),
+        Unlocked("heal", True),
+        Unlocked("avoid_all", True),
+        None,
+        None,
+        None,
+    ]
+    player.items[0] = Piece("locker", "black:70", False)
+    player.items[1] = Piece("exit", "X:20", False)
+    sheet = score_sheet(state.rules.content, final_board(state.table, "p1"))
+    assert (sheet.contacts, sheet.wounds, sheet.assets, sheet.bags) == (10, -40, 30, 90)

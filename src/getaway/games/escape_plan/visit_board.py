@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from getaway.games.escape_plan.notoriety import NotorietyCubes
 from getaway.games.escape_plan.options import NOTORIETY_CUBES, Rules
 from getaway.games.escape_plan.schema import LocationKind
-from getaway.games.escape_plan.state import Piece, Player, Table, Unlocked
+from getaway.games.escape_plan.scoring import FinalBoard
+from getaway.games.escape_plan.state import Building, Piece, Player, Table, Unlocked
 
 
 def _cubes(player: Player) -> NotorietyCubes:
@@ -166,3 +167,42 @@ def asset_ready(rules: Rules, player: Player, asset: str) -> bool:
     """Unlocked, unused and affordable."""
     cost = slot_cost(rules, player, asset)
     return cost is not None and cost <= player.cash
+
+
+# --- what the board scores (§14, §17.6) ------------------------------------------------------
+
+
+def visited_lines(table: Table, seat: str) -> tuple[str, ...]:
+    """The Escape Plan lines ``seat`` has a cube on (``business:<id>``, ``safe_house:<n>``),
+    whichever hex the cube is on: the scoring reads the money off the card (§17.6)."""
+    return (
+        *(f"business:{b}" for b, building in table.businesses.items() if _has_cube(building, seat)),
+        *(f"safe_house:{n}" for n, house in table.safe_houses.items() if _has_cube(house, seat)),
+    )
+
+
+def _has_cube(building: Building, seat: str) -> bool:
+    return any(owner == seat for owner, _ in building.cubes)
+
+
+def final_board(table: Table, seat: str) -> FinalBoard:
+    """The scoring inputs of ``seat``'s board: the plan and visited lines, cash, used Assets,
+    every Contact card (covered ones too, §14 step 1), Handcuffs, the face values of the
+    Locker and Exit tiles (``<stack>:<value>``), notoriety level and red wounds."""
+    player = table.players[seat]
+    bags = tuple(
+        int(piece.id.rsplit(":", 1)[1])
+        for piece in player.items
+        if piece is not None and piece.kind in ("locker", "exit")
+    )
+    return FinalBoard(
+        plan=player.escape_plan,
+        visited=visited_lines(table, seat),
+        cash=player.cash,
+        used_assets=sum(1 for held in player.unlocked if held is not None and held.used),
+        contact_cards=sum(1 for p in player.contacts if p is not None and p.kind == "contact"),
+        handcuffs=player.handcuffs,
+        bags=bags,
+        notoriety=player.notoriety,
+        red_wounds=player.wounds_red,
+    )
