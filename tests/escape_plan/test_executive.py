@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from getaway.core.errors import IllegalActionError
-from getaway.games.escape_plan.executive import apply_executive_step, executive_steps
+from getaway.games.escape_plan.executive import (
+    apply_executive_step,
+    executive_steps,
+    turn_down_tools,
+)
 from getaway.games.escape_plan.game import EscapePlanState
 from getaway.games.escape_plan.state import Piece, Unlocked
 from tests.escape_plan.test_visit import node_of, put, run, table_at
@@ -184,3 +188,50 @@ def test_a_wrong_executive_step_is_refused_unchanged() -> None:
         apply_executive_step(state, "p1", [], "exec:contact:0")
     assert "exec:asset:extra_action" in error.value.legal
     assert state.to_json() == before
+
+
+def test_tools_used_in_move_and_avoid_are_turned_down_or_sent_back() -> None:
+    state = table_at()
+    table = state.table
+    node = node_of(state, "GANG")
+    put(state, "p1", node)
+    run(state, "p1", "visit:enter")
+    player = table.players["p1"]
+    player.contacts[0] = Piece("contact", "boxer", False)
+    player.contacts[1] = Piece("contact", "boxer")
+    player.items[0] = Piece("equipment", "vest")
+    player.items[1] = Piece("fixer", "helicopter")
+    player.unlocked[1] = Unlocked("avoid_all")
+    cash = player.cash
+    turn_down_tools(
+        state,
+        "p1",
+        [("boxer", 1), ("vest", 1), ("helicopter", 1), ("avoid_all", 1), (f"gang@{node}", 2)],
+    )
+    player = table.players["p1"]
+    assert player.contacts[1] == Piece("contact", "boxer", False)
+    assert player.items[0] == Piece("equipment", "vest", False)
+    assert player.items[1] == Piece("fixer", "helicopter", False)
+    assert player.unlocked[1] == Unlocked("avoid_all", True)
+    assert player.gang_members == [] and table.gangs[node].control is None
+    assert player.cash == cash  # prices are in the step results, not charged here
+
+
+def test_turning_down_a_tool_the_player_lacks_changes_nothing() -> None:
+    state = table_at()
+    state.table.players["p1"].items[0] = Piece("equipment", "vest")
+    before = state.to_json()
+    with pytest.raises(ValueError, match="no face-up component 'vest'"):
+        turn_down_tools(state, "p1", [("vest", 2)])
+    assert state.to_json() == before
+
+
+def test_tool_ids_of_cards_tiles_and_assets_never_clash() -> None:
+    content = table_at().rules.content
+    ids = [
+        *(c.id for c in content.contacts.cards),
+        *(e.id for e in content.equipment.equipment),
+        *(f.id for f in content.fixers.fixers),
+        *(a.id for a in content.assets.assets),
+    ]
+    assert len(ids) == len(set(ids))

@@ -45,7 +45,7 @@ from getaway.games.escape_plan.police import (
     remove_officer,
 )
 from getaway.games.escape_plan.schema import Officer
-from getaway.games.escape_plan.state import Piece, Player, Table
+from getaway.games.escape_plan.state import Gang, Piece, Player, Table, Unlocked
 from getaway.games.escape_plan.visit_board import (
     heal,
     lose_notoriety,
@@ -194,7 +194,7 @@ def _carry_out(state: EscapePlanState, player: Player, steps: list[str]) -> None
     elif first[1] == "first_aid":
         player.first_aid_up = False
     else:
-        _return_gang_member(table, player, first[2])
+        _return_gang_member(table.gangs, player, first[2])
     target = steps[1].split(":", 2)[2] if len(steps) > 1 else ""
     if effect == "heal":
         heal(player)
@@ -224,12 +224,54 @@ def _carry_out(state: EscapePlanState, player: Player, steps: list[str]) -> None
         _set_police(table, move_officer(_police(table), table.city, move))
 
 
-def _return_gang_member(table: Table, player: Player, node: str) -> None:
+def _return_gang_member(gangs: dict[str, Gang], player: Player, node: str) -> None:
     """§8.2: the member goes back to its Gang location; with none of that gang left on the
     board, the Control marker comes back and anyone may hire the gang."""
+    if node not in player.gang_members:
+        raise ValueError(f"{player.seat} has no gang member of {node}")
     player.gang_members.remove(node)
-    gang = table.gangs[node]
+    gang = gangs[node]
     gang.members += 1
     if node not in player.gang_members:
         gang.control = None
         player.control_markers += 1
+
+
+# --- components used as MOVE or AVOID tools ----------------------------------------------------
+
+
+def turn_down_tools(state: EscapePlanState, seat: str, used: Sequence[tuple[str, int]]) -> None:
+    """Turn face down (or send back) the components a MOVE or AVOID step used, as their
+    results list them (``MovePath.used``, ``AvoidResult.used``: tool id and uses): a Contact
+    card, Equipment or Fixer by its id (the leftmost face-up one first), the Avoid All Asset,
+    a gang member ``gang@<node>`` (back to its Gang location). What they cost and the red
+    stars' notoriety are in those results (``cash_spent``, ``cash``, ``notoriety``) and are
+    not charged here. An id the player cannot turn down is refused before anything
+    changes."""
+    player = state.table.players[seat]
+    trial = player.clone()
+    gangs = {node: gang.clone() for node, gang in state.table.gangs.items()}
+    for tool_id, uses in used:
+        for _ in range(uses):
+            _turn_down(state, trial, gangs, tool_id)
+    state.table.players[seat] = trial
+    state.table.gangs.update(gangs)
+
+
+def _turn_down(state: EscapePlanState, player: Player, gangs: dict[str, Gang], tool: str) -> None:
+    if tool.startswith("gang@"):
+        _return_gang_member(gangs, player, tool.split("@", 1)[1])
+        return
+    for slot, held in enumerate(player.unlocked):
+        if held is not None and held.asset == tool and not held.used:
+            player.unlocked[slot] = Unlocked(tool, True)
+            return
+    for row, kinds in ((player.contacts, ("contact",)), (player.items, ("equipment", "fixer"))):
+        for index, piece in enumerate(row):
+            covered = row is player.contacts and player.cuffed[index]
+            if piece is None or covered or not piece.face_up:
+                continue
+            if piece.kind in kinds and piece.id == tool:
+                row[index] = Piece(piece.kind, piece.id, False)
+                return
+    raise ValueError(f"{player.seat} has no face-up component {tool!r} to turn down")
