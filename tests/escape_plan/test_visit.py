@@ -543,3 +543,39 @@ def test_scoring_example_21_6_20_from_a_board_contacts_wounds_used_assets() -> N
     player.items[1] = Piece("exit", "X:20", False)
     sheet = score_sheet(state.rules.content, final_board(state.table, "p1"))
     assert (sheet.contacts, sheet.wounds, sheet.assets, sheet.bags) == (10, -40, 30, 90)
+
+
+# --- limits: supplies and item spaces (§2.3, §7.5.0, §19 #18) -------------------------------------
+
+
+def test_an_empty_supply_offers_nothing_of_that_kind() -> None:
+    state = table_at()
+    table = state.table
+    table.gas_cans = 0
+    table.equipment["vest"] = 0
+    put(state, "p1", node_of(state, "STORE", "A"))
+    offered = visit_steps(state, "p1", run(state, "p1", "visit:enter"))
+    assert "visit:gas" not in offered
+    assert not any(step.startswith("visit:buy:vest:") for step in offered)
+    assert any(step.startswith("visit:buy:cap:") for step in offered)
+
+
+def test_with_every_item_space_under_an_asset_no_tile_can_be_gained() -> None:
+    state = table_at()
+    player = state.table.players["p1"]
+    # A board whose only item spaces hold the 3 locked shield Assets (§18.3's count is a
+    # [DESIGN]; with 5 spaces this needs a smaller printed board).
+    player.items = [Piece("asset", a) for a in ("move_federal", "move_local", "move_swat")]
+    _locker_ready(state, notoriety=3, cards=3)
+    steps = run(state, "p1", "visit:enter")
+    assert visit_steps(state, "p1", steps) == []  # no Equipment, no Locker: the visit is over
+    assert state.table.players["p1"].keys[0] == Key("black")  # the key was not spent
+
+
+def test_a_key_is_never_spent_when_the_locker_would_draw_nothing() -> None:
+    state = table_at()
+    _locker_ready(state, notoriety=8, cards=1)
+    player = state.table.players["p1"]
+    player.keys[0] = Key("brown")  # brown draws contacts - 1 = 0 tiles
+    steps = run(state, "p1", "visit:enter", "visit:skip:equipment")
+    assert visit_steps(state, "p1", steps) == []
