@@ -235,3 +235,13 @@ def test_tool_ids_of_cards_tiles_and_assets_never_clash() -> None:
         *(a.id for a in content.assets.assets),
     ]
     assert len(ids) == len(set(ids))
+
+
+def test_turning_down_tools_keeps_the_board_objects_the_engine_holds() -> None:
+    state = table_at()
+    player = state.table.players["p1"]
+    player.items[0] = Piece("equipment", "cap")
+    turn_down_tools(state, "p1", [("cap", 1)])
+    assert state.table.players["p1"] is player and player.items[0] == Piece(
+        "equipment", "cap", False
+    )

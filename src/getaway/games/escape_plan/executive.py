@@ -248,17 +248,17 @@ def turn_down_tools(state: EscapePlanState, seat: str, used: Sequence[tuple[str,
     stars' notoriety are in those results (``cash_spent``, ``cash``, ``notoriety``) and are
     not charged here. An id the player cannot turn down is refused before anything
     changes."""
-    player = state.table.players[seat]
-    trial = player.clone()
-    gangs = {node: gang.clone() for node, gang in state.table.gangs.items()}
-    for tool_id, uses in used:
-        for _ in range(uses):
-            _turn_down(state, trial, gangs, tool_id)
-    state.table.players[seat] = trial
-    state.table.gangs.update(gangs)
+    # A dry run on copies first, so an impossible id changes nothing.
+    table = state.table
+    real = table.players[seat]
+    trial = (real.clone(), {node: gang.clone() for node, gang in table.gangs.items()})
+    for player, gangs in (trial, (real, table.gangs)):
+        for tool_id, uses in used:
+            for _ in range(uses):
+                _turn_down(player, gangs, tool_id)
 
 
-def _turn_down(state: EscapePlanState, player: Player, gangs: dict[str, Gang], tool: str) -> None:
+def _turn_down(player: Player, gangs: dict[str, Gang], tool: str) -> None:
     if tool.startswith("gang@"):
         _return_gang_member(gangs, player, tool.split("@", 1)[1])
         return
