@@ -11,6 +11,7 @@ from getaway.games.escape_plan.assets import (
     ready_assets,
     used_assets,
 )
+from getaway.games.escape_plan.avoid import WoundTrack, take_wounds
 from getaway.games.escape_plan.boards import unlock_asset
 from getaway.games.escape_plan.state import Piece, Unlocked
 from getaway.games.escape_plan.visit_board import spend_asset
@@ -84,3 +85,19 @@ def test_a_wrong_handcuffs_choice_is_refused() -> None:
     with pytest.raises(ValueError, match="allowed"):
         place_handcuffs(state.table, player, "cuff")
     assert not any(player.cuffed)
+
+
+def test_wounds_example_21_6_13_three_more_wounds_on_3_red_place_2_handcuffs() -> None:
+    state = table_at()
+    table = state.table
+    player = table.players["p1"]
+    player.wounds_red = 3
+    player.contacts = [Piece("contact", "medic"), None, None, None, Piece("contact", "spy_1")]
+    track = take_wounds(WoundTrack(green=0, red=3), 3)
+    assert (track.red, track.green, track.handcuffs) == (2, 1, 2)
+    supply = table.handcuffs
+    for _ in range(track.handcuffs):
+        place_handcuffs(table, player, handcuff_choices(table, player)[0])
+    assert player.cuffed == [False, False, False, True, True]
+    assert player.contacts[4] == Piece("contact", "spy_1")  # covered, still there (§14)
+    assert player.handcuffs == 2 and table.handcuffs == supply - 2
