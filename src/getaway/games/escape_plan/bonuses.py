@@ -1,0 +1,83 @@
+"""End-of-turn completion bonuses (spec §7.6), a decision in steps at the end of a turn.
+
+A bonus is due when its condition holds and it was never resolved: a cube on all 3
+Businesses of group 1 (``group1``) or group 2 (``group2``), or on all 3 Safe Houses
+(``safe_houses``). The condition can only become true during a turn, so "the end of the turn
+in which it first becomes true" is the first end of turn at which it is due. Each due bonus,
+in that order, is one step:
+
+- ``bonus:<name>:disc``: an Extra Action disc (only while the supply has one);
+- ``bonus:<name>:unlock:<asset>``: unlock that Asset, and lose 1 notoriety (Business group)
+  or receive income (Safe Houses); ``bonus:<name>:unlock`` with no locked Asset left
+  (R-AS-4: the unlock does nothing, the other half still happens);
+- ``bonus:<name>:skip``: neither ("may").
+
+Resolving a bonus, even by skipping it, records it in ``Player.bonuses``: once per game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from getaway.core.errors import IllegalActionError
+from getaway.games.escape_plan.boards import unlock_asset
+from getaway.games.escape_plan.visit_board import lose_notoriety, receive_income, take_disc
+
+if TYPE_CHECKING:
+    from getaway.games.escape_plan.game import EscapePlanState
+
+BONUSES = ("group1", "group2", "safe_houses")
+
+
+def due_bonuses(state: EscapePlanState, seat: str) -> list[str]:
+    """The bonuses ``seat`` has completed and not yet resolved, in :data:`BONUSES` order."""
+    table = state.table
+    player = table.players[seat]
+    content = state.rules.content
+    due = []
+    for name in BONUSES:
+        if name in player.bonuses:
+            continue
+        if name == "safe_houses":
+            buildings = list(table.safe_houses.values())
+        else:
+            group = int(name[-1])
+            buildings = [
+                table.businesses[b.id] for b in content.buildings.businesses if b.group == group
+            ]
+        if all(any(owner == seat for owner, _ in b.cubes) for b in buildings):
+            due.append(name)
+    return due
+
+
+def bonus_steps(state: EscapePlanState, seat: str) -> list[str]:
+    """The choices for the first due bonus; empty when none is due (the turn may end)."""
+    due = due_bonuses(state, seat)
+    if not due:
+        return []
+    name = due[0]
+    locked = state.table.players[seat].locked_assets()
+    found = [f"bonus:{name}:disc"] if state.table.discs > 0 else []
+    found += [f"bonus:{name}:unlock:{a}" for a in locked] or [f"bonus:{name}:unlock"]
+    return [*found, f"bonus:{name}:skip"]
+
+
+def apply_bonus_step(state: EscapePlanState, seat: str, step: str) -> None:
+    """Take one of :func:`bonus_steps`; anything else is refused and changes nothing."""
+    legal = bonus_steps(state, seat)
+    if step not in legal:
+        why = "no completion bonus is due" if not legal else "not a choice of this bonus"
+        raise IllegalActionError(seat, str(step), legal, why)
+    table = state.table
+    player = table.players[seat]
+    _, name, choice, *asset = step.split(":")
+    player.bonuses.append(name)
+    if choice == "disc":
+        take_disc(table, player)
+    elif choice == "unlock":
+        if asset:
+            unlock_asset(player, asset[0])
+        if name == "safe_houses":
+            receive_income(player)
+        else:
+            lose_notoriety(player)

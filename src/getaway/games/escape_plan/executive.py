@@ -1,0 +1,277 @@
+"""Executive actions (spec §8) that may be taken at any moment of the player's own turn, as a
+decision in steps: the component first, then its target when the effect has one.
+
+Only components without a step symbol are here (R-EX-2, the ``ANY`` timing of the content):
+the MOVE ones (Medevac, Chopper, Jet Ski, Sewer, the Helicopter fixer, a gang member's G2)
+are movement tools (``movement.py``) and the AVOID ones (Equipment, Fighter, Boxer, Ninja,
+Stunt, Fast Car, the Avoid All Asset, G3) avoid tools (``avoid.py``). Used here, the Gang
+card, the Motorcycle fixer and a gang member give the G1 ability (lose 1 notoriety), the
+one of the three that is not tied to a step.
+
+=============================== ==============================================================
+first step                      component
+=============================== ==============================================================
+``exec:contact:<space>``        the face-up Contact card on that contact space (its cost paid)
+``exec:fixer:<space>``          the face-up Fixer tile on that item space
+``exec:asset:<asset>``          that unlocked Asset (its slot cost paid)
+``exec:gang:<node>``            return a gang member to that Gang location: G1
+``exec:first_aid``              the First Aid token: heal 1 Wound
+=============================== ==============================================================
+
+Targets: ``exec:remove:<tile>`` (Snitch), ``exec:move:<OFFICER>:<from>><to>`` (Bribe, Rally,
+the Move-officer Assets), ``exec:take:<take>`` (Spy 1, Phone; ``contacts.py``'s take),
+``exec:unlock:<asset>`` (Spy 3). A component is offered only when its effect would do
+something (a heal with a Wound to heal, a disc with one in the supply, an officer to move).
+
+Nothing changes until the action is complete: :func:`apply_executive_step` returns ``False``
+for a first step that still needs its target, and carries the whole action out with the
+target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+from getaway.core.errors import IllegalActionError
+from getaway.games.escape_plan import contacts
+from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
+from getaway.games.escape_plan.boards import unlock_asset
+from getaway.games.escape_plan.police import (
+    CityPolice,
+    OfficerMove,
+    effect_moves,
+    move_officer,
+    remove_officer,
+)
+from getaway.games.escape_plan.schema import Officer
+from getaway.games.escape_plan.state import Gang, Piece, Player, Table, Unlocked
+from getaway.games.escape_plan.visit_board import (
+    heal,
+    lose_notoriety,
+    receive_income,
+    refresh,
+    spend_asset,
+    take_disc,
+)
+
+if TYPE_CHECKING:
+    from getaway.games.escape_plan.game import EscapePlanState
+
+#: Effects that need a target step.
+_TARGETED = ("remove_officer", "move_officer", "take_contact", "unlock_asset")
+#: Effects carried out at once, and the gang ability G1.
+_AT_ONCE = ("heal", "take_disc", "lose_notoriety", "receive_income", "refresh", "gang_ability")
+
+
+def _police(table: Table) -> CityPolice:
+    return {tile: cast(tuple[Officer, ...], tuple(o)) for tile, o in table.police.items() if o}
+
+
+def _set_police(table: Table, police: CityPolice) -> None:
+    for tile in set(table.police) | set(police):
+        table.police[tile] = list(police.get(tile, ()))
+
+
+def _component(state: EscapePlanState, player: Player, first: str) -> tuple[str, str | None]:
+    """The effect of the component a first step names, and its indicated officer type."""
+    parts = first.split(":")
+    content = state.rules.content
+    if parts[1] == "contact":
+        piece = player.contacts[int(parts[2])]
+        assert piece is not None
+        card = contacts.card(state.rules, piece.id)
+        return card.effect, card.officer
+    if parts[1] == "fixer":
+        piece = player.items[int(parts[2])]
+        assert piece is not None
+        return next(f.effect for f in content.fixers.fixers if f.id == piece.id), None
+    if parts[1] == "asset":
+        asset = next(a for a in content.assets.assets if a.id == parts[2])
+        return asset.effect, asset.officer
+    return ("heal", None) if parts[1] == "first_aid" else ("gang_ability", None)
+
+
+def _keep(first: str) -> int | None:
+    """The contact space of a card being used, which a take may not replace."""
+    parts = first.split(":")
+    return int(parts[2]) if parts[1] == "contact" else None
+
+
+def _targets(state: EscapePlanState, player: Player, first: str) -> list[str]:
+    table = state.table
+    effect, officer = _component(state, player, first)
+    if effect == "remove_officer":
+        placed = [entry.tile.id for entry in table.city.placed]
+        return [f"exec:remove:{t}" for t in placed if officer in table.police.get(t, [])]
+    if effect == "move_officer":
+        moves = effect_moves(_police(table), table.city, cast(Officer, officer))
+        return [f"exec:move:{move}" for move in moves]
+    if effect == "take_contact":
+        return [f"exec:take:{o}" for o in contacts.take_options(table, player, _keep(first))]
+    if effect == "unlock_asset":
+        return [f"exec:unlock:{a}" for a in player.locked_assets()]
+    return []
+
+
+def _useful(state: EscapePlanState, player: Player, first: str) -> bool:
+    effect, _ = _component(state, player, first)
+    if effect in _TARGETED:
+        return bool(_targets(state, player, first))
+    if effect == "heal":
+        return player.wounds_red > 0
+    if effect == "take_disc":
+        return state.table.discs > 0
+    return effect in _AT_ONCE
+
+
+def _first_steps(state: EscapePlanState, seat: str) -> list[str]:
+    rules = state.rules
+    player = state.table.players[seat]
+    found: list[str] = []
+    for space, piece in enumerate(player.contacts):
+        if piece is not None and contacts.usable_contact(player, space):
+            card = contacts.card(rules, piece.id)
+            if card.timing == "ANY" and card.cost <= player.cash:
+                found.append(f"exec:contact:{space}")
+    any_time = {f.id for f in rules.content.fixers.fixers if f.timing == "ANY"}
+    for space, piece in enumerate(player.items):
+        if piece is not None and piece.kind == "fixer" and piece.face_up and piece.id in any_time:
+            found.append(f"exec:fixer:{space}")
+    effects = {a.id: a.effect for a in rules.content.assets.assets}
+    ready = ready_assets(rules, player)
+    found += [f"exec:asset:{a}" for a in ready if effects[a] in EXECUTIVE_EFFECTS]
+    found += [f"exec:gang:{node}" for node in sorted(set(player.gang_members))]
+    if player.first_aid_up:
+        found.append("exec:first_aid")
+    return [step for step in found if _useful(state, player, step)]
+
+
+def executive_steps(
+    state: EscapePlanState, seat: str, steps_so_far: Sequence[str] = ()
+) -> list[str]:
+    """What may come next in an executive action: the components usable now, or the first
+    step's targets; empty once the action is complete."""
+    player = state.table.players[seat]
+    if player.status != "city":
+        return []
+    if not steps_so_far:
+        return _first_steps(state, seat)
+    if len(steps_so_far) == 1:
+        return _targets(state, player, steps_so_far[0])
+    return []
+
+
+def apply_executive_step(
+    state: EscapePlanState, seat: str, steps_so_far: Sequence[str], step: str
+) -> bool:
+    """Take ``step``; ``True`` when the action is complete (and carried out), ``False`` when
+    a target must follow (nothing changed yet). Anything else is refused unchanged."""
+    legal = executive_steps(state, seat, steps_so_far)
+    if step not in legal:
+        why = "choose a component first" if not steps_so_far else "choose the effect's target"
+        raise IllegalActionError(seat, str(step), legal, why)
+    steps = [*steps_so_far, step]
+    player = state.table.players[seat]
+    if len(steps) == 1 and _component(state, player, step)[0] in _TARGETED:
+        return False
+    _carry_out(state, player, steps)
+    return True
+
+
+def _carry_out(state: EscapePlanState, player: Player, steps: list[str]) -> None:
+    rules, table = state.rules, state.table
+    first = steps[0].split(":")
+    effect, officer = _component(state, player, steps[0])
+    if first[1] == "contact":
+        contacts.spend_contact(rules, player, int(first[2]))  # cost, star, face down
+    elif first[1] == "fixer":
+        piece = player.items[int(first[2])]
+        assert piece is not None
+        player.items[int(first[2])] = Piece("fixer", piece.id, False)  # never refreshed
+    elif first[1] == "asset":
+        spend_asset(rules, player, first[2])
+    elif first[1] == "first_aid":
+        player.first_aid_up = False
+    else:
+        _return_gang_member(table.gangs, player, first[2])
+    target = steps[1].split(":", 2)[2] if len(steps) > 1 else ""
+    if effect == "heal":
+        heal(player)
+    elif effect == "take_disc":
+        take_disc(table, player)
+    elif effect in ("lose_notoriety", "gang_ability"):
+        lose_notoriety(player)
+    elif effect == "receive_income":
+        receive_income(player)
+    elif effect == "refresh":
+        refresh(player)
+        if first[1] == "contact":  # Spy 2 itself stays used (§17.2, PT note)
+            space = int(first[2])
+            player.contacts[space] = Piece("contact", cast(Piece, player.contacts[space]).id, False)
+    elif effect == "unlock_asset":
+        unlock_asset(player, target)
+    elif effect == "take_contact":
+        contacts.take_contact(rules, table, player, target)
+    elif effect == "remove_officer":
+        kind = cast(Officer, officer)
+        _set_police(table, remove_officer(_police(table), table.city, kind, target))
+        table.box[kind] += 1  # R-POL-4: never back to the bag
+    elif effect == "move_officer":
+        kind_text, route = target.split(":", 1)
+        source, destination = route.split(">")
+        move = OfficerMove(cast(Officer, kind_text), source, destination)
+        _set_police(table, move_officer(_police(table), table.city, move))
+
+
+def _return_gang_member(gangs: dict[str, Gang], player: Player, node: str) -> None:
+    """§8.2: the member goes back to its Gang location; with none of that gang left on the
+    board, the Control marker comes back and anyone may hire the gang."""
+    if node not in player.gang_members:
+        raise ValueError(f"{player.seat} has no gang member of {node}")
+    player.gang_members.remove(node)
+    gang = gangs[node]
+    gang.members += 1
+    if node not in player.gang_members:
+        gang.control = None
+        player.control_markers += 1
+
+
+# --- components used as MOVE or AVOID tools ----------------------------------------------------
+
+
+def turn_down_tools(state: EscapePlanState, seat: str, used: Sequence[tuple[str, int]]) -> None:
+    """Turn face down (or send back) the components a MOVE or AVOID step used, as their
+    results list them (``MovePath.used``, ``AvoidResult.used``: tool id and uses): a Contact
+    card, Equipment or Fixer by its id (the leftmost face-up one first), the Avoid All Asset,
+    a gang member ``gang@<node>`` (back to its Gang location). What they cost and the red
+    stars' notoriety are in those results (``cash_spent``, ``cash``, ``notoriety``) and are
+    not charged here. An id the player cannot turn down is refused before anything
+    changes."""
+    # A dry run on copies first, so an impossible id changes nothing.
+    table = state.table
+    real = table.players[seat]
+    trial = (real.clone(), {node: gang.clone() for node, gang in table.gangs.items()})
+    for player, gangs in (trial, (real, table.gangs)):
+        for tool_id, uses in used:
+            for _ in range(uses):
+                _turn_down(player, gangs, tool_id)
+
+
+def _turn_down(player: Player, gangs: dict[str, Gang], tool: str) -> None:
+    if tool.startswith("gang@"):
+        _return_gang_member(gangs, player, tool.split("@", 1)[1])
+        return
+    for slot, held in enumerate(player.unlocked):
+        if held is not None and held.asset == tool and not held.used:
+            player.unlocked[slot] = Unlocked(tool, True)
+            return
+    for row, kinds in ((player.contacts, ("contact",)), (player.items, ("equipment", "fixer"))):
+        for index, piece in enumerate(row):
+            covered = row is player.contacts and player.cuffed[index]
+            if piece is None or covered or not piece.face_up:
+                continue
+            if piece.kind in kinds and piece.id == tool:
+                row[index] = Piece(piece.kind, piece.id, False)
+                return
+    raise ValueError(f"{player.seat} has no face-up component {tool!r} to turn down")
