@@ -41,18 +41,18 @@ def decide(game_name: str, spec: str, states: list[State]) -> list[tuple[str, st
 
 PINNED = {
     ("scotland-yard", "hard:iterations=1200:seconds=none"): [
-        # Changed on purpose with Mr. X's mixed model of the detectives and keep-away.
-        ("mrx", "taxi:36", 14, "1dec0290a1f7f9f6"),
-        ("mrx", "double", 15, "21daa2de36381485"),
-        ("mrx", "taxi:181", 14, "8bb28ac1cd54fb89"),
-        ("mrx", "taxi:182", 15, "33578b88ceef3b82"),
+        # Changed on purpose with Mr. X's anchor on the heuristic's move.
+        ("mrx", "taxi:65", 14, "1dec0290a1f7f9f6"),
+        ("mrx", "taxi:62", 15, "268b67a9a1bffd7a"),
+        ("mrx", "taxi:153", 14, "e4f6b4b91645fa3a"),
+        ("mrx", "taxi:180", 15, "33578b88ceef3b82"),
     ],
     ("scotland-yard", "hard:iterations=150:seconds=none:off=guided"): [
-        # Changed on purpose with keep-away.
-        ("mrx", "black:65", 150, "9329ff6113aaf4f9"),
-        ("mrx", "taxi:63", 150, "e9566f8bcf0d66c0"),
-        ("mrx", "taxi:181", 150, "fc35326109047385"),
-        ("mrx", "taxi:182", 150, "c472e9503faed15f"),
+        # Changed on purpose with Mr. X's anchor on the heuristic's move.
+        ("mrx", "black:36", 150, "fc2996f2c566e6df"),
+        ("mrx", "taxi:63", 150, "578e5bd5a180cdad"),
+        ("mrx", "taxi:153", 150, "d1ba441243ca3378"),
+        ("mrx", "taxi:180", 150, "4d28d081e986bc8e"),
     ],
     ("cash-n-guns", "hard:iterations=150:seconds=none"): [
         ("tino", "load:click", 150, "cbb431bb57a9aed3"),

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from getaway.ai import make_bot
 from getaway.ai.ismcts import ISMCTSBot
 from getaway.core import SPECTATOR, Rng
 from getaway.games.scotland_yard import GAME
@@ -650,7 +651,7 @@ def test_each_side_leaves_off_what_hurt_it():
         KEEP_AWAY,
         ANCHOR,
     }
-    assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON - {EVALUATION, ANCHOR}
+    assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON - {EVALUATION}
 
 
 # Heuristic-guided playouts -------------------------------------------------------------------
@@ -715,3 +716,43 @@ def test_guided_playouts_play_the_legs_of_a_double_move_as_the_heuristic_planned
         planned = HeuristicBot().choose(GAME, "mrx", state.view("mrx"), legal, Rng(0))
         assert {p.playout_action(state, "mrx", legal, Rng(k)) for k in range(6)} == {planned}
         state.apply("mrx", planned)
+
+
+# anchor ------------------------------------------------------------------------------------
+
+
+def _mrx_states(count: int) -> list[ScotlandYardState]:
+    found = []
+    for state in random_states({"players": 4}, 7):
+        if state.to_act() == ("mrx",) and state.decision is None:
+            if len(state.legal_actions("mrx")) > 1:
+                found.append(state.clone())
+        if len(found) == count:
+            break
+    return found
+
+
+def test_anchor_makes_the_heuristic_s_move_mr_x_s_default():
+    for state in _mrx_states(4):
+        view, legal = state.view("mrx"), state.legal_actions("mrx")
+        for seed in range(3):
+            expected = HeuristicBot().choose(GAME, "mrx", view, legal, Rng(seed))
+            assert policy(state, "mrx").default_move(legal, Rng(seed)) == expected
+        assert policy(state, "mrx", ALL_ON - {ANCHOR}).default_move(legal, Rng(0)) is None
+
+
+def test_the_detectives_have_no_default_move():
+    state = GAME.new_state({"players": 4}, 1)
+    state.apply("mrx", state.legal_actions("mrx")[0])
+    seat = state.to_act()[0]
+    assert policy(state, seat, ALL_ON).default_move(state.legal_actions(seat), Rng(0)) is None
+
+
+def test_with_an_unreachable_bar_mr_x_plays_the_heuristic_s_move():
+    bot = make_bot(GAME, "hard:iterations=1200:seconds=none:z=1000")
+    assert isinstance(bot, ISMCTSBot)
+    for n, state in enumerate(_mrx_states(4)):
+        view, legal = state.view("mrx"), state.legal_actions("mrx")
+        move = bot.choose(GAME, "mrx", view, legal, Rng(n))
+        assert bot.search is not None and bot.search.default in legal
+        assert move == bot.search.default

@@ -214,7 +214,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: The techniques a seat's search leaves off unless a spec switches them on (``on=``):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
-        MRX: frozenset({EVALUATION, ANCHOR}),
+        MRX: frozenset({EVALUATION}),
         DETECTIVES: frozenset({GUIDED, MIXED_MODEL, KEEP_AWAY, ANCHOR}),
     }
     #: ``mixed-model``: the chances that a playout's detectives play the heuristic bot, a
