@@ -724,9 +724,9 @@ def test_guided_playouts_play_the_legs_of_a_double_move_as_the_heuristic_planned
 def _mrx_states(count: int) -> list[ScotlandYardState]:
     found = []
     for state in random_states({"players": 4}, 7):
-        if state.to_act() == ("mrx",) and state.decision is None:
-            if len(state.legal_actions("mrx")) > 1:
-                found.append(state.clone())
+        mrx_turn = state.to_act() == ("mrx",) and state.decision is None
+        if mrx_turn and len(state.legal_actions("mrx")) > 1:
+            found.append(state.clone())
         if len(found) == count:
             break
     return found
