@@ -80,9 +80,10 @@ def test_sampled_escape_plans_agree_with_the_hexes_of_every_cube(players: int) -
                 if owner in table.players:
                     line = cards[table.players[owner].escape_plan][line_id]
                     assert (line == "income") == (hex_kind == "income")
-        plans = [p.escape_plan for p in table.players.values()]
+        plans: list[int | None] = [p.escape_plan for p in table.players.values()]
         costa = table.automata.get(COSTA)
         if costa is not None:
+            assert costa.escape_plan is not None
             plans.append(costa.escape_plan)
         assert len(set(plans)) == len(plans)
 
@@ -92,8 +93,8 @@ def test_hidden_tiles_are_drawn_from_the_values_the_viewer_has_not_seen(players:
     """Every Locker and Exit tile value in a sample (stacks, boards, Costa's piles) comes
     from its stack's tiles, never more copies than exist, and the ones the viewer sees stay."""
     content = new_game(1).rules.content
-    stacks = {s.colour: s.values for s in content.lockers.stacks}
-    stacks.update({s.id: s.values for s in content.exit_tiles.stacks})
+    stacks: dict[str, list[int]] = {s.colour: list(s.values) for s in content.lockers.stacks}
+    stacks.update({s.id: list(s.values) for s in content.exit_tiles.stacks})
     for step, state in enumerate(random_positions(players, seed=9, every=10)):
         sample = GAME.determinize(state.view("p1"), Rng(step))
         table = sample.table
@@ -103,15 +104,15 @@ def test_hidden_tiles_are_drawn_from_the_values_the_viewer_has_not_seen(players:
         for player in table.players.values():
             for piece in player.items:
                 if piece is not None and piece.kind in ("locker", "exit"):
-                    stack, _, value = piece.id.partition(":")
-                    drawn[(stack, int(value))] += 1
+                    stack, _, number = piece.id.partition(":")
+                    drawn[(stack, int(number))] += 1
         for costa in table.automata.values():
             for pile in costa.piles:
                 for tile in pile:
-                    _, stack, value = tile.split(":")
-                    drawn[(stack, int(value))] += 1
+                    _, stack, number = tile.split(":")
+                    drawn[(stack, int(number))] += 1
         for (stack, value), copies in drawn.items():
-            assert copies <= list(stacks[stack]).count(value), (stack, value)
+            assert copies <= stacks[stack].count(value), (stack, value)
         assert table.players["p1"].items == state.table.players["p1"].items
 
 

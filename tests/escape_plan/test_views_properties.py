@@ -77,8 +77,10 @@ def scrambled(state: EscapePlanState, viewer: str) -> EscapePlanState:
             stack, _, value = ident.partition(":")
             kind = "locker" if stack in table.lockers else "exit"
             player.items[index] = Piece(kind, f"{stack}:{int(value) + 1}", face_up=False)
-    for deck in (*table.stacks.values(), *table.exit_stacks.values(), *table.lockers.values()):
-        deck.reverse()
+    for tiles in table.stacks.values():
+        tiles.reverse()
+    for values in (*table.exit_stacks.values(), *table.lockers.values()):
+        values.reverse()
     table.contact_deck.reverse()
     table.patrol_deck.reverse()
     table.patrol_removed += 10
