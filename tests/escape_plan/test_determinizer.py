@@ -155,3 +155,19 @@ def test_a_view_that_no_position_could_give_is_refused() -> None:
     view["table"]["players"]["p2"]["items"][:2] = [["locker", "green:90", True]] * 2
     with pytest.raises(InconsistentViewError, match="green:90"):
         GAME.determinize(view, Rng(0))
+
+
+def test_a_player_asked_about_the_income_unlock_is_given_at_least_3k() -> None:
+    """R-INC-2: the Income phase asks only players who can pay $3k, so a sample must not
+    give such a player less (the unlock would take them below $0)."""
+    state = new_game(3, seed=1)
+    rng = Rng(1)
+    while state.table.stage != "income_unlock":
+        random_step(state, rng)
+    asked = state.table.queue[0]
+    viewer = next(s for s in state.seats if s != asked)
+    for k in range(40):
+        sample = GAME.determinize(state.view(viewer), Rng(k))
+        assert sample.table.players[asked].cash >= 3
+        for action in sample.legal_actions(asked):
+            sample.clone().apply(asked, action)

@@ -17,7 +17,8 @@ generator given:
   (a cube on an Income hex where the card shows the Income icon, §7.5.2, §7.5.3);
 * the other players' cash: the state keeps no public account of what they received and
   paid, so it is drawn uniformly from $0 to twice the starting cash ([DESIGN], see
-  ``docs/games/escape-plan.md``);
+  ``docs/games/escape-plan.md``), at least $3k for a player the Income phase asks about
+  the unlock (it asks only those who can pay);
 * the generator (the seed is secret: it fixes every draw to come).
 
 An open decision of the viewer is kept; another seat's (which the viewer cannot see) is
@@ -34,7 +35,7 @@ from typing import Any
 from getaway.core import ALL, GetawayError, Rng
 from getaway.games.escape_plan.content import Content
 from getaway.games.escape_plan.game import EscapePlanState
-from getaway.games.escape_plan.options import COSTA, GAME_NAME, rules_for
+from getaway.games.escape_plan.options import COSTA, GAME_NAME, INCOME_UNLOCK_PRICE, rules_for
 from getaway.games.escape_plan.views import HIDDEN, HIDDEN_TABLE_FIELDS
 
 JSONDict = dict[str, Any]
@@ -85,10 +86,9 @@ def determinize(view: Mapping[str, Any], rng: Rng) -> EscapePlanState:
         rng,
     )
     _deal_escape_plans(content, shown, players, automata, rng)
-    top = 2 * content.player_board.starting_cash
-    for board in players.values():
+    for seat, board in players.items():
         if board["cash"] is None:
-            board["cash"] = rng.below(top + 1)
+            board["cash"] = _cash(content, shown, seat, rng)
     table["players"] = players
     table["automata"] = automata
     steps = view["decision"]
@@ -102,6 +102,17 @@ def determinize(view: Mapping[str, Any], rng: Rng) -> EscapePlanState:
         "decision": decision,
     }
     return EscapePlanState.from_json(data)
+
+
+def _cash(content: Content, shown: JSONDict, seat: str, rng: Rng) -> int:
+    """Another player's cash: uniform from the least the table shows they hold to twice the
+    starting cash (or that least, if more). The Income phase asks only players who can pay
+    the $3k unlock (R-INC-2), so being asked there shows at least $3k."""
+    least = 0
+    if shown["stage"] == "income_unlock" and seat in shown["queue"]:
+        least = INCOME_UNLOCK_PRICE
+    most = max(least, 2 * content.player_board.starting_cash)
+    return least + rng.below(most - least + 1)
 
 
 #: The names the views show hidden table fields under (``stack_sizes``, ...).
