@@ -75,6 +75,10 @@ PUBLIC_TABLE_FIELDS = frozenset(
         "handcuffs",
         "escaped",
         "arrested",
+        # The Notoriety half under way (§10: markers still to move, police moves and unlocks
+        # owed), added by the engine's Notoriety wiring: public like the markers.
+        "noto_left",
+        "noto_tasks",
     }
 )
 
