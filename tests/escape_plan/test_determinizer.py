@@ -171,3 +171,12 @@ def test_a_player_asked_about_the_income_unlock_is_given_at_least_3k() -> None:
         assert sample.table.players[asked].cash >= 3
         for action in sample.legal_actions(asked):
             sample.clone().apply(asked, action)
+
+
+def test_a_malformed_view_is_refused_saying_what_determinize_takes() -> None:
+    view = new_game(2).view("p1")
+    del view["table"]["stack_sizes"]
+    with pytest.raises(InconsistentViewError, match=r"malformed .*state.view\(seat\)"):
+        GAME.determinize(view, Rng(0))
+    with pytest.raises(InconsistentViewError, match="not an escape-plan view"):
+        GAME.determinize({"game": "scotland-yard"}, Rng(0))

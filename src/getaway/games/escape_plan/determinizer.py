@@ -46,9 +46,20 @@ class InconsistentViewError(GetawayError):
 
 
 def determinize(view: Mapping[str, Any], rng: Rng) -> EscapePlanState:
-    """A full state consistent with ``view``, everything it hides drawn with ``rng``."""
-    if view.get("game") != GAME_NAME:
+    """A full state consistent with ``view``, everything it hides drawn with ``rng``. A view
+    no position could give raises :class:`InconsistentViewError` saying what is wrong."""
+    if not isinstance(view, Mapping) or view.get("game") != GAME_NAME:
         raise InconsistentViewError(f"not an {GAME_NAME} view (its 'game' must be {GAME_NAME!r})")
+    try:
+        return _sample(view, rng)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise InconsistentViewError(
+            f"malformed {GAME_NAME} view ({type(error).__name__}: {error}); determinize takes "
+            "what state.view(seat) returns"
+        ) from None
+
+
+def _sample(view: Mapping[str, Any], rng: Rng) -> EscapePlanState:
     if view["seat"] == ALL:
         data = {key: view[key] for key in ("options", "seed", "rng", "table", "decision")}
         return EscapePlanState.from_json({"game": GAME_NAME, **data})
