@@ -31,6 +31,7 @@ def test_a_sample_looks_to_its_seat_exactly_as_the_view_it_was_drawn_from(player
             for viewer in viewers(state):
                 view = state.view(viewer)
                 sample = GAME.determinize(view, Rng(step))
+                assert view == state.view(viewer), "determinize changed the view it was given"
                 assert sample.view(viewer) == view
                 assert sample.legal_actions(viewer) == state.legal_actions(viewer)
 
