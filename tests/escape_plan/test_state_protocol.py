@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from getaway.core import ALL, GetawayError, Rng, UnknownSeatError, games
+from getaway.core import GetawayError, games
 from getaway.games.escape_plan.game import GAME, EscapePlanState
 
 
@@ -29,17 +29,6 @@ def test_a_new_state_knows_its_game_options_seed_and_seats() -> None:
     assert state.seed == 17 and state.seats == ("p1", "p2")
     assert not state.is_over() and state.outcome() is None
     assert state.returns() == {"p1": 0.0, "p2": 0.0}
-
-
-def test_only_the_all_view_exists_yet() -> None:
-    state = GAME.new_state({"players": 3}, seed=1)
-    assert state.view(ALL) == state.to_json()
-    with pytest.raises(GetawayError, match="no view for 'p1' yet"):
-        state.view("p1")
-    with pytest.raises(UnknownSeatError):
-        state.view("p9")
-    with pytest.raises(GetawayError, match="no determinizer yet"):
-        GAME.determinize({}, Rng(0))
 
 
 def test_a_game_with_an_escape_cannot_be_ranked_without_the_final_scoring() -> None:

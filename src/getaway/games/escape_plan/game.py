@@ -9,17 +9,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from getaway.core import (
-    ALL,
     Decision,
     Game,
     GetawayError,
     IllegalActionError,
     JSONDict,
+    Move,
     Outcome,
+    PublicAction,
     Rng,
     RulesState,
     SaveFileError,
     Sides,
+    State,
 )
 from getaway.core.options import OptionSpec
 from getaway.core.steps import StepRules
@@ -165,15 +167,11 @@ class EscapePlanState(RulesState[Rules]):
     # --- views and serialization -------------------------------------------------------------
 
     def view(self, seat: str) -> JSONDict:
-        """Only ``all`` (everything) for now: the seats' views, which hide cash, Escape Plan
-        cards, face-down tiles and deck orders (§21.2), are a later piece of work."""
+        """What ``seat`` may know (§21.2): built in ``views.py`` alone."""
+        from getaway.games.escape_plan.views import build_view
+
         self.check_viewer(seat)
-        if seat != ALL:
-            raise GetawayError(
-                f"Escape Plan has no view for {seat!r} yet: only 'all' (the seats' views of "
-                "§21.2 are not written)"
-            )
-        return self.to_json()
+        return build_view(self, seat)
 
     def to_json(self) -> JSONDict:
         return {
@@ -243,7 +241,16 @@ class EscapePlan(Game):
         return EscapePlanState.from_json(data)
 
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> EscapePlanState:
-        raise GetawayError("Escape Plan has no determinizer yet (it needs the seats' views)")
+        from getaway.games.escape_plan.determinizer import determinize
+
+        return determinize(view, rng)
+
+    def public_action(self, before: State, move: Move, viewer: str) -> PublicAction | None:
+        """What ``viewer`` is shown of ``move``: decided in ``public.py`` alone."""
+        from getaway.games.escape_plan.public import public_action
+
+        assert isinstance(before, EscapePlanState)
+        return public_action(before, move, viewer)
 
     def render(self, view: Mapping[str, Any]) -> str:
         raise GetawayError("Escape Plan has no text rendering yet")

@@ -1,0 +1,247 @@
+"""Per-seat views: the one place where secrets are stripped (spec §21.2).
+
+Every seat and spectators see the public table: the city, the display, the police, the
+Patrol spaces, the buildings and their cubes (hexes included), keys, Fixers, the supplies,
+the Contact display, every board's pieces, notoriety, wounds and gang members, and the
+automata's pawns, cubes and Contact cards. What is hidden is replaced in the same place of
+the table by what may be known of it:
+
+* a player's ``cash`` and ``escape_plan``: ``None`` except in that player's own view (§12);
+* a face-down Locker or Exit tile on a board: its stack shown, its value ``?``
+  (``["locker", "black:?", false]``) except to its owner;
+* the deck orders, as their sizes only: the City stacks (``stack_sizes``), the Patrol deck
+  (``patrol_deck_size``; the card removed at setup is not shown at all), the Exit-tile
+  stacks (``exit_stack_sizes``), the Locker stacks (``locker_sizes``) and the Contact deck
+  (``contact_deck_size``);
+* Sandra's and Costa's decks as their cards in name order (``deck_cards``): every card that
+  left them was seen, so what is left is public, its order is not;
+* Costa's Escape Plan card (``None``) and the values of the tiles in his piles (taken unseen,
+  §16.2: ``locker:black:?``).
+
+When the game is over the final scoring (§14) opens every board and Costa's card: cash,
+Escape Plan cards and tile values are then shown to everyone. Deck orders stay hidden.
+
+Besides the table a view holds who is to act, the open decision in steps of the viewing
+seat only (nobody else learns that one is open, :meth:`Decision.seen_by`) and that seat's
+legal actions. ``all`` sees the whole table, every open decision, every seat's legal
+actions, the seed and the generator (replays and debugging; never sent to a player).
+
+The table's fields are classified below, every one of them: a field added to the state
+later is left out of the seats' views until it is classified here (a test names it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from getaway.core import ALL, JSONDict
+from getaway.games.escape_plan.options import GAME_NAME
+
+if TYPE_CHECKING:
+    from getaway.games.escape_plan.game import EscapePlanState
+
+#: Stands for a secret value in a view (as in the public actions, ``getaway.core.HIDDEN``).
+HIDDEN = "?"
+
+#: Table fields every viewer sees as they are.
+PUBLIC_TABLE_FIELDS = frozenset(
+    {
+        "day",
+        "phase",
+        "part",
+        "turn_order",
+        "stage",
+        "queue",
+        "placers",
+        "disc_owners",
+        "city",
+        "display",
+        "police",
+        "bag",
+        "box",
+        "patrol_spaces",
+        "exit_stack_of",
+        "businesses",
+        "safe_houses",
+        "safe_house_keys",
+        "fixers",
+        "equipment",
+        "gas_cans",
+        "gang_area",
+        "gangs",
+        "contact_display",
+        "discs",
+        "handcuffs",
+        "escaped",
+        "arrested",
+        # The Notoriety half under way (§10: markers still to move, police moves and unlocks
+        # owed), added by the engine's Notoriety wiring: public like the markers.
+        "noto_left",
+        "noto_tasks",
+    }
+)
+
+
+def _sizes(value: Mapping[str, list[Any]]) -> dict[str, int]:
+    return {key: len(cards) for key, cards in value.items()}
+
+
+#: Table fields hidden from every seat: field -> (the name it is shown under, what is shown
+#: of it). ``None`` for the name: not shown at all.
+HIDDEN_TABLE_FIELDS: dict[str, tuple[str | None, Callable[[Any], Any]]] = {
+    "stacks": ("stack_sizes", _sizes),
+    "patrol_deck": ("patrol_deck_size", len),
+    "patrol_removed": (None, lambda _: None),
+    "exit_stacks": ("exit_stack_sizes", _sizes),
+    "lockers": ("locker_sizes", _sizes),
+    "contact_deck": ("contact_deck_size", len),
+}
+
+#: Fields of a board (``Player.to_json``) that are the owner's secret (§12, §21.2), and the
+#: ones that hold tiles which may lie face down.
+SECRET_PLAYER_FIELDS = frozenset({"cash", "escape_plan"})
+PIECE_FIELDS = frozenset({"items", "contacts"})
+PUBLIC_PLAYER_FIELDS = frozenset(
+    {
+        "seat",
+        "status",
+        "location",
+        "income_cubes",
+        "notoriety",
+        "noto_red",
+        "noto_blue",
+        "wounds_red",
+        "handcuffs",
+        "rest_sun",
+        "first_aid_up",
+        "gas_cans",
+        "discs",
+        "unlocked",
+        "cuffed",
+        "keys",
+        "gang_members",
+        "control_markers",
+        "bonuses",
+    }
+)
+#: Tiles whose face-down side hides a value (§7.5.5, §7.5.9). Face-down Contact cards,
+#: Equipment and Assets are only used, and public.
+SECRET_PIECE_KINDS = frozenset({"locker", "exit"})
+
+#: Fields of Sandra and Costa (``Automaton.to_json``): the deck is shown as its cards in
+#: name order, Costa's card and his piles' values are hidden from all.
+PUBLIC_AUTOMATON_FIELDS = frozenset(
+    {
+        "name",
+        "status",
+        "location",
+        "notoriety",
+        "noto_up",
+        "noto_down",
+        "discs",
+        "contacts",
+        "bonuses",
+    }
+)
+HIDDEN_AUTOMATON_FIELDS = frozenset({"deck", "escape_plan", "piles"})
+
+
+def build_view(state: EscapePlanState, seat: str) -> JSONDict:
+    """``state.view(seat)``: see the module docstring."""
+    if seat == ALL:
+        return _all_view(state)
+    table = state.table.to_json()
+    over = state.is_over()
+    shown: JSONDict = {}
+    for key, value in table.items():
+        if key in PUBLIC_TABLE_FIELDS:
+            shown[key] = value
+        elif key in HIDDEN_TABLE_FIELDS:
+            name, show = HIDDEN_TABLE_FIELDS[key]
+            if name is not None:
+                shown[name] = show(value)
+        elif key == "players":
+            shown[key] = {
+                owner: player_view(board, sees_secrets=over or owner == seat)
+                for owner, board in value.items()
+            }
+        elif key == "automata":
+            shown[key] = {name: automaton_view(bot, over) for name, bot in value.items()}
+        # Any other field is new and not classified yet: left out (safe), a test names it.
+    decision = state.decision
+    legal = {seat: list(state.legal_actions(seat))} if seat in state.to_act() else {}
+    return {
+        "game": GAME_NAME,
+        "seat": seat,
+        "options": dict(state.rules.options),
+        "over": over,
+        "to_act": list(state.to_act()),
+        "table": shown,
+        "decision": None if decision is None else decision.seen_by(seat),
+        "legal_actions": legal,
+    }
+
+
+def _all_view(state: EscapePlanState) -> JSONDict:
+    decision = state.decision
+    return {
+        "game": GAME_NAME,
+        "seat": ALL,
+        "options": dict(state.rules.options),
+        "over": state.is_over(),
+        "to_act": list(state.to_act()),
+        "table": state.table.to_json(),
+        "decision": None if decision is None else decision.to_json(),
+        "legal_actions": {s: list(state.legal_actions(s)) for s in state.to_act()},
+        "seed": state.seed,
+        "rng": state.rng.state,
+    }
+
+
+def player_view(board: JSONDict, sees_secrets: bool) -> JSONDict:
+    """A board (``Player.to_json``) as a viewer sees it: all of it for its owner (and
+    everyone once the game is over), else without cash, Escape Plan card and the values of
+    face-down Locker and Exit tiles."""
+    if sees_secrets:
+        return board
+    shown: JSONDict = {}
+    for key, value in board.items():
+        if key in PUBLIC_PLAYER_FIELDS:
+            shown[key] = value
+        elif key in SECRET_PLAYER_FIELDS:
+            shown[key] = None
+        elif key in PIECE_FIELDS:
+            shown[key] = [piece_view(piece) for piece in value]
+    return shown
+
+
+def piece_view(piece: list[Any] | None) -> list[Any] | None:
+    """A piece (``Piece.to_json``) as others see it: a face-down Locker or Exit tile shows
+    its stack (``black:?``), nothing of its value."""
+    if piece is None:
+        return None
+    kind, ident, face_up = piece
+    if kind in SECRET_PIECE_KINDS and not face_up:
+        return [kind, hide_value(ident), face_up]
+    return piece
+
+
+def hide_value(ident: str) -> str:
+    """``"black:70"`` -> ``"black:?"``; ``"locker:black:70"`` -> ``"locker:black:?"``."""
+    return f"{ident.rpartition(':')[0]}:{HIDDEN}"
+
+
+def automaton_view(bot: JSONDict, over: bool) -> JSONDict:
+    """Sandra or Costa (``Automaton.to_json``) as every seat sees them."""
+    shown: JSONDict = {}
+    for key, value in bot.items():
+        if key in PUBLIC_AUTOMATON_FIELDS:
+            shown[key] = value
+        elif key == "deck":
+            shown["deck_cards"] = sorted(value)
+        elif key == "escape_plan":
+            shown[key] = value if over else None
+        elif key == "piles":
+            shown[key] = value if over else [[hide_value(t) for t in pile] for pile in value]
+    return shown
