@@ -32,9 +32,8 @@ TOPICS = {
     "legend": "what the map's glyphs, codes and marks mean",
 }
 
-#: ANSI colours for ``ansi=True``: police letters in the officers' colours (§2.1: Federal
-#: red, Local blue, SWAT black shown as bold), water blue.
-_ANSI = {"F": "\x1b[31m", "L": "\x1b[34m", "S": "\x1b[1m", "~": "\x1b[36m"}
+#: ANSI colour for ``ansi=True``: water, the one terrain a walk cannot always enter.
+_WATER = "\x1b[36m"
 _RESET = "\x1b[0m"
 
 
@@ -121,5 +120,5 @@ def _wrapped(lines: list[str]) -> list[str]:
 
 
 def _colour(text: str) -> str:
-    """Police letters on tile headers and water glyphs coloured."""
-    return re.sub(r"~+", lambda m: _ANSI["~"] + m.group(0) + _RESET, text)
+    """Water glyphs coloured."""
+    return re.sub(r"~+", lambda m: _WATER + m.group(0) + _RESET, text)

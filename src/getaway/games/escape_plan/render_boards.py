@@ -104,8 +104,8 @@ def board_lines(scene: Scene, board: BoardView) -> list[str]:
     keys = ["-" if k is None else k[0] + ("" if k[1] else " (down)") for k in board.keys]
     gang = ", ".join(board.gang_members) or "none"
     return [
-        f"{board.seat}: {board.status}"
-        + (f" at {board.location}" if board.location else "")
+        f"{board.seat}: "
+        + (f"in the city at {board.location}" if board.location else board.status)
         + f"; cash {money(board.cash)}; Escape Plan card {plan}",
         f"  notoriety {board.notoriety} (red cubes {board.noto_red}, blue {board.noto_blue});"
         f" income cubes {board.income_cubes}; red wounds {board.wounds_red}/3,"
@@ -194,7 +194,7 @@ def display_lines(scene: Scene) -> list[str]:
     lines.append(f"City display: {display or 'empty'}; stacks face down: {stacks}")
     contacts = [_contact_text(scene, c) for c in scene.contact_display]
     lines.append(
-        f"Contacts (deck {count(scene.contact_deck)}), left to right: "
+        f"Contacts (deck {count(scene.contact_deck)}; * a red star), left to right: "
         + (", ".join(contacts) or "none")
     )
     for building in scene.businesses:
@@ -227,7 +227,9 @@ def display_lines(scene: Scene) -> list[str]:
 def _contact_text(scene: Scene, card: str) -> str:
     for entry in scene.content.contacts.cards:
         if entry.id == card:
-            return f"{entry.name} ${entry.cost}k" + ("*" if entry.star else "")
+            # Snitch and Bribe come in one card per officer type: the type tells them apart.
+            kind = f" {_OFFICER_NAMES[entry.officer]}" if entry.officer else ""
+            return f"{entry.name}{kind} ${entry.cost}k" + ("*" if entry.star else "")
     return card
 
 

@@ -49,7 +49,8 @@ _CODES = {
 }
 LEGEND = (
     "Map: # industrial  . commercial  : residential  ~ water  ~FY~ Ferry  (H) Heliport tile; "
-    "police F Federal, L Local, S SWAT; pawns 1-5 players, S Sandra, C Costa; "
+    "police F Federal, L Local, S SWAT; pawns 1-5 players, S Sandra, C Costa, + more, "
+    "* the path of the open Move; "
     "HOS Hospital, GNG Gang (HQ on the start tile), STx Store, EXn Exit (exn closed), "
     "SHn Safe House, CLI Clinic, CHU Church, MET Metro, HEL Heliport, "
     "businesses by their first 3 letters (lower case: closed), BIZ/SH? an empty space."
@@ -57,7 +58,7 @@ LEGEND = (
 
 
 def pawn_mark(participant: str) -> str:
-    """``p3`` -> ``3``, ``sandra`` -> ``S``, ``costa`` -> ``C``."""
+    """``p3`` -> ``3``, ``sandra`` -> ``S``, ``costa`` -> ``C``, :data:`PATH_MARK` as it is."""
     if participant.startswith("p") and participant[1:].isdigit():
         return participant[1:]
     return participant[:1].upper()
@@ -95,13 +96,33 @@ def location_code(scene: Scene, tile: CityTile, local: str) -> str:
     return _CODES.get(location.kind, "???")
 
 
+#: The mark of a node the open Move has passed through (``*``).
+PATH_MARK = "*"
+
+
 def pawns_at(scene: Scene) -> dict[str, list[str]]:
-    """The participants in the city by the node they stand on, in turn order."""
+    """The participants in the city by the node they stand on, in turn order, and
+    :data:`PATH_MARK` on each node the open Move has walked, ridden or flown to."""
     found: dict[str, list[str]] = {}
     for who, where in participants(scene):
         if where is not None:
             found.setdefault(where, []).append(who)
+    for node in path_nodes(scene):
+        found.setdefault(node, []).append(PATH_MARK)
     return found
+
+
+def path_nodes(scene: Scene) -> list[str]:
+    """The nodes named by the steps of the open Move (``walk:B1.store``,
+    ``heli:<tool>:<node>``...), in order."""
+    if not scene.decision_steps or scene.decision_steps[0] != "move":
+        return []
+    nodes = []
+    for step in scene.decision_steps[1:]:
+        node = step.partition(":")[2].rsplit(":", 1)[-1]
+        if "." in node and node in scene.city.links:
+            nodes.append(node)
+    return nodes
 
 
 def participants(scene: Scene) -> list[tuple[str, str | None]]:

@@ -48,15 +48,16 @@ def group_choices(choices: tuple[Choice, ...]) -> dict[str, dict[str, list[Choic
     return grouped
 
 
-def _wrap(head: str, words: list[str]) -> list[str]:
+def _wrap(head: str, words: list[str], separator: str = ", ") -> list[str]:
+    """``words`` after ``head``, joined by ``separator``, wrapped under the head."""
     lines, line = [], head
     indent = " " * len(head)
     for word in words:
-        if len(line) + len(word) + 2 > WIDTH and line.strip() != head.strip():
-            lines.append(line.rstrip(", ").rstrip())
+        if len(line) + len(word) + len(separator) > WIDTH and line.strip() != head.strip():
+            lines.append(line[: len(line) - len(separator)].rstrip())
             line = indent
-        line += word + ", "
-    lines.append(line.rstrip(", ").rstrip())
+        line += word + separator
+    lines.append(line[: len(line) - len(separator)].rstrip())
     return lines
 
 
@@ -64,7 +65,8 @@ def menu_lines(scene: Scene) -> list[str]:
     """The decision so far and the choices now, or who is awaited."""
     lines: list[str] = []
     if scene.decision_seat is not None and scene.decision_steps:
-        lines.append(f"{scene.decision_seat} so far: " + " > ".join(scene.decision_steps))
+        steps = [*scene.decision_steps[:1], *(f"> {step}" for step in scene.decision_steps[1:])]
+        lines += _wrap(f"{scene.decision_seat} so far: ", steps, separator=" ")
         spent = walked_mp(scene)
         if spent is not None:
             lines.append(f"  MP spent walking: {spent}")

@@ -1,0 +1,244 @@
+"""The terminal rendering of Escape Plan: it renders every position of random games for 1-5
+players, names the facts of the view, fits 100 columns, holds no markup and no ANSI codes
+unless asked, shows hidden fields as ``?``, draws tiles as they lie, and lists every legal
+choice with its cost."""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from rich.text import Text
+
+from getaway.core import ALL, Rng
+from getaway.games.escape_plan import render_city, tiles
+from getaway.games.escape_plan.content import load_content
+from getaway.games.escape_plan.game import EscapePlanState
+from getaway.games.escape_plan.render import MAX_WIDTH, TOPICS, render_topic, render_view
+from getaway.games.escape_plan.render_adapter import adapt, step_cost
+from getaway.games.escape_plan.render_boards import board_lines
+from getaway.games.escape_plan.render_menu import typing_examples
+from getaway.games.escape_plan.topology import DIRECTIONS, ROTATIONS, SquareTopology
+from tests.escape_plan.play import new_game, random_step
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def positions(players: int, seed: int, every: int = 7) -> list[EscapePlanState]:
+    """Copies of a random game's positions, one every ``every`` actions, and the last."""
+    state = new_game(players, seed=seed)
+    rng = Rng(seed + 500)
+    found, number = [], 0
+    while not state.is_over():
+        if number % every == 0:
+            found.append(state.clone())
+        random_step(state, rng)
+        number += 1
+    found.append(state)
+    return found
+
+
+def check_page(text: str) -> None:
+    assert max(len(line) for line in text.splitlines()) <= MAX_WIDTH
+    assert "\x1b" not in text
+    # Plain text through rich: nothing is read as markup.
+    assert Text.from_markup(text).plain == text
+
+
+def check_facts(state: EscapePlanState, text: str) -> None:
+    table = state.table
+    assert f"Day {table.day} of 3" in text
+    for entry in table.city.placed:
+        assert entry.tile.id in text
+    for seat, player in table.players.items():
+        where = player.location if player.status == "city" else player.status
+        assert re.search(rf"^  {seat} +{re.escape(str(where))}", text, re.M), (seat, where)
+    for name, bot in table.automata.items():
+        where = bot.location if bot.status == "city" else bot.status
+        assert re.search(rf"^  {name} +{re.escape(str(where))}", text, re.M), (name, where)
+    for seat in state.to_act():
+        menu = text.split(f"Choices for {seat} (type the id):\n", 1)[1]
+        for action in state.legal_actions(seat):
+            # The whole id, as a word of the menu: alone, before its cost, a comma or the
+            # column of a bare verb's title.
+            found = re.search(rf"(?<![\w:.]){re.escape(action)}(?=$|,| \(|  )", menu, re.M)
+            assert found, action
+    if state.is_over():
+        assert "The game is over." in text
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_every_position_of_random_games_renders_with_its_facts(players: int) -> None:
+    for seed in (players, players + 10):
+        for state in positions(players, seed):
+            view = state.view(ALL)
+            text = render_view(view)
+            check_page(text)
+            check_facts(state, text)
+            for topic in TOPICS:
+                check_page(render_topic(view, topic))
+            assert typing_examples(view)
+
+
+def test_an_unknown_topic_is_a_key_error() -> None:
+    with pytest.raises(KeyError):
+        render_topic(new_game(2).view(ALL), "weather")
+
+
+def test_ansi_codes_only_when_asked() -> None:
+    view = positions(3, 4)[-1].view(ALL)  # the whole city: water on some tile
+    coloured = render_view(view, ansi=True)
+    assert "\x1b[" in coloured
+    assert ANSI.sub("", coloured) == render_view(view)
+
+
+def test_rendering_does_not_change_the_view() -> None:
+    state = positions(3, 2)[5]
+    view = state.view(ALL)
+    before = copy.deepcopy(view)
+    render_view(view)
+    for topic in TOPICS:
+        render_topic(view, topic)
+    assert view == before
+
+
+# Hidden fields -------------------------------------------------------------------------------
+
+
+def seat_like_view(state: EscapePlanState, seat: str) -> dict[str, Any]:
+    """What the seats' views of §21.2 will leave out, cut from the ``all`` view by hand:
+    others' cash and Escape Plan cards, the faces of their face-down tiles, deck orders (sizes
+    only), and the legal actions given for the seat as a list."""
+    view = copy.deepcopy(state.view(ALL))
+    view["seat"] = seat
+    table = view["table"]
+    for other, board in table["players"].items():
+        if other == seat:
+            continue
+        del board["cash"], board["escape_plan"]
+        board["items"] = [
+            p if p is None or p[2] else {"kind": p[0], "face_up": False} for p in board["items"]
+        ]
+    for key in ("contact_deck", "patrol_deck"):
+        table[key] = len(table[key])
+    del table["exit_stacks"], table["patrol_removed"]
+    for bot in table["automata"].values():
+        del bot["deck"], bot["escape_plan"]
+    view["legal"] = list(state.legal_actions(seat)) if seat in state.to_act() else []
+    return view
+
+
+def test_hidden_fields_render_as_question_marks() -> None:
+    state = positions(3, 3)[-2]
+    view = seat_like_view(state, "p1")
+    text = render_view(view)
+    check_page(text)
+    scene = adapt(view)
+    for board in scene.players:
+        lines = "\n".join(board_lines(scene, board))
+        if board.seat == "p1":
+            assert f"cash ${state.table.players['p1'].cash}k" in lines
+        else:
+            assert "cash ?" in lines and "Escape Plan card ?" in lines
+    for topic in TOPICS:
+        check_page(render_topic(view, topic))
+
+
+def test_a_face_down_tile_of_another_seat_shows_its_kind_only() -> None:
+    state = new_game(2, seed=1)
+    state.table.players["p2"].items[0] = _locker()
+    view = seat_like_view(state, "p1")
+    text = render_topic(view, "boards")
+    assert "locker ?" in text and "black:70" not in text
+    assert "locker black:70 (down)" in render_topic(state.view(ALL), "boards")
+
+
+def _locker() -> Any:
+    from getaway.games.escape_plan.state import Piece
+
+    return Piece("locker", "black:70", face_up=False)
+
+
+# The map -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_a_tile_is_drawn_turned_as_the_topology_turns_its_sides(rotation: int) -> None:
+    """The drawn border rows and columns are the sides ``topology`` says face each way."""
+    topology = SquareTopology()
+    for tile in load_content().city_tiles.tiles:
+        drawn = render_city.rotated_cells(tile, rotation)
+        seen = tiles.sides(tile)
+        drawn_sides = {
+            "N": tuple(drawn[0]),
+            "E": tuple(row[-1] for row in drawn),
+            "S": tuple(reversed(drawn[-1])),
+            "W": tuple(row[0] for row in reversed(drawn)),
+        }
+        for direction in DIRECTIONS:
+            assert drawn_sides[direction] == seen[topology.side_after_rotation(direction, rotation)]
+
+
+def test_pawns_are_marked_in_their_location_on_the_map() -> None:
+    state = positions(2, 5)[6]
+    scene = adapt(state.view(ALL))
+    text = "\n".join(render_city.draw_city(scene))
+    for seat, player in state.table.players.items():
+        if player.status == "city" and player.location:
+            assert seat[1:] in text
+    assert render_city.pawn_mark("p4") == "4" and render_city.pawn_mark("costa") == "C"
+
+
+def test_the_city_phase_shows_where_the_tile_may_go() -> None:
+    state = new_game(3, seed=2)
+    assert state.table.stage == "place"
+    seat = state.to_act()[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    cells = state.legal_actions(seat)
+    text = render_view(state.view(ALL))
+    for cell in cells:
+        x, y = cell.split(":")[1].split(",")
+        assert f"? {x},{y}" in text
+
+
+def test_an_open_move_shows_its_path_and_the_mp_of_each_walk() -> None:
+    state = new_game(2, seed=3)
+    rng = Rng(9)
+    while not (
+        state.decision and state.decision.steps[0] == "move" and len(state.decision.steps) > 1
+    ):
+        random_step(state, rng)
+        if state.table.stage == "turn" and state.decision is None:
+            seat = state.to_act()[0]
+            if "move" in state.legal_actions(seat):
+                state.apply(seat, "move")
+    text = render_view(state.view(ALL))
+    assert state.decision is not None
+    seat = state.decision.seat
+    city = state.table.city
+    here = state.decision.steps[-1].split(":", 1)[1]  # the last walk's node
+    for action in state.legal_actions(seat):
+        if action.startswith("walk:"):
+            node = action.split(":", 1)[1]
+            assert f"{action} ({city.links[here][node]} MP)" in text
+    assert "so far: move > walk:" in text
+    assert "*" in "\n".join(render_city.draw_city(adapt(state.view(ALL))))
+
+
+def test_the_income_unlock_costs_three_thousand_and_the_rest_unlock_nothing() -> None:
+    scene = adapt(new_game(2, seed=1).view(ALL))
+    assert step_cost(replace(scene, stage="income_unlock"), "p1", "unlock:heal") == "$3k"
+    assert step_cost(replace(scene, stage="turn"), "p1", "unlock:heal") == "free (Rest)"
+    assert step_cost(scene, "p1", "disc") == "1 Extra Action disc"
+
+
+def test_typing_examples_are_legal_actions_typed_with_spaces() -> None:
+    state = new_game(3, seed=2)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    examples = typing_examples(state.view(ALL))
+    typed = examples[0][0]
+    assert typed.replace(" ", ":") in legal
