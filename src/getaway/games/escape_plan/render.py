@@ -43,6 +43,7 @@ def render_view(view: Mapping[str, Any], ansi: bool = False) -> str:
     lines = render_boards.header_lines(scene)
     lines.append("")
     lines += render_city.draw_city(scene, _candidate_cells(scene))
+    lines.append(render_city.SHORT_LEGEND)
     lines += render_city.pawn_lines(scene)
     lines += _wrapped(render_boards.notoriety_track(scene))
     lines.append("Players (cash, notoriety +red -blue, income cubes, wounds, ...):")

@@ -179,11 +179,11 @@ def display_lines(scene: Scene) -> list[str]:
     exits = []
     for number in sorted(scene.patrol_spaces):
         cards = scene.patrol_spaces[number]
-        text = f"Exit {number} {cards} card{'s' if cards != 1 else ''}"
-        text += " closed" if cards >= 2 else " open"
+        text = f"Exit {number}: {cards} card{'s' if cards != 1 else ''}"
+        text += ", closed" if cards >= 2 else ", open"
         stack = scene.exit_stack_of.get(number)
         if stack is not None:
-            text += f" (stack {stack}, {count(scene.exit_stack_sizes.get(stack))} tiles)"
+            text += f", Exit-tile stack {stack} ({count(scene.exit_stack_sizes.get(stack))} tiles)"
         exits.append(text)
     lines.append(f"Patrol: deck {count(scene.patrol_deck)}; " + "; ".join(exits))
     stacks = ", ".join(f"{k} {count(v)}" for k, v in sorted(scene.stack_sizes.items()))

@@ -47,6 +47,11 @@ _CODES = {
     "METRO": "MET",
     "HELIPORT": "HEL",
 }
+#: The one line of the map's key on the main page; :data:`LEGEND` is the whole of it.
+SHORT_LEGEND = (
+    "Key: # industrial . commercial : residential ~ water; 1-5 players, S Sandra, C Costa; "
+    "more: 'legend'"
+)
 LEGEND = (
     "Map: # industrial  . commercial  : residential  ~ water  ~FY~ Ferry  (H) Heliport tile; "
     "police F Federal, L Local, S SWAT; pawns 1-5 players, S Sandra, C Costa, + more, "
