@@ -156,6 +156,31 @@ def test_a_face_down_tile_of_another_seat_shows_its_kind_only() -> None:
     assert "locker black:70 (down)" in render_topic(state.view(ALL), "boards")
 
 
+def test_fields_hidden_from_all_may_be_missing_altogether() -> None:
+    """Deck orders, stacks, the police bag and the Locker stacks left out entirely (not
+    even a size) still render, as ``?`` or nothing."""
+    state = positions(2, 8)[4]
+    view = seat_like_view(state, "p2")
+    table = view["table"]
+    for key in ("contact_deck", "patrol_deck", "stacks", "bag", "lockers"):
+        del table[key]
+    text = render_view(view)
+    check_page(text)
+    assert "Contacts (deck ?" in text and "Patrol: deck ?" in text
+
+
+def test_a_seat_s_view_lists_the_legal_actions_it_carries() -> None:
+    state = positions(3, 6)[3]
+    acting = state.to_act()[0]
+    idle = next(seat for seat in state.rules.seats if seat != acting)
+    text = render_view(seat_like_view(state, acting))
+    assert f"Choices for {acting}" in text
+    for action in state.legal_actions(acting):
+        assert action in text
+    text = render_view(seat_like_view(state, idle))
+    assert "Choices for" not in text and f"Waiting for {acting}." in text
+
+
 def _locker() -> Any:
     from getaway.games.escape_plan.state import Piece
 
