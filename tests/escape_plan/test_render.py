@@ -267,3 +267,37 @@ def test_typing_examples_are_legal_actions_typed_with_spaces() -> None:
     examples = typing_examples(state.view(ALL))
     typed = examples[0][0]
     assert typed.replace(" ", ":") in legal
+
+
+# Tracks and displays -------------------------------------------------------------------------
+
+
+def test_the_tracks_topic_puts_every_marker_on_its_level_under_three_lines() -> None:
+    state = positions(2, 12)[-1]
+    state.table.players["p1"].notoriety = 6
+    text = render_topic(state.view(ALL), "tracks")
+    assert text.count("threshold line") == 3
+    rows = {int(line.split()[0]): line for line in text.splitlines() if line[:5].strip().isdigit()}
+    assert sorted(rows) == list(range(1, 11))
+    assert "p1" in rows[6] and "-$30k" in rows[6] and "$0k" in rows[1]
+    for name, bot in state.table.automata.items():
+        assert name in rows[bot.notoriety]
+    assert "Escape costs in the order of escaping: $0k, $10k" in text
+
+
+def test_the_part_of_the_day_is_marked_on_the_time_track() -> None:
+    state = positions(3, 1)[-2]
+    assert state.table.phase == "ACTIONS"
+    text = render_topic(state.view(ALL), "tracks")
+    part = state.table.part
+    paid = " (disc)" if part in ("NIGHT", "DAWN") else ""
+    assert f"{part.capitalize()}{paid} <- now" in text
+
+
+def test_gang_locations_show_their_members_and_controller() -> None:
+    state = positions(3, 1)[-2]
+    node = next(iter(state.table.gangs))
+    state.table.gangs[node].control = "p2"
+    text = render_view(state.view(ALL))
+    members = state.table.gangs[node].members
+    assert f"{node} {members} member" in text and "(controlled by p2)" in text

@@ -64,6 +64,7 @@ p3: in the city at START_H.hospital; cash $9k; Escape Plan card #4
   contacts: -; -; Avoid All (locked); Master Key (locked); Heal (locked)
   keys (Safe Houses 1-3): -; -; -; gang members: none
   bonuses taken: none
+Gangs: START_G.gang 2 members; B2.gang 2 members; D2.gang 2 members
 Patrol: deck 3; Exit 1: 1 card, open; Exit 2: 1 card, open; Exit 3: 0 cards, open
 City display: A2 FL, B1 FS, C3 LS, D1 FL; stacks face down: A 1, B 1, C 1, D 1
 Contacts (deck 26; * a red star), left to right: Ninja SWAT $2k*, Spy 1 $1k, Ninja SWAT $2k*, Gang

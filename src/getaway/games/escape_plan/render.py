@@ -30,6 +30,7 @@ TOPICS = {
     "boards": "every player board in full: Assets, items, contacts, keys, gang members",
     "display": "the face-up display tiles drawn as they would lie unturned, with their police",
     "legend": "what the map's glyphs, codes and marks mean",
+    "tracks": "the time track, the notoriety track (penalties, threshold lines), escape costs",
 }
 
 #: ANSI colour for ``ansi=True``: water, the one terrain a walk cannot always enter.
@@ -54,6 +55,7 @@ def render_view(view: Mapping[str, Any], ansi: bool = False) -> str:
     if scene.automata:
         lines.append("Automata:")
         lines += _wrapped(render_boards.automaton_lines(scene))
+    lines += _wrapped(render_boards.gang_lines(scene))
     lines += _wrapped(render_boards.display_lines(scene))
     lines.append("")
     lines += render_menu.menu_lines(scene)
@@ -72,7 +74,9 @@ def render_topic(view: Mapping[str, Any], topic: str) -> str:
     if topic == "display":
         return "\n".join(_display_tiles(scene))
     if topic == "legend":
-        return "\n".join(_wrapped([render_city.LEGEND]))
+        return "\n".join(render_city.LEGEND)
+    if topic == "tracks":
+        return "\n".join(_wrapped(render_boards.track_lines(scene)))
     raise KeyError(topic)
 
 

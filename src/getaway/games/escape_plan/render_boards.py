@@ -172,6 +172,53 @@ def notoriety_track(scene: Scene) -> list[str]:
     return ["Notoriety (|| threshold line): " + " ".join(parts)]
 
 
+def track_lines(scene: Scene) -> list[str]:
+    """The time track, the notoriety track top down with its penalties, threshold lines and
+    markers, and what this player count fixes: escape costs and the Business closing."""
+    now = scene.part if scene.phase == "ACTIONS" else None
+    parts = [
+        (p.capitalize() + (" (disc)" if p in ("NIGHT", "DAWN") else ""))
+        + (" <- now" if p == now else "")
+        for p in ("MORNING", "AFTERNOON", "EVENING", "NIGHT", "DAWN")
+    ]
+    phase = PHASE_NAMES.get(scene.phase, scene.phase)
+    lines = [f"Day {scene.day} of 3, {phase}", "  Player Actions: " + " > ".join(parts)]
+    track = scene.content.notoriety_track
+    thresholds = {t.below: t for t in track.thresholds}
+    markers: dict[int, list[str]] = {}
+    for board in scene.players:
+        markers.setdefault(board.notoriety, []).append(board.seat)
+    for bot in scene.automata:
+        markers.setdefault(bot.notoriety, []).append(bot.name)
+    lines.append("Notoriety track, top down (level, end-game penalty, markers):")
+    for level in reversed(track.levels):
+        line = thresholds.get(level.level)
+        if line is not None:
+            gives = [f"{line.unlocks} unlock{'s' if line.unlocks != 1 else ''}"]
+            if line.discs:
+                gives.append(f"{line.discs} disc{'s' if line.discs != 1 else ''}")
+            lines.append(f"  ---- threshold line: crossing it upward gives {' and '.join(gives)}")
+        who = ", ".join(markers.get(level.level, []))
+        lines.append(f"  {level.level:>3} {money(level.penalty):>7}  {who}".rstrip())
+    counts = scene.content.for_players(max(1, len(scene.players)))
+    costs = ", ".join(money(c) for c in counts.exit_costs)
+    lines.append(
+        f"Escape costs in the order of escaping: {costs}; a Business closes at"
+        f" {counts.business_closes_at} cubes (board side {counts.board_side})"
+    )
+    return lines
+
+
+def gang_lines(scene: Scene) -> list[str]:
+    """Each Gang location in the city: its members and who controls it."""
+    parts = [
+        f"{node} {members} member{'s' if members != 1 else ''}"
+        + (f" (controlled by {control})" if control else "")
+        for node, (members, control) in scene.gangs.items()
+    ]
+    return ["Gangs: " + ("; ".join(parts) or "none in the city")]
+
+
 def display_lines(scene: Scene) -> list[str]:
     """The shared boards: Patrol, City stacks and display, Contact display, Businesses, Safe
     Houses, Store and supplies."""

@@ -53,12 +53,15 @@ SHORT_LEGEND = (
     "more: 'legend'"
 )
 LEGEND = (
-    "Map: # industrial  . commercial  : residential  ~ water  ~FY~ Ferry  (H) Heliport tile; "
-    "police F Federal, L Local, S SWAT; pawns 1-5 players, S Sandra, C Costa, + more, "
-    "* the path of the open Move; "
-    "HOS Hospital, GNG Gang (HQ on the start tile), STx Store, EXn Exit (exn closed), "
-    "SHn Safe House, CLI Clinic, CHU Church, MET Metro, HEL Heliport, "
-    "businesses by their first 3 letters (lower case: closed), BIZ/SH? an empty space."
+    "Map key",
+    "  cells: # industrial  . commercial  : residential  ~ water  ~FY~~ a Ferry icon",
+    "  tile header: the tile id, (H) a Heliport tile, police F Federal, L Local, S SWAT",
+    "  pawns after a location code: 1-5 the players, S Sandra, C Costa, + more (see the list",
+    "    under the map), * a node the open Move has passed through",
+    "  HOS Hospital, HQ the Gang HQ, GNG a Gang, STx Store x, EXn Exit n (exn: closed),",
+    "  SHn Safe House n, CLI Clinic, CHU Church, MET Metro, HEL Heliport,",
+    "  a Business by its first 3 letters (lower case: closed), BIZ / SH? an empty space",
+    "  ? x,y: a free cell the tile being placed may go to (type cell:x,y)",
 )
 
 
