@@ -14,7 +14,7 @@ import pytest
 from rich.text import Text
 
 from getaway.core import ALL, Rng
-from getaway.games.escape_plan import render_city, tiles
+from getaway.games.escape_plan import CityMap, PlacedTile, render_city, tiles
 from getaway.games.escape_plan.content import load_content
 from getaway.games.escape_plan.game import EscapePlanState
 from getaway.games.escape_plan.render import MAX_WIDTH, TOPICS, render_topic, render_view
@@ -301,3 +301,31 @@ def test_gang_locations_show_their_members_and_controller() -> None:
     text = render_view(state.view(ALL))
     members = state.table.gangs[node].members
     assert f"{node} {members} member" in text and "(controlled by p2)" in text
+
+
+def test_a_view_whose_choices_cannot_be_worked_out_still_renders_and_says_why() -> None:
+    view = new_game(2, seed=1).view(ALL)
+    view["table"]["players"]["p1"]["income_cubes"] = 4  # 4 + 0 cubes out: not the 9 of §21.7
+    text = render_view(view)
+    check_page(text)
+    assert "The choices cannot be listed: save file: the table breaks the rules" in text
+    assert "Waiting for" in text
+
+
+def test_the_widest_city_the_area_allows_fits_in_100_columns() -> None:
+    """Six tiles across (x from -2 to 3, §18.5's bounds), each row of the area."""
+    content = load_content()
+    topology = SquareTopology()
+    xs = sorted({cell[0] for cell in topology.cells()})
+    ys = sorted({cell[1] for cell in topology.cells()})
+    assert len(xs) == 6
+    ids = [tile.id for tile in content.city_tiles.tiles]
+    placed = [
+        PlacedTile(content.tile(ids[n]), (xs[n % 6], ys[n // 6]), 90 * (n % 4))
+        for n in range(len(ids))
+    ]
+    scene = replace(adapt(new_game(5).view(ALL)), city=CityMap(topology, placed))
+    lines = render_city.draw_city(scene)
+    assert max(len(line) for line in lines) == MAX_WIDTH
+    for tile_id in ids:
+        assert any(tile_id in line for line in lines)

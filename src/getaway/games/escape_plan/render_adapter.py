@@ -19,9 +19,10 @@ Nothing here changes the view, and nothing but this module knows its keys.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from getaway.core.errors import GetawayError
 from getaway.core.game import ALL
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.content import Content, load_content
@@ -148,6 +149,8 @@ class Scene:
     decision_seat: str | None
     decision_steps: tuple[str, ...]
     choices: tuple[Choice, ...]
+    #: Why the choices could not be worked out from the view, if they could not.
+    choices_problem: str | None
     over: bool
     content: Content
 
@@ -199,6 +202,7 @@ def adapt(view: Mapping[str, Any]) -> Scene:
         decision_seat=None if not decision else str(decision["seat"]),
         decision_steps=() if not decision else tuple(decision["steps"]),
         choices=(),
+        choices_problem=None,
         over=str(table["phase"]) == "END",
         content=content,
     )
@@ -308,11 +312,14 @@ def _buildings(data: Mapping[str, Any]) -> tuple[BuildingView, ...]:
 
 
 def _with_choices(scene: Scene, view: Mapping[str, Any]) -> Scene:
-    from dataclasses import replace
-
     legal = view.get("legal")
+    problem = None
     if legal is None:
-        legal = _legal_from_all_view(view, scene)
+        try:
+            legal = _legal_from_all_view(view, scene)
+        except GetawayError as error:
+            # A page that cannot list the choices still shows the table, and says why.
+            legal, problem = {}, str(error)
     if not isinstance(legal, Mapping):
         seat = scene.viewer if scene.viewer in scene.to_act else next(iter(scene.to_act), "")
         legal = {seat: legal}
@@ -321,7 +328,7 @@ def _with_choices(scene: Scene, view: Mapping[str, Any]) -> Scene:
         for seat, actions in legal.items()
         for action in actions
     )
-    return replace(scene, choices=choices)
+    return replace(scene, choices=choices, choices_problem=problem)
 
 
 def _legal_from_all_view(view: Mapping[str, Any], scene: Scene) -> dict[str, list[str]]:
@@ -329,6 +336,7 @@ def _legal_from_all_view(view: Mapping[str, Any], scene: Scene) -> dict[str, lis
     (a seat's, without ``legal``) shows no choices rather than guessing them."""
     if scene.viewer != ALL or "rng" not in view or not scene.to_act:
         return {}
+    # Imported here: game.py will import this package's render module for Game.render.
     from getaway.games.escape_plan.game import EscapePlanState
 
     state = EscapePlanState.from_json(view)

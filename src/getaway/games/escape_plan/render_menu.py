@@ -73,6 +73,8 @@ def menu_lines(scene: Scene) -> list[str]:
     if scene.over:
         return lines
     grouped = group_choices(scene.choices)
+    if scene.choices_problem is not None:
+        lines += _wrap("The choices cannot be listed: ", scene.choices_problem.split(), " ")
     if not grouped:
         waiting = ", ".join(scene.to_act) or "nobody"
         lines.append(f"Waiting for {waiting}.")
