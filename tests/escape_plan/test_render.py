@@ -329,3 +329,17 @@ def test_the_widest_city_the_area_allows_fits_in_100_columns() -> None:
     assert max(len(line) for line in lines) == MAX_WIDTH
     for tile_id in ids:
         assert any(tile_id in line for line in lines)
+
+
+def test_movement_steps_of_the_movement_module_show_their_mp() -> None:
+    """The ids ``movement.py`` offers (not in the engine's turn yet) get their MP."""
+    scene = adapt(new_game(2, seed=1).view(ALL))
+    assert step_cost(scene, "p1", "fly:START_G.gang") == "1 MP"
+    assert step_cost(scene, "p1", "heli:chopper:START_G.gang") == "1 MP"
+    assert step_cost(scene, "p1", "metro:START_H.metro") == "1 MP (first ride this turn)"
+    ridden = replace(scene, decision_seat="p1", decision_steps=("move", "metro:A3.metro"))
+    assert step_cost(ridden, "p1", "metro:START_H.metro") == "0 MP"
+    assert step_cost(scene, "p1", "escape") == "escape cost $0k"
+    assert step_cost(replace(scene, escaped=("p2",)), "p1", "escape") == "escape cost $10k"
+    assert step_cost(scene, "p1", "wound:START_G:LOCAL") == "1 Wound"
+    assert step_cost(scene, "p1", "sandra:LOCAL") == ""

@@ -344,7 +344,10 @@ def _legal_from_all_view(view: Mapping[str, Any], scene: Scene) -> dict[str, lis
 
 
 def step_cost(scene: Scene, seat: str, action: str) -> str:
-    """What taking ``action`` now costs, in words, as far as the view tells."""
+    """What taking ``action`` now costs, in words, as far as the view tells: the MP of a
+    movement step (``movement_map``'s numbers, a walk's from the map's links), the price
+    of an unlock, a disc, a Wound, the escape cost. Tool prices are not in the id: none."""
+    from getaway.games.escape_plan.movement_map import FLIGHT_COST, METRO_BONUS
     from getaway.games.escape_plan.options import INCOME_UNLOCK_PRICE
 
     verb, _, argument = action.partition(":")
@@ -352,12 +355,27 @@ def step_cost(scene: Scene, seat: str, action: str) -> str:
         return f"${INCOME_UNLOCK_PRICE}k" if scene.stage == "income_unlock" else "free (Rest)"
     if verb == "disc":
         return "1 Extra Action disc"
-    if verb == "walk":
+    if verb in ("walk", "jetski"):
         here = _path_end(scene, seat)
         if here is not None and argument in scene.city.links.get(here, {}):
             return f"{scene.city.links[here][argument]} MP"
+    if verb in ("fly", "heli"):
+        return f"{FLIGHT_COST} MP"
+    if verb == "metro":
+        ridden = scene.decision_seat == seat and any(
+            step.startswith("metro:") for step in scene.decision_steps
+        )
+        return "0 MP" if ridden else f"{METRO_BONUS} MP (first ride this turn)"
     if verb == "gas":
         return "+1 MP for a Gas Can"
+    if verb == "medevac":
+        return "0 MP, ends the move"
+    if verb == "escape":
+        costs = scene.content.for_players(max(1, len(scene.players))).exit_costs
+        order = len(scene.escaped)
+        return f"escape cost ${costs[order]}k" if order < len(costs) else NO_COST
+    if verb == "wound":
+        return "1 Wound"
     return NO_COST
 
 
