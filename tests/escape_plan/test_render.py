@@ -109,9 +109,9 @@ def test_rendering_does_not_change_the_view() -> None:
 
 
 def seat_like_view(state: EscapePlanState, seat: str) -> dict[str, Any]:
-    """What the seats' views of §21.2 will leave out, cut from the ``all`` view by hand:
-    others' cash and Escape Plan cards, the faces of their face-down tiles, deck orders (sizes
-    only), and the legal actions given for the seat as a list."""
+    """The most a seat's view might leave out, cut from the ``all`` view by hand: others'
+    cash and Escape Plan cards gone, their face-down tiles without an id, deck orders as
+    sizes or gone, and the seat's legal actions as a plain list."""
     view = copy.deepcopy(state.view(ALL))
     view["seat"] = seat
     table = view["table"]
@@ -129,6 +129,82 @@ def seat_like_view(state: EscapePlanState, seat: str) -> dict[str, Any]:
         del bot["deck"], bot["escape_plan"]
     view["legal"] = list(state.legal_actions(seat)) if seat in state.to_act() else []
     return view
+
+
+def ep_views_view(state: EscapePlanState, seat: str) -> dict[str, Any]:
+    """A seat's view in the shape ep-views' ``views.py`` documents (not on this branch):
+    ``to_act``, ``over``, ``legal_actions`` by seat, the decision as the seat's own steps;
+    ``None`` for others' cash and cards, ``black:?`` for their face-down tiles, the hidden
+    decks as sizes under ``*_size(s)`` names, the automata's decks as ``deck_cards``."""
+    full = state.view(ALL)
+    table = copy.deepcopy(full["table"])
+    for old, new in (
+        ("stacks", "stack_sizes"),
+        ("exit_stacks", "exit_stack_sizes"),
+        ("lockers", "locker_sizes"),
+    ):
+        table[new] = {k: len(v) for k, v in table.pop(old).items()}
+    for old, new in (("patrol_deck", "patrol_deck_size"), ("contact_deck", "contact_deck_size")):
+        table[new] = len(table.pop(old))
+    del table["patrol_removed"]
+    for other, board in table["players"].items():
+        if other != seat:
+            board["cash"] = board["escape_plan"] = None
+            for row in ("items", "contacts"):
+                board[row] = [
+                    [p[0], p[1].rpartition(":")[0] + ":?", False]
+                    if p is not None and p[0] in ("locker", "exit") and not p[2]
+                    else p
+                    for p in board[row]
+                ]
+    for bot in table["automata"].values():
+        bot["deck_cards"] = sorted(bot.pop("deck"))
+        bot["escape_plan"] = None
+    decision = state.decision
+    return {
+        "game": full["game"],
+        "seat": seat,
+        "options": full["options"],
+        "over": state.is_over(),
+        "to_act": list(state.to_act()),
+        "table": table,
+        "decision": None if decision is None else decision.seen_by(seat),
+        "legal_actions": (
+            {seat: list(state.legal_actions(seat))} if seat in state.to_act() else {}
+        ),
+    }
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_views_in_ep_views_shape_render_for_every_seat(players: int) -> None:
+    for state in positions(players, players + 20, every=11):
+        for seat in state.rules.seats:
+            view = ep_views_view(state, seat)
+            text = render_view(view)
+            check_page(text)
+            scene = adapt(view)
+            assert scene.viewer == seat and scene.contact_deck == len(state.table.contact_deck)
+            for board in scene.players:
+                secret = state.table.players[board.seat]
+                assert board.cash == (secret.cash if board.seat == seat else None)
+            if seat in state.to_act():
+                for action in state.legal_actions(seat):
+                    assert action in text
+            elif not state.is_over():
+                assert "Choices for" not in text
+            if state.decision is not None and state.decision.seat == seat:
+                assert scene.decision_steps == state.decision.steps
+            else:
+                assert scene.decision_steps == ()
+            for topic in TOPICS:
+                check_page(render_topic(view, topic))
+
+
+def test_a_face_down_locker_in_ep_views_shape_shows_its_stack_not_its_value() -> None:
+    state = new_game(2, seed=1)
+    state.table.players["p2"].items[0] = _locker()
+    text = render_topic(ep_views_view(state, "p1"), "boards")
+    assert "locker black:? (down)" in text and "black:70" not in text
 
 
 def test_hidden_fields_render_as_question_marks() -> None:

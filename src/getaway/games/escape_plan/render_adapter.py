@@ -1,19 +1,22 @@
 """The one place where the terminal rendering reads a view: :func:`adapt` turns a view dict
 into a :class:`Scene`, the plain values the ``render_*`` modules draw.
 
-Today only the ``all`` view exists (``EscapePlanState.view("all")``, the same dict as
-``to_json``: ``{"table": ..., "decision": ..., "seed": ..., "rng": ...}``). The seats' views
-of §21.2 (ep-views) will hide cash, Escape Plan cards, face-down tiles and deck orders. To
-switch to them, change this module only:
+Two shapes are read, so the switch to the seats' views (§21.2) needs nothing more:
 
-* every field a seat may not see is read with :func:`_maybe` and becomes ``None``, which the
-  renderers print as ``?``; a deck may be a list (its order) or a number (its size);
-* a face-down piece without an ``id`` is kept, its id ``None``;
-* the legal choices come from ``view["legal"]`` (a list of action ids for the viewing seat,
-  or a seat -> ids mapping) when the view has it; the ``all`` view has none, so they are
-  worked out from the state the view describes (:func:`_legal_from_all_view`).
+* the ``all`` view on main today (``EscapePlanState.view("all")``, the same dict as
+  ``to_json``: ``{"table": ..., "decision": {"seat", "steps"}, "seed": ..., "rng": ...}``),
+  with every deck in order and no legal actions: these are worked out from the state the
+  view describes (:func:`_legal_from_all_view`);
+* the seats' views as ep-views builds them: ``seat``, ``to_act``, ``over``,
+  ``legal_actions`` (seat -> ids), ``decision`` as the viewing seat's steps (a list) or
+  ``None``; in the table, ``cash`` and ``escape_plan`` ``None`` for others, a face-down
+  Locker or Exit tile as ``black:?``, and the hidden decks as their sizes under other
+  names (``stack_sizes``, ``patrol_deck_size``, ``exit_stack_sizes``, ``locker_sizes``,
+  ``contact_deck_size``; the automata's ``deck_cards``).
 
-Nothing here changes the view, and nothing but this module knows its keys.
+Every field a seat may not see is read as optional (:func:`_first`) and becomes ``None``,
+which the renderers print as ``?``; a deck may be a list (its order) or a number (its
+size). Nothing here changes the view, and nothing but this module knows its keys.
 """
 
 from __future__ import annotations
@@ -161,10 +164,12 @@ def adapt(view: Mapping[str, Any]) -> Scene:
     table: Mapping[str, Any] = view["table"]
     viewer = str(view.get("seat", ALL))
     city = _city(content, table["city"])
-    decision = view.get("decision")
+    decision_seat, decision_steps = _decision(view.get("decision"), viewer)
     queue = [str(s) for s in table["queue"]]
     stage = str(table["stage"])
     to_act = tuple(queue[:1]) if stage != "none" and queue else ()
+    if "to_act" in view:
+        to_act = tuple(str(s) for s in view["to_act"])
     scene = Scene(
         viewer=viewer,
         day=int(table["day"]),
@@ -176,22 +181,22 @@ def adapt(view: Mapping[str, Any]) -> Scene:
         city=city,
         police={str(k): tuple(v) for k, v in table["police"].items()},
         display=tuple(table["display"]),
-        stack_sizes={str(k): _size(v) for k, v in _maybe(table, "stacks", {}).items()},
-        bag={str(k): int(v) for k, v in _maybe(table, "bag", {}).items()},
-        patrol_deck=_size(_maybe(table, "patrol_deck")),
+        stack_sizes=_sizes(_first(table, "stacks", "stack_sizes")),
+        bag={str(k): int(v) for k, v in (_first(table, "bag") or {}).items()},
+        patrol_deck=_size(_first(table, "patrol_deck", "patrol_deck_size")),
         patrol_spaces={int(k): int(v) for k, v in table["patrol_spaces"].items()},
         exit_stack_of={int(k): str(v) for k, v in table["exit_stack_of"].items()},
-        exit_stack_sizes={str(k): _size(v) for k, v in _maybe(table, "exit_stacks", {}).items()},
+        exit_stack_sizes=_sizes(_first(table, "exit_stacks", "exit_stack_sizes")),
         businesses=_buildings(table["businesses"]),
         safe_houses=_buildings(table["safe_houses"]),
         safe_house_keys={str(k): tuple(v) for k, v in table["safe_house_keys"].items()},
         fixers=tuple(table["fixers"]),
-        locker_sizes={str(k): _size(v) for k, v in _maybe(table, "lockers", {}).items()},
+        locker_sizes=_sizes(_first(table, "lockers", "locker_sizes")),
         equipment={str(k): int(v) for k, v in table["equipment"].items()},
         gas_cans=int(table["gas_cans"]),
         gang_area=int(table["gang_area"]),
         gangs={str(k): (int(v[0]), v[1]) for k, v in table["gangs"].items()},
-        contact_deck=_size(_maybe(table, "contact_deck")),
+        contact_deck=_size(_first(table, "contact_deck", "contact_deck_size")),
         contact_display=tuple(table["contact_display"]),
         discs=int(table["discs"]),
         handcuffs=int(table["handcuffs"]),
@@ -199,11 +204,11 @@ def adapt(view: Mapping[str, Any]) -> Scene:
         arrested=tuple(table["arrested"]),
         players=tuple(_board(p) for p in table["players"].values()),
         automata=tuple(_automaton(a) for a in table["automata"].values()),
-        decision_seat=None if not decision else str(decision["seat"]),
-        decision_steps=() if not decision else tuple(decision["steps"]),
+        decision_seat=decision_seat,
+        decision_steps=decision_steps,
         choices=(),
         choices_problem=None,
-        over=str(table["phase"]) == "END",
+        over=bool(view.get("over", str(table["phase"]) == "END")),
         content=content,
     )
     return _with_choices(scene, view)
@@ -212,9 +217,28 @@ def adapt(view: Mapping[str, Any]) -> Scene:
 # --- reading values that a seat's view may hide --------------------------------------------
 
 
-def _maybe(data: Mapping[str, Any], key: str, default: Any = None) -> Any:
-    """``data[key]``, or ``default`` when the view leaves the field out (hidden)."""
-    return data.get(key, default)
+def _first(data: Mapping[str, Any], *keys: str) -> Any:
+    """The value of the first of ``keys`` the view has: a hidden field's name in the
+    ``all`` view, then what a seat's view shows of it; ``None`` when it has neither."""
+    for key in keys:
+        if key in data:
+            return data[key]
+    return None
+
+
+def _sizes(value: Any) -> dict[str, int | None]:
+    """Stacks by name as their sizes (``value`` maps names to lists or sizes)."""
+    return {str(k): _size(v) for k, v in (value or {}).items()}
+
+
+def _decision(data: Any, viewer: str) -> tuple[str | None, tuple[str, ...]]:
+    """(seat, steps) of the open decision: ``{"seat", "steps"}`` in the ``all`` view, the
+    viewing seat's own steps (a list) in a seat's view."""
+    if not data:
+        return None, ()
+    if isinstance(data, Mapping):
+        return str(data["seat"]), tuple(str(s) for s in data["steps"])
+    return viewer, tuple(str(s) for s in data)
 
 
 def _size(value: Any) -> int | None:
@@ -257,8 +281,8 @@ def _board(data: Mapping[str, Any]) -> BoardView:
         seat=str(data["seat"]),
         status=str(data["status"]),
         location=data["location"],
-        cash=_optional_int(_maybe(data, "cash")),
-        escape_plan=_optional_int(_maybe(data, "escape_plan")),
+        cash=_optional_int(data.get("cash")),
+        escape_plan=_optional_int(data.get("escape_plan")),
         income_cubes=int(data["income_cubes"]),
         notoriety=int(data["notoriety"]),
         noto_red=int(data["noto_red"]),
@@ -289,9 +313,9 @@ def _automaton(data: Mapping[str, Any]) -> AutomatonView:
         noto_up=int(data["noto_up"]),
         noto_down=int(data["noto_down"]),
         discs=int(data["discs"]),
-        deck_size=_size(_maybe(data, "deck")),
+        deck_size=_size(_first(data, "deck", "deck_cards")),
         contacts=tuple(data["contacts"]),
-        piles=len(data["piles"]),
+        piles=len(data.get("piles") or ()),
         bonuses=tuple(data["bonuses"]),
     )
 
@@ -312,7 +336,7 @@ def _buildings(data: Mapping[str, Any]) -> tuple[BuildingView, ...]:
 
 
 def _with_choices(scene: Scene, view: Mapping[str, Any]) -> Scene:
-    legal = view.get("legal")
+    legal = _first(view, "legal_actions", "legal")
     problem = None
     if legal is None:
         try:
