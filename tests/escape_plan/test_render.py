@@ -419,3 +419,13 @@ def test_movement_steps_of_the_movement_module_show_their_mp() -> None:
     assert step_cost(replace(scene, escaped=("p2",)), "p1", "escape") == "escape cost $10k"
     assert step_cost(scene, "p1", "wound:START_G:LOCAL") == "1 Wound"
     assert step_cost(scene, "p1", "sandra:LOCAL") == ""
+
+
+def test_buildings_show_where_they_stand_their_cubes_and_closing() -> None:
+    state = positions(4, 3)[-1]
+    placed = next(b for b in state.table.businesses.values() if b.placed_on)
+    placed.cubes = [("p2", "money"), ("sandra", "income")]
+    placed.closed = True
+    text = render_view(state.view(ALL))
+    assert f"{placed.placed_on} CLOSED; p2 money hex, sandra income hex" in text
+    assert "a Business closes at 3)" in text  # 4 players: the 4-5 side (§18)

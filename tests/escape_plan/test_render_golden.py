@@ -69,6 +69,7 @@ Patrol: deck 3; Exit 1: 1 card, open; Exit 2: 1 card, open; Exit 3: 0 cards, ope
 City display: A2 FL, B1 FS, C3 LS, D1 FL; stacks face down: A 1, B 1, C 1, D 1
 Contacts (deck 26; * a red star), left to right: Ninja SWAT $2k*, Spy 1 $1k, Ninja SWAT $2k*, Gang
     $2k, Stunt $1k*, Medevac $2k, Spy 2 $2k
+Businesses and Safe Houses (cubes: owner and hex; a Business closes at 2):
   Casino (group 1): C2.business; no cubes
   Bar (group 1): D2.business; no cubes
   Restaurant (group 1): not in the city; no cubes

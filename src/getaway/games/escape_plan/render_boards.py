@@ -244,6 +244,10 @@ def display_lines(scene: Scene) -> list[str]:
         f"Contacts (deck {count(scene.contact_deck)}; * a red star), left to right: "
         + (", ".join(contacts) or "none")
     )
+    closes = scene.content.for_players(max(1, len(scene.players))).business_closes_at
+    lines.append(
+        f"Businesses and Safe Houses (cubes: owner and hex; a Business closes at {closes}):"
+    )
     for building in scene.businesses:
         lines.append(
             "  "
@@ -291,7 +295,7 @@ def _building_text(
     name = _business_name(scene, ident) if business else f"Safe House {ident}"
     where = placed_on or "not in the city"
     state = " CLOSED" if closed else ""
-    held = ", ".join(f"{owner} {kind}" for owner, kind in cubes) or "no cubes"
+    held = ", ".join(f"{owner} {kind} hex" for owner, kind in cubes) or "no cubes"
     return f"{name}: {where}{state}; {held}"
 
 
