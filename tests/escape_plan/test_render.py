@@ -6,11 +6,13 @@ choice with its cost."""
 from __future__ import annotations
 
 import copy
+import io
 import re
 from dataclasses import replace
 from typing import Any
 
 import pytest
+from rich.console import Console
 from rich.text import Text
 
 from getaway.core import ALL, Rng
@@ -429,3 +431,16 @@ def test_buildings_show_where_they_stand_their_cubes_and_closing() -> None:
     text = render_view(state.view(ALL))
     assert f"{placed.placed_on} CLOSED; p2 money hex, sandra income hex" in text
     assert "a Business closes at 3)" in text  # 4 players: the 4-5 side (§18)
+
+
+def test_rich_prints_the_pages_as_they_are() -> None:
+    """The terminal prints through rich with markup and emoji codes on: ``walk:B1.store``,
+    the ``:::`` fill and the rest come out unchanged."""
+    for players in (1, 3, 5):
+        for state in positions(players, players, every=9):
+            view = state.view(ALL)
+            for text in [render_view(view), *(render_topic(view, t) for t in TOPICS)]:
+                console = Console(file=io.StringIO(), width=MAX_WIDTH, color_system=None)
+                console.print(text)
+                assert isinstance(console.file, io.StringIO)
+                assert console.file.getvalue() == text + "\n"

@@ -59,7 +59,7 @@ def render_view(view: Mapping[str, Any], ansi: bool = False) -> str:
     lines += _wrapped(render_boards.display_lines(scene))
     lines.append("")
     lines += render_menu.menu_lines(scene)
-    text = "\n".join(line.rstrip() for line in lines)
+    text = "\n".join(line.rstrip() for line in lines).rstrip("\n")
     return _colour(text) if ansi else text
 
 
