@@ -21,7 +21,7 @@ from typing import Any
 
 from getaway.core.game import ALL
 from getaway.games.escape_plan import render_boards, render_city, render_menu
-from getaway.games.escape_plan.render_adapter import Scene, adapt
+from getaway.games.escape_plan.render_adapter import BoardView, Scene, adapt
 from getaway.games.escape_plan.topology import Cell
 
 MAX_WIDTH = 100
@@ -84,7 +84,7 @@ def typing_examples(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     return render_menu.typing_examples(view)
 
 
-def _board_in_full(scene: Scene) -> Any:
+def _board_in_full(scene: Scene) -> BoardView | None:
     """The viewer's own board; in the ``all`` view, the board of the player to act."""
     seat = scene.viewer if scene.viewer != ALL else next(iter(scene.to_act), None)
     return next((b for b in scene.players if b.seat == seat), None)

@@ -154,15 +154,21 @@ def header_lines(scene: Scene) -> list[str]:
     return lines
 
 
-def notoriety_track(scene: Scene) -> list[str]:
-    """The track bottom up, every marker on its level, ``||`` for a threshold line."""
-    track = scene.content.notoriety_track
-    lines_above = {t.below for t in track.thresholds}
+def _markers(scene: Scene) -> dict[int, list[str]]:
+    """Who stands on each notoriety level: players, then Sandra and Costa."""
     markers: dict[int, list[str]] = {}
     for board in scene.players:
         markers.setdefault(board.notoriety, []).append(board.seat)
     for bot in scene.automata:
         markers.setdefault(bot.notoriety, []).append(bot.name)
+    return markers
+
+
+def notoriety_track(scene: Scene) -> list[str]:
+    """The track bottom up, every marker on its level, ``||`` for a threshold line."""
+    track = scene.content.notoriety_track
+    lines_above = {t.below for t in track.thresholds}
+    markers = _markers(scene)
     parts = []
     for level in track.levels:
         who = ",".join(markers.get(level.level, [])) or "-"
@@ -185,11 +191,7 @@ def track_lines(scene: Scene) -> list[str]:
     lines = [f"Day {scene.day} of 3, {phase}", "  Player Actions: " + " > ".join(parts)]
     track = scene.content.notoriety_track
     thresholds = {t.below: t for t in track.thresholds}
-    markers: dict[int, list[str]] = {}
-    for board in scene.players:
-        markers.setdefault(board.notoriety, []).append(board.seat)
-    for bot in scene.automata:
-        markers.setdefault(bot.notoriety, []).append(bot.name)
+    markers = _markers(scene)
     lines.append("Notoriety track, top down (level, end-game penalty, markers):")
     for level in reversed(track.levels):
         line = thresholds.get(level.level)
