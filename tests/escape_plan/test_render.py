@@ -54,7 +54,12 @@ def check_facts(state: EscapePlanState, text: str) -> None:
     table = state.table
     assert f"Day {table.day} of 3" in text
     for entry in table.city.placed:
-        assert entry.tile.id in text
+        # The tile's header: its id, (H) on a Heliport tile, its police letters.
+        letters = "".join(officer[0] for officer in table.police[entry.tile.id])
+        header = rf"\|{entry.tile.id}(?: \(H\))? *{letters}\|"
+        assert re.search(header, text), (entry.tile.id, letters)
+    for seat, player in table.players.items():
+        assert re.search(rf"^  {seat} +\${player.cash}k  noto +{player.notoriety} ", text, re.M)
     for seat, player in table.players.items():
         where = player.location if player.status == "city" else player.status
         assert re.search(rf"^  {seat} +{re.escape(str(where))}", text, re.M), (seat, where)
