@@ -54,7 +54,8 @@ FIGURES = (
     Figure(
         "sy-styles",
         "Scotland Yard: hard and heuristic against every opponent style, 100 paired deals",
-        (script("sy_styles.py", "--games", "100", "--seed", "1", "--workers", "{workers}"),),
+        (script("sy_styles.py", "--games", "100", "--seed", "1", "--mrx-players", "6",
+                "--detective-players", "4", "--workers", "{workers}"),),
     ),
     Figure(
         "cng-levels",

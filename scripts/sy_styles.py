@@ -3,7 +3,7 @@ against every style of the other side, on paired deals, as a markdown table for 
 
     .venv/bin/python scripts/sy_styles.py --games 100 --workers 2 --cache runs/sy_styles.jsonl
 
-For each opponent style S (``heuristic``, ``distance``, ``uct`` by default) it plays ``hard``
+For each opponent style S (``heuristic``, ``distance``, ``nw`` by default) it plays ``hard``
 and ``heuristic`` Mr. X against detectives S, then ``hard`` and ``heuristic`` detectives
 against Mr. X S: game ``g`` of every pairing is dealt with ``derive_seed(seed, g)``, so the
 two bots of a row meet the same deals, and the row's difference is the mean of the per-deal
@@ -34,7 +34,24 @@ from getaway.core import derive_seed
 from getaway.tournament.stats import wilson
 
 OURS = ("hard", "heuristic")
-STYLES = ("heuristic", "distance", "uct")
+STYLES = ("heuristic", "distance", "nw")
+#: ``nw``: our search with only the four techniques of Nijssen and Winands (2012):
+#: categorization, coalition reduction, epsilon-greedy distance playouts and move filtering,
+#: at 500 iterations (the published opponents' range). It reads none of our heuristic's
+#: knowledge: no guided playouts, shortlist, evaluation, belief model or anchor.
+NW = (
+    "ismcts:iterations=500:off=anchor+evaluation+flat+guided+keep-away+mixed-model"
+    "+move-model+shortlist"
+)
+#: Style names that stand for a bot spec.
+STYLE_BOTS = {"nw": NW}
+
+
+def bot_of(name: str) -> str:
+    """The bot spec a style or bot name stands for."""
+    return STYLE_BOTS.get(name, name)
+
+
 SIDES = ("mrx", "detectives")
 SIDE_NAMES = {"mrx": "Mr. X", "detectives": "detectives"}
 
@@ -47,19 +64,26 @@ def key_of(mrx: str, det: str, players: int, seed: int, deal: int, params: dict[
 
 def pairing(side: str, ours: str, style: str) -> tuple[str, str]:
     """(Mr. X's bot, the detectives' bot) when ``ours`` plays ``side`` against ``style``."""
+    style = bot_of(style)
     return (ours, style) if side == "mrx" else (style, ours)
 
 
+def players_of(args: argparse.Namespace, side: str) -> int:
+    """The player count of ``side``'s rows."""
+    chosen: int | None = args.mrx_players if side == "mrx" else args.detective_players
+    return args.players if chosen is None else chosen
+
+
 def jobs_for(args: argparse.Namespace, params: dict[str, Any]) -> list[Job]:
-    """Rows in order (Mr. X's first), our two bots interleaved deal by deal, so that a run
-    stopped early leaves whole paired deals of the first rows."""
+    """Deal by deal, every row's pair of games for one deal before the next deal, so that a
+    run stopped early leaves every row with the same whole paired deals."""
     jobs = []
-    for side in args.sides:
-        for style in args.styles:
-            for g in range(args.from_deal, args.games):
+    for g in range(args.from_deal, args.games):
+        for side in args.sides:
+            for style in args.styles:
                 for ours in args.ours:
                     mrx, det = pairing(side, ours, style)
-                    jobs.append((mrx, det, args.players, args.seed, g, params))
+                    jobs.append((mrx, det, players_of(args, side), args.seed, g, params))
     return jobs
 
 
@@ -100,18 +124,19 @@ def table(args: argparse.Namespace, params: dict[str, Any], cache: GameCache) ->
     games = cache.records
     rows = [
         "| our side | opponent | deals | hard wins [95% CI] | heuristic wins [95% CI] "
-        "| hard - heuristic (paired, +-95%) | hard CPU s/move mean (max) |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| hard - heuristic (paired, +-95%) | hard CPU s/move mean (max) | players |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     commits: set[str] = set()
     for side in args.sides:
         seat = "mrx" if side == "mrx" else "det"
+        players = players_of(args, side)
         for style in args.styles:
             per_bot: dict[str, list[dict[str, Any]]] = {}
             deals = []
             for g in range(args.games):
                 keys = [
-                    key_of(*pairing(side, ours, style), args.players, args.seed, g, params)
+                    key_of(*pairing(side, ours, style), players, args.seed, g, params)
                     for ours in OURS
                 ]
                 if all(key in games for key in keys):
@@ -121,7 +146,7 @@ def table(args: argparse.Namespace, params: dict[str, Any], cache: GameCache) ->
                         commits.add(cache.commits[key])
             n = len(deals)
             if not n:
-                rows.append(f"| {SIDE_NAMES[side]} | {style} | 0 | - | - | - | - |")
+                rows.append(f"| {SIDE_NAMES[side]} | {style} | 0 | - | - | - | - | {players} |")
                 continue
             hard = [_won(line, side) for line in per_bot["hard"]]
             heur = [_won(line, side) for line in per_bot["heuristic"]]
@@ -132,10 +157,10 @@ def table(args: argparse.Namespace, params: dict[str, Any], cache: GameCache) ->
             rows.append(
                 f"| {SIDE_NAMES[side]} | {style} | {n} | {_rate(sum(hard), n)} "
                 f"| {_rate(sum(heur), n)} | {mean * 100:+.0f} +- {half * 100:.0f} points "
-                f"| {cpu / max(moves, 1):.2f} ({top:.2f}) |"
+                f"| {cpu / max(moves, 1):.2f} ({top:.2f}) | {players} |"
             )
     head = (
-        f"Commit(s) {', '.join(sorted(commits)) or '-'}; {args.players} players, seed "
+        f"Commit(s) {', '.join(sorted(commits)) or '-'}; seed "
         f"{args.seed}, deals derive_seed(seed, g); search bots uncapped; wins are our "
         "side's (Mr. X's in his rows, the detectives' in theirs)"
         + (f"; parameters {params}" if params else "")
@@ -161,9 +186,22 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--mrx-players", type=int, help="player count of Mr. X's rows (default --players)"
+    )
+    parser.add_argument(
+        "--detective-players",
+        type=int,
+        help="player count of the detectives' rows (default --players)",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cache", type=Path, default=Path("runs/sy_styles.jsonl"))
-    parser.add_argument("--styles", type=_names, default=list(STYLES), help="opponent bots")
+    parser.add_argument(
+        "--styles",
+        type=_names,
+        default=list(STYLES),
+        help="opponent bots (nw: " + NW + ")",
+    )
     parser.add_argument(
         "--sides", type=lambda t: _names(t, SIDES), default=list(SIDES), help="mrx,detectives"
     )
