@@ -58,6 +58,14 @@ FIGURES = (
                 "--detective-players", "4", "--workers", "{workers}"),),
     ),
     Figure(
+        "sy-belief",
+        "Scotland Yard: how sharp the detectives' belief of Mr. X's station is",
+        (script("sy_belief.py", "--mrx", "heuristic", "--games", "10", "--seed", "77",
+                "--markdown"),
+         script("sy_belief.py", "--mrx", "hard", "--games", "8", "--seed", "77",
+                "--markdown")),
+    ),
+    Figure(
         "cng-levels",
         "Cash 'n Guns: the levels at one table, 5 players, seats rotated",
         (script("cng_measure.py", "--bots", "hard,heuristic,medium,easy,random", "--blocks",

@@ -9,7 +9,9 @@ model of his rides (``belief.py``, at the temperatures and noises given), in gam
     .venv/bin/python scripts/sy_belief.py --mrx hard --games 8 --seed 77 --model 2:0.3 --model 4:0.2
 
 Higher (nearer 0) is sharper; exp of the difference of two rows is how many times more
-probable the truth is under one belief than under the other.
+probable the truth is under one belief than under the other. Search bots play uncapped
+(iteration budgets only), so the numbers depend on the code and the seed alone.
+``--markdown`` prints one table row per belief instead (for ``scripts/ai_figures.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import argparse
 import math
 import time
 
-from getaway.ai import make_bot
+from getaway.ai import make_bot, uncapped_spec
 from getaway.core import bot_rng, derive_seed
 from getaway.games.scotland_yard import GAME
 from getaway.games.scotland_yard.belief import NOISE, TEMPERATURE, move_model_weights
@@ -32,6 +34,7 @@ def main() -> None:
     parser.add_argument("--mrx", default="heuristic")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=77)
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument(
         "--model",
         action="append",
@@ -49,7 +52,10 @@ def main() -> None:
     for g in range(args.games):
         seed = derive_seed(args.seed, g)
         state = GAME.new_state({"players": 4}, seed)
-        bots = {s: make_bot(GAME, args.mrx if s == "mrx" else "heuristic") for s in state.seats}
+        bots = {
+            s: make_bot(GAME, uncapped_spec(args.mrx if s == "mrx" else "heuristic"))
+            for s in state.seats
+        }
         rng = bot_rng(seed, "bot")  # one-way: the bots must not recover the seed
         while not state.is_over():
             seat = state.to_act()[0]
@@ -68,6 +74,18 @@ def main() -> None:
                 decisions += 1
             action = bots[seat].choose(GAME, seat, view, state.legal_actions(seat), rng)
             state.apply(seat, action)
+    if args.markdown:
+        print(
+            f"Mr. X `{args.mrx}` against heuristic detectives, {args.games} games, seed "
+            f"{args.seed}: {decisions} detective decisions with Mr. X hidden among several "
+            f"stations; the model takes "
+            f"{1000 * model_seconds / max(decisions * len(models), 1):.2f} ms a decision.\n"
+        )
+        print("| belief | mean log-probability of his true station |")
+        print("| --- | --- |")
+        for name, total in totals.items():
+            print(f"| {name} | {total / max(decisions, 1):.2f} |")
+        return
     print(
         f"Mr. X {args.mrx}, {args.games} games, seed {args.seed}: {decisions} detective "
         f"decisions; the model takes {1000 * model_seconds / max(decisions * len(models), 1):.2f}"
