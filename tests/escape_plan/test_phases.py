@@ -8,7 +8,7 @@ import pytest
 
 from getaway.core import IllegalActionError
 from getaway.core.rng import Rng
-from getaway.games.escape_plan import phases
+from getaway.games.escape_plan import phases, police, table_police
 from getaway.games.escape_plan.boards import receive_income
 from getaway.games.escape_plan.city_phase import (
     NO_TERRAIN_MATCH,
@@ -18,8 +18,8 @@ from getaway.games.escape_plan.city_phase import (
 )
 from getaway.games.escape_plan.content import load_content
 from getaway.games.escape_plan.game import EscapePlanState
-from getaway.games.escape_plan.options import COSTA, SANDRA, rules_for
-from getaway.games.escape_plan.state import PARTS
+from getaway.games.escape_plan.options import COSTA, SANDRA, Rules, rules_for
+from getaway.games.escape_plan.state import PARTS, Table
 from tests.escape_plan.helpers import start_city
 from tests.escape_plan.play import at_actions, new_game, play_until, random_step
 
@@ -88,16 +88,25 @@ def test_income_unlock_is_offered_only_below_the_first_threshold_with_3k() -> No
 # --- Patrol (§6.2) ------------------------------------------------------------------------
 
 
+def reveal(rules: Rules, table: Table, seed: int = 0) -> int:
+    """One Patrol card revealed by police.py on the table's Patrol; its Exit."""
+    patrol, revealed = police.reveal_patrol_card(
+        table_police.patrol_of(rules, table), Rng(seed), table_police.visible_exits(rules, table)
+    )
+    table_police.store_patrol(table, patrol)
+    return revealed.exit
+
+
 def test_patrol_example_1_second_card_closes_exit_3_and_its_stack_goes_on_the_exit() -> None:
     state = new_game(3)
     rules, table = state.rules, state.table
     table.patrol_spaces = {1: 0, 2: 0, 3: 1}
     table.patrol_deck = [1, 3, 2]
     table.display.append("C3")  # Exit 3's tile is face up
-    assert phases.reveal_patrol_card(table) == 1
+    assert reveal(rules, table) == 1
     assert table.patrol_spaces[1] == 1 and table.exit_open(1)
     assert phases.exit_stack_place(rules, table, 1) is None
-    assert phases.reveal_patrol_card(table) == 3
+    assert reveal(rules, table) == 3
     assert not table.exit_open(3)
     assert phases.exit_stack_place(rules, table, 3) == "exit"
 
@@ -111,7 +120,7 @@ def test_patrol_example_2_stack_waits_on_the_patrol_space_until_the_tile_shows()
             stack.remove("B2")
     table.patrol_spaces = {1: 0, 2: 1, 3: 0}
     table.patrol_deck = [2, 1, 3]
-    phases.reveal_patrol_card(table)
+    reveal(rules, table)
     assert not table.exit_open(2)
     assert phases.exit_stack_place(rules, table, 2) == "patrol_space"
     table.display.append("B2")  # revealed in a later City phase (R-CITY-4)
@@ -119,12 +128,14 @@ def test_patrol_example_2_stack_waits_on_the_patrol_space_until_the_tile_shows()
 
 
 def test_the_two_closed_exits_get_different_exit_tile_stacks() -> None:
-    table = new_game(3).table
+    state = new_game(3)
+    rules, table = state.rules, state.table
     table.patrol_spaces = {1: 0, 2: 0, 3: 0}
     table.patrol_deck = [1, 3, 1, 3, 2]
     for _ in range(5):
-        phases.reveal_patrol_card(table)
-    assert table.exit_stack_of == {1: "X", 3: "Y"}
+        reveal(rules, table)
+    assert sorted(table.exit_stack_of) == [1, 3]
+    assert sorted(table.exit_stack_of.values()) == ["X", "Y"]
     assert [n for n in (1, 2, 3) if table.exit_open(n)] == [2]
 
 

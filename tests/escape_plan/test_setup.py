@@ -72,7 +72,7 @@ def test_police_setup_5_2(seed: int) -> None:
     on_tiles = Counter(o for officers in table.police.values() for o in officers)
     # 10 draws: 2 onto each display tile and onto START_G; each duplicate went back.
     assert sum(on_tiles.values()) + sum(table.bag.values()) == 30
-    assert not table.police["START_H"]
+    assert not table.police.get("START_H")
     for tile in [*table.display, "START_G"]:
         officers = table.police[tile]
         assert 1 <= len(officers) <= 2

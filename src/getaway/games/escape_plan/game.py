@@ -122,7 +122,9 @@ class EscapePlanState(RulesState[Rules]):
             player = table.players[seat]
             player.cash -= INCOME_UNLOCK_PRICE
             unlock_asset(player, actions.split(action)[1])
-        elif stage == "disc" and action == actions.DISC and phases.use_disc(table, seat):
+        elif (
+            stage == "disc" and action == actions.DISC and phases.use_disc(self.rules, table, seat)
+        ):
             return  # the turn begins: the same seat is asked to Rest or Move
         phases.finish_head(self.rules, table, self.rng)
 

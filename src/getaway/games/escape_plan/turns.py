@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from getaway.core.steps import DONE, StepRules
 from getaway.games.escape_plan import actions, phases, walking
 from getaway.games.escape_plan.boards import refresh_for_rest, unlock_asset
-from getaway.games.escape_plan.options import MOVEMENT_POINTS
+from getaway.games.escape_plan.movement_map import MOVEMENT_POINTS
 from getaway.games.escape_plan.state import Player
 
 if TYPE_CHECKING:
