@@ -37,7 +37,6 @@ def test_random_games_keep_every_invariant(players: int) -> None:
                 loaded = GAME.state_from_json(json.loads(saved))
                 assert json.dumps(loaded.to_json(), sort_keys=True) == saved
         table = state.table
-        assert (table.day, table.part) == (3, "DAWN")
-        assert len(table.city.placed) == 14
-        assert table.arrested == list(state.rules.seats)
+        assert table.day == 3 and len(table.city.placed) == 14
+        assert sorted(table.arrested + table.escaped) == list(state.rules.seats)
         assert state.to_act() == ()
