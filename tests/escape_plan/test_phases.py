@@ -8,7 +8,7 @@ import pytest
 
 from getaway.core import IllegalActionError
 from getaway.core.rng import Rng
-from getaway.games.escape_plan import phases, police, table_police
+from getaway.games.escape_plan import boards, phases, police, table_police
 from getaway.games.escape_plan.boards import receive_income
 from getaway.games.escape_plan.city_phase import (
     NO_TERRAIN_MATCH,
@@ -290,7 +290,7 @@ def test_day_1_turn_order_is_the_setup_order_reversed_5_8(players: int, order: l
 def test_escaped_and_arrested_players_leave_the_turn_order() -> None:
     table = new_game(4).table
     table.turn_order = ["p1", "p2", "p3", "p4"]
-    phases.arrest(table, "p2")
+    boards.arrest(table, "p2")
     table.players["p3"].status, table.players["p3"].location = "escaped", None
     assert phases.new_turn_order(table) == ["p4", "p1"]
 

@@ -23,7 +23,7 @@ from getaway.core import (
 )
 from getaway.core.options import OptionSpec
 from getaway.core.steps import StepRules
-from getaway.games.escape_plan import actions, invariants, phases
+from getaway.games.escape_plan import actions, invariants, notoriety_half, phases
 from getaway.games.escape_plan.boards import unlock_asset
 from getaway.games.escape_plan.city_phase import PLACE_TILE
 from getaway.games.escape_plan.options import (
@@ -100,6 +100,8 @@ class EscapePlanState(RulesState[Rules]):
             return [*(actions.unlock(a) for a in locked), actions.PASS]
         if stage == "disc":
             return [actions.DISC, actions.PASS]
+        if stage in ("converge", "threshold_unlock"):
+            return notoriety_half.task_actions(self.rules, self.table, self.table.noto_tasks[0])
         return ()
 
     def apply(self, seat: str, action: str) -> None:
@@ -115,6 +117,9 @@ class EscapePlanState(RulesState[Rules]):
             why = {
                 "income_unlock": "pay $3k to unlock one of your locked Assets, or pass",
                 "disc": "spend an Extra Action disc to take a turn now, or pass",
+                "converge": "move an officer to a tile at least 1 closer to the participant "
+                "who crossed a notoriety line (§10.2)",
+                "threshold_unlock": "unlock one of your locked Assets for the line crossed",
             }[stage]
             raise IllegalActionError(seat, str(action), legal, why)
         table = self.table
@@ -122,6 +127,10 @@ class EscapePlanState(RulesState[Rules]):
             player = table.players[seat]
             player.cash -= INCOME_UNLOCK_PRICE
             unlock_asset(player, actions.split(action)[1])
+        elif stage == "converge":
+            notoriety_half.converge_officer(table, action)
+        elif stage == "threshold_unlock":
+            unlock_asset(table.players[seat], actions.split(action)[1])
         elif (
             stage == "disc" and action == actions.DISC and phases.use_disc(self.rules, table, seat)
         ):

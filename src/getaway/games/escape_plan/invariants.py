@@ -137,7 +137,7 @@ def _city(rules: Rules, table: Table) -> list[str]:
     after = tiles_placed_by_end_of_city(rules, table.day)
     if table.phase in ("INCOME", "PATROL") and placed != before:
         found.append(f"{placed} City tiles placed before Day {table.day}'s City phase")
-    if table.phase in ("TURN_ORDER", "ACTIONS", "DAY_CHANGE") and placed != after:
+    if table.phase in ("TURN_ORDER", "ACTIONS", "NOTORIETY", "DAY_CHANGE") and placed != after:
         found.append(f"{placed} City tiles placed after Day {table.day}'s City phase, not {after}")
     if not before <= placed <= after:
         found.append(f"{placed} City tiles placed on Day {table.day}")

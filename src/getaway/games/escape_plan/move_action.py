@@ -14,14 +14,13 @@ from collections import Counter
 
 from getaway.games.escape_plan import avoid, movement
 from getaway.games.escape_plan.avoid import AvoidContext, AvoidTool, WoundTrack, avoid_context
-from getaway.games.escape_plan.escape import escape_problem, pay_escape
+from getaway.games.escape_plan.boards import arrest, gain_notoriety, take_handcuffs
+from getaway.games.escape_plan.escape import pay_escape
 from getaway.games.escape_plan.movement import MoveContext, MovePath, MoveTool
 from getaway.games.escape_plan.movement_decision import MoveOutcome
-from getaway.games.escape_plan.notoriety import NotorietyCubes
 from getaway.games.escape_plan.options import COSTA, GANG_MEMBERS_PER_GANG, SANDRA, Rules
-from getaway.games.escape_plan.phases import arrest
 from getaway.games.escape_plan.state import Piece, Player, Table, Unlocked
-from getaway.games.escape_plan.table_police import city_police, patrol_of
+from getaway.games.escape_plan.table_police import city_police, escape_exit
 
 # --- what the mover holds ---------------------------------------------------------------------
 
@@ -104,17 +103,6 @@ def avoid_tools(rules: Rules, player: Player) -> tuple[AvoidTool, ...]:
 # --- the contexts ---------------------------------------------------------------------------------
 
 
-def escape_exit(rules: Rules, table: Table) -> str | None:
-    """The open Exit's node when escaping is allowed now (§13.1 R-ESC-1), else ``None``."""
-    if table.day != rules.days:
-        return None
-    patrol = patrol_of(rules, table)
-    for number in patrol.open_exits:
-        if escape_problem(rules.content, table.day, patrol, number) is None:
-            return table.city.exit(number)
-    return None
-
-
 def move_context(rules: Rules, table: Table, seat: str) -> MoveContext:
     """The MOVE step's context. R-VIS-3's "cannot be visited" belongs to VISIT (ep-visit)
     and is not applied yet: every location other than the start may end a move."""
@@ -177,33 +165,6 @@ def apply_move(rules: Rules, table: Table, seat: str, outcome: MoveOutcome) -> N
         player.status = "escaped"
         player.location = None
         table.escaped.append(seat)
-
-
-def gain_notoriety(player: Player, gains: int) -> None:
-    """``gains`` times Gain 1 on the notoriety cubes (§7.2)."""
-    if not gains:
-        return
-    cubes = NotorietyCubes(
-        player.noto_red, player.noto_blue, 4 - player.noto_red - player.noto_blue
-    ).changed([1] * gains)
-    player.noto_red, player.noto_blue = cubes.red, cubes.blue
-
-
-def take_handcuffs(table: Table, player: Player) -> None:
-    """R-WND-2 step 1: a Handcuffs card on the rightmost contact space without one; a locked
-    Asset there goes to the box, a Contact card stays under it. With no card in the supply
-    or no free space, a "virtual" Handcuffs is still counted ([DESIGN] §11). (The cube back
-    to green, step 2, is in the wound track already.)"""
-    player.handcuffs += 1
-    free = [index for index, cuffed in enumerate(player.cuffed) if not cuffed]
-    if not free or table.handcuffs == 0:
-        return
-    space = free[-1]
-    table.handcuffs -= 1
-    player.cuffed[space] = True
-    piece = player.contacts[space]
-    if piece is not None and piece.kind == "asset":
-        player.contacts[space] = None
 
 
 def _use_tool(rules: Rules, table: Table, player: Player, tool_id: str, uses: int) -> None:

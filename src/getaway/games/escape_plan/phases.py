@@ -6,16 +6,17 @@ parts, Day Change, and the end of the game (§6.7).
 themselves are taken in ``game.py`` (simple ones), ``city_phase.py`` (placing a tile) and
 ``turns.py`` (a turn); each ends by calling :func:`finish_head`.
 
-Not here yet (see ``docs/games/escape-plan.md``): the Notoriety half of each part (§6.5,
-§10, ep-police's notoriety.py plugs in at :func:`_end_part`), Sandra's and Costa's turns
-(§15.3, §16), escaping (§13).
+Each part is its action half (``ACTIONS``) then its Notoriety half (``NOTORIETY``,
+``notoriety_half.py``). Not here yet (see ``docs/games/escape-plan.md``): Sandra's and
+Costa's turns (§15.3, §16).
 """
 
 from __future__ import annotations
 
 from getaway.core.rng import Rng
-from getaway.games.escape_plan.boards import receive_income
+from getaway.games.escape_plan.boards import arrest, receive_income
 from getaway.games.escape_plan.escape import turn_fee
+from getaway.games.escape_plan.notoriety_half import begin_half, run_half, task_done
 from getaway.games.escape_plan.options import INCOME_UNLOCK_PRICE, SANDRA, Rules
 from getaway.games.escape_plan.state import OPTIONAL_PARTS, PARTS, Table
 from getaway.games.escape_plan.table_police import draw_onto, patrol_of, run_patrol_phase
@@ -30,10 +31,10 @@ def begin_game(rules: Rules, table: Table, rng: Rng) -> None:
 def finish_head(rules: Rules, table: Table, rng: Rng) -> None:
     """The participant at the head of the queue is done with this stage: go on."""
     table.queue.pop(0)
-    if table.phase == "ACTIONS":
+    if table.phase == "NOTORIETY":
+        task_done(table)
+    if table.phase in ("ACTIONS", "NOTORIETY"):
         table.stage = "start"
-        if _everyone_out(rules, table):
-            _end_game(rules, table)
     settle(rules, table, rng)
 
 
@@ -56,6 +57,11 @@ def settle(rules: Rules, table: Table, rng: Rng) -> None:
             _begin_part(table, PARTS[0])
         elif table.phase == "ACTIONS":
             if _ask_head(rules, table):
+                return
+            table.phase = "NOTORIETY"
+            begin_half(table)
+        elif table.phase == "NOTORIETY":
+            if table.queue or run_half(rules, table):
                 return
             _end_part(rules, table)
         else:  # pragma: no cover - every other phase is passed through at once
@@ -225,17 +231,9 @@ def use_disc(rules: Rules, table: Table, seat: str) -> bool:
     return begin_turn(rules, table, seat)
 
 
-def arrest(table: Table, seat: str) -> None:
-    """§13.3: the pawn leaves the board; no more turns, no score."""
-    player = table.players[seat]
-    player.status = "arrested"
-    player.location = None
-    table.arrested.append(seat)
-
-
 def _end_part(rules: Rules, table: Table) -> None:
-    """After the action half. The Notoriety half (§6.5 step 2, §10) is ep-police's and not
-    called yet. Then the next part, the Day Change, or the end after Day 3's Dawn (§6.7)."""
+    """After the Notoriety half (§6.5 step 2, ``notoriety_half.py``): the end once everyone
+    is out (§6.7), else the next part, the Day Change, or the end after Day 3's Dawn."""
     if _everyone_out(rules, table):
         _end_game(rules, table)
         return

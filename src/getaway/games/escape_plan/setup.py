@@ -138,6 +138,8 @@ def new_table(rules: Rules, rng: Rng) -> Table:
         arrested=[],
         players=players,
         automata=automata,
+        noto_left=[],
+        noto_tasks=[],
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from getaway.core.rng import Rng
+from getaway.games.escape_plan.escape import escape_problem
 from getaway.games.escape_plan.options import Rules
 from getaway.games.escape_plan.police import (
     CityPolice,
@@ -94,3 +95,14 @@ def run_patrol_phase(rules: Rules, table: Table, rng: Rng) -> None:
         rules.content, patrol_of(rules, table), rng, table.day, visible_exits(rules, table)
     )
     store_patrol(table, patrol)
+
+
+def escape_exit(rules: Rules, table: Table) -> str | None:
+    """The open Exit's node when escaping is allowed now (§13.1 R-ESC-1), else ``None``."""
+    if table.day != rules.days:
+        return None
+    patrol = patrol_of(rules, table)
+    for number in patrol.open_exits:
+        if escape_problem(rules.content, table.day, patrol, number) is None:
+            return table.city.exit(number)
+    return None
