@@ -40,11 +40,3 @@ def test_only_the_all_view_exists_yet() -> None:
         state.view("p9")
     with pytest.raises(GetawayError, match="no determinizer yet"):
         GAME.determinize({}, Rng(0))
-
-
-def test_a_game_with_an_escape_cannot_be_ranked_without_the_final_scoring() -> None:
-    state = GAME.new_state({"players": 3}, seed=1)
-    state.table.escaped.append("p1")
-    state.table.phase = "END"
-    with pytest.raises(GetawayError, match=r"final scoring \(§14\) is not implemented"):
-        state.returns()

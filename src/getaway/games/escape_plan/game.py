@@ -6,6 +6,7 @@ registry yet: views for the seats (§21.2), the determinizer, rendering and bots
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from getaway.core import (
@@ -26,6 +27,7 @@ from getaway.core.steps import StepRules
 from getaway.games.escape_plan import actions, invariants, notoriety_half, phases
 from getaway.games.escape_plan.boards import unlock_asset
 from getaway.games.escape_plan.city_phase import PLACE_TILE
+from getaway.games.escape_plan.ending import ending
 from getaway.games.escape_plan.options import (
     GAME_NAME,
     INCOME_UNLOCK_PRICE,
@@ -151,26 +153,42 @@ class EscapePlanState(RulesState[Rules]):
         return self.table.phase == "END"
 
     def returns(self) -> dict[str, float]:
-        """0 each while the game goes on. At the end a player who did not escape cannot win
-        (-1, §6.7, §13.3). Ranking escaped players needs the final scoring (§14), which is
-        not written yet: such a game has no returns."""
+        """0 each while the game goes on; at the end, by final place (``ending.py``): the
+        winners +1, the other escapees spread down to -1, who did not escape -1."""
         if not self.is_over():
             return dict.fromkeys(self.rules.seats, 0.0)
-        if self.table.escaped:
-            raise GetawayError(
-                "the final scoring (§14) is not implemented yet, so a game in which someone "
-                "escaped cannot be ranked"
-            )
-        return dict.fromkeys(self.rules.seats, -1.0)
+        return ending(self.rules, self.table).returns
 
     def outcome(self) -> Outcome | None:
+        """The scored end (§14): the winners with every tie-breaker, each escapee's total as
+        its score, the score sheets and Costa's score (solo) as facts."""
         if not self.is_over():
             return None
+        end = ending(self.rules, self.table)
+        sheets = end.result.sheets
+        facts: dict[str, Any] = {
+            "escaped": list(self.table.escaped),
+            "arrested": list(self.table.arrested),
+            "sheets": {seat: asdict(sheet) for seat, sheet in sheets.items()},
+        }
+        if end.costa is not None:
+            facts["costa"] = {**asdict(end.costa), "total": end.costa.total}
+        if not sheets:
+            reason, summary = "nobody-escaped", "Nobody escaped: every player was arrested."
+        else:
+            totals = ", ".join(f"{seat} ${sheet.total}k" for seat, sheet in sheets.items())
+            won = " and ".join(end.winners) or "nobody"
+            reason, summary = "escaped-score", f"Escaped: {totals}. Winner: {won}."
+            if end.costa is not None:
+                summary += f" Costa scored ${end.costa.total}k."
         return Outcome(
-            winners=(),
-            returns=self.returns(),
-            reason="nobody-escaped",
-            summary="Nobody escaped: every player was arrested or still in the city at the end.",
+            winners=end.winners,
+            returns=end.returns,
+            reason=reason,
+            summary=summary,
+            side=end.winners[0] if len(end.winners) == 1 else None,
+            scores={seat: float(sheet.total) for seat, sheet in sheets.items()},
+            facts=facts,
         )
 
     # --- views and serialization -------------------------------------------------------------
