@@ -1,6 +1,6 @@
 """Game options, and what a set of options fixes for the whole game (spec §5.8, §21.1): the
-mode (who the automata are), the board side, the Business closing threshold, the exit-cost
-row, the seats and the participants in turn order.
+mode (who the automata are), the board side, the Business closing threshold, the number of
+Days, the seats and the participants in turn order.
 
 Component counts, the player board, the per-player-count values and the police numbers come
 from the content files (``components.json``, ``player_board.json``, ``player_counts.json``,
@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from getaway.core.errors import OptionsError
 from getaway.core.options import OptionSpec, check_known
+from getaway.games.escape_plan import notoriety
 from getaway.games.escape_plan.content import Content, load_content
 from getaway.games.escape_plan.topology import SquareTopology
 
@@ -89,13 +90,11 @@ class Rules:
     board_side: BoardSide
     #: Cubes that close a Business (§7.5.2 R-BUS-CLOSE, §5.8).
     close_threshold: int
-    #: Exit cost by escape order ($k, §13.2).
-    exit_cost_row: tuple[int, ...]
     #: The Days of the game: one per Patrol draw (§6.2, §6.7).
     days: int
     #: City tiles placed each Day: one per stack (§6.3).
     tiles_per_day: int
-    #: The bottom (start) and top levels of the Notoriety track (§18.1).
+    #: The bottom (start) and top levels of the Notoriety track (§18.1, notoriety.py).
     level_bottom: int
     level_top: int
 
@@ -112,7 +111,6 @@ def _rules(players: int, first_player: str) -> Rules:
         mode
     ]
     count = content.for_players(players)
-    levels = [level.level for level in content.notoriety_track.levels]
     return Rules(
         options={"players": players, "first_player": first_player},
         content=content,
@@ -123,11 +121,10 @@ def _rules(players: int, first_player: str) -> Rules:
         automata=automata,
         board_side=count.board_side,
         close_threshold=count.business_closes_at,
-        exit_cost_row=tuple(count.exit_costs),
         days=len(content.police.patrol_draws_per_day),
         tiles_per_day=content.components.city_stacks,
-        level_bottom=min(levels),
-        level_top=max(levels),
+        level_bottom=notoriety.bottom(content.notoriety_track),
+        level_top=notoriety.top(content.notoriety_track),
     )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from getaway.core.rng import Rng
 from getaway.games.escape_plan.boards import arrest, receive_income
 from getaway.games.escape_plan.escape import turn_fee
+from getaway.games.escape_plan.notoriety import below_first_threshold
 from getaway.games.escape_plan.notoriety_half import begin_half, run_half, task_done
 from getaway.games.escape_plan.options import INCOME_UNLOCK_PRICE, SANDRA, Rules
 from getaway.games.escape_plan.state import OPTIONAL_PARTS, PARTS, Table
@@ -93,9 +94,8 @@ def may_buy_unlock(rules: Rules, table: Table, seat: str) -> bool:
     player = table.players.get(seat)
     if player is None or player.status != "city":
         return False
-    first_line = min(t.below for t in rules.content.notoriety_track.thresholds)
     return (
-        player.notoriety <= first_line
+        below_first_threshold(rules.content.notoriety_track, player.notoriety)
         and player.cash >= INCOME_UNLOCK_PRICE
         and bool(player.locked_assets())
     )
