@@ -19,85 +19,78 @@ from getaway.games.escape_plan.escape import pay_escape
 from getaway.games.escape_plan.movement import MoveContext, MovePath, MoveTool
 from getaway.games.escape_plan.movement_decision import MoveOutcome
 from getaway.games.escape_plan.options import COSTA, GANG_MEMBERS_PER_GANG, SANDRA, Rules
+from getaway.games.escape_plan.schema import ContactCard, Fixer
 from getaway.games.escape_plan.state import Piece, Player, Table, Unlocked
 from getaway.games.escape_plan.table_police import city_police, escape_exit
 
 # --- what the mover holds ---------------------------------------------------------------------
 
 
-def _usable_contacts(player: Player) -> Counter[str]:
-    """Face-up Contact cards not under Handcuffs (R-WND-5), by card id."""
-    return Counter(
+def _cards(rules: Rules, player: Player) -> list[tuple[ContactCard, int]]:
+    """Face-up Contact cards not under Handcuffs (R-WND-5), each kind with its count, by id."""
+    counts = Counter(
         piece.id
         for piece, cuffed in zip(player.contacts, player.cuffed, strict=True)
         if piece is not None and piece.kind == "contact" and piece.face_up and not cuffed
     )
+    cards = rules.content.contacts.cards
+    return [(next(c for c in cards if c.id == ident), n) for ident, n in sorted(counts.items())]
 
 
-def _face_up_items(player: Player, kind: str) -> Counter[str]:
-    return Counter(
+def _face_up_items(player: Player, kind: str) -> list[tuple[str, int]]:
+    """Face-up tiles of ``kind`` on the item spaces, each id with its count, by id."""
+    counts = Counter(
         piece.id
         for piece in player.items
         if piece is not None and piece.kind == kind and piece.face_up
     )
+    return sorted(counts.items())
 
 
-def _gang_members(player: Player) -> Counter[str]:
+def _fixers(rules: Rules, player: Player) -> list[Fixer]:
+    fixers = rules.content.fixers.fixers
+    return [
+        next(f for f in fixers if f.id == ident) for ident, _ in _face_up_items(player, "fixer")
+    ]
+
+
+def _gang_members(player: Player) -> list[tuple[str, int]]:
     """Hired gang members by the Gang location they return to (§8.2)."""
-    return Counter(player.gang_members)
+    return sorted(Counter(player.gang_members).items())
 
 
 def move_tools(rules: Rules, player: Player) -> tuple[MoveTool, ...]:
     """The movement tools on the board: Contact cards (the Gang card as G2), the Helicopter
     and Motorcycle fixers, hired gang members (G2)."""
-    content = rules.content
-    tools: list[MoveTool] = []
-    for card_id, count in sorted(_usable_contacts(player).items()):
-        card = next(c for c in content.contacts.cards if c.id == card_id)
-        tool = (
-            movement.gang_card_tool(card, count)
-            if card.effect == "gang_ability"
-            else movement.card_tool(card, count)
-        )
-        if tool is not None:
-            tools.append(tool)
-    for fixer_id in sorted(_face_up_items(player, "fixer")):
-        fixer_tool = movement.fixer_tool(next(f for f in content.fixers.fixers if f.id == fixer_id))
-        if fixer_tool is not None:
-            tools.append(fixer_tool)
-    for gang, members in sorted(_gang_members(player).items()):
-        tools.append(movement.gang_member_tool(gang, members))
-    return tuple(tools)
+    found: list[MoveTool | None] = [
+        movement.gang_card_tool(card, count)
+        if card.effect == "gang_ability"
+        else movement.card_tool(card, count)
+        for card, count in _cards(rules, player)
+    ]
+    found += [movement.fixer_tool(fixer) for fixer in _fixers(rules, player)]
+    found += [movement.gang_member_tool(gang, n) for gang, n in _gang_members(player)]
+    return tuple(tool for tool in found if tool is not None)
 
 
 def avoid_tools(rules: Rules, player: Player) -> tuple[AvoidTool, ...]:
     """The Avoid tools on the board: face-up Equipment, Contact cards, the Motorcycle fixer
     (G3), hired gang members (G3), and an unused Avoid All Asset at its slot's cost."""
     content = rules.content
-    tools: list[AvoidTool] = []
-    for equipment_id, count in sorted(_face_up_items(player, "equipment").items()):
-        kind = next(e for e in content.equipment.equipment if e.id == equipment_id)
-        tools.append(avoid.equipment_tool(kind, count))
-    for card_id, count in sorted(_usable_contacts(player).items()):
-        card = next(c for c in content.contacts.cards if c.id == card_id)
-        card_tool = avoid.contact_tool(card, count)
-        if card_tool is not None:
-            tools.append(card_tool)
-    for fixer_id in sorted(_face_up_items(player, "fixer")):
-        fixer_tool = avoid.fixer_tool(next(f for f in content.fixers.fixers if f.id == fixer_id))
-        if fixer_tool is not None:
-            tools.append(fixer_tool)
-    for gang, members in sorted(_gang_members(player).items()):
-        tools.append(avoid.gang_member_tool(gang, members))
+    kinds = content.equipment.equipment
+    found: list[AvoidTool | None] = [
+        avoid.equipment_tool(next(e for e in kinds if e.id == ident), count)
+        for ident, count in _face_up_items(player, "equipment")
+    ]
+    found += [avoid.contact_tool(card, count) for card, count in _cards(rules, player)]
+    found += [avoid.fixer_tool(fixer) for fixer in _fixers(rules, player)]
+    found += [avoid.gang_member_tool(gang, n) for gang, n in _gang_members(player)]
     costs = content.assets.unlocked_slot_costs
     for slot, held in enumerate(player.unlocked):
-        if held is None or held.used:
-            continue
-        asset = next(a for a in content.assets.assets if a.id == held.asset)
-        asset_tool = avoid.asset_tool(asset, costs[slot])
-        if asset_tool is not None:
-            tools.append(asset_tool)
-    return tuple(tools)
+        if held is not None and not held.used:
+            asset = next(a for a in content.assets.assets if a.id == held.asset)
+            found.append(avoid.asset_tool(asset, costs[slot]))
+    return tuple(tool for tool in found if tool is not None)
 
 
 # --- the contexts ---------------------------------------------------------------------------------
