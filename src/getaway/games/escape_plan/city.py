@@ -262,7 +262,15 @@ class CityMap:
         return self.terrain(node) in STREETS
 
 
+#: Each tile's sides, read off its drawing once (placement asks for them thousands of times a
+#: game). Keyed by the tile object's id; the tile is kept with them, so the id is not reused.
+_SIDES: dict[int, tuple[CityTile, dict[Direction, tuple[str, ...]]]] = {}
+
+
 def _rotated_side(
     topology: CityTopology, tile: CityTile, rotation: int, direction: Direction
 ) -> tuple[str, ...]:
-    return tiles.sides(tile)[topology.side_after_rotation(direction, rotation)]
+    known = _SIDES.get(id(tile))
+    if known is None or known[0] is not tile:
+        known = _SIDES[id(tile)] = (tile, tiles.sides(tile))
+    return known[1][topology.side_after_rotation(direction, rotation)]
