@@ -3,9 +3,15 @@ their cubes, lines crossed upward bring police and rewards, as decisions of the 
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from getaway.core import IllegalActionError
 from getaway.games.escape_plan import phases
-from getaway.games.escape_plan.game import EscapePlanState
+from getaway.games.escape_plan.game import GAME, EscapePlanState
 from getaway.games.escape_plan.notoriety_half import begin_half
+from getaway.games.escape_plan.state import Table
 from tests.escape_plan.play import at_actions, new_game, play_until
 
 
@@ -14,8 +20,29 @@ def at_half(players: int = 4, seed: int = 1) -> EscapePlanState:
     state = play_until(new_game(players, seed=seed), at_actions)
     for player in state.table.players.values():
         player.location = "START_G.church"
-    state.table.police = {}
+    set_police(state.table, {})
     return state
+
+
+def set_police(table: Table, police: dict[str, list[str]]) -> None:
+    """Only ``police`` in the city; every other officer back in the bag (conserved)."""
+    for officers in table.police.values():
+        for officer in officers:
+            table.bag[officer] += 1
+    for officers in police.values():
+        for officer in officers:
+            table.bag[officer] -= 1
+    table.police = police
+
+
+def tile_2_from_start_g(state: EscapePlanState) -> str:
+    city = state.table.city
+    hospital_tile = city.tile_of(city.locations("HOSPITAL")[0])
+    return next(
+        e.tile.id
+        for e in city.placed
+        if city.distance(e.tile.id, "START_G") == 2 and e.tile.id != hospital_tile
+    )
 
 
 def stage(state: EscapePlanState) -> str:
@@ -59,19 +86,13 @@ def test_steps_past_the_top_wound_the_player() -> None:
 def test_example_16_threshold_only_lower_players_move_police_toward_the_crosser() -> None:
     state = at_half(4)
     table = state.table
-    city = table.city
     crosser, higher, equal, lower = table.turn_order
     levels = {crosser: 2, higher: 5, equal: 3, lower: 1}
     for seat, level in levels.items():
         table.players[seat].notoriety = level
     table.players[crosser].noto_red = 1  # 2 -> 3 crosses the line above 2
-    hospital_tile = city.tile_of(city.locations("HOSPITAL")[0])
-    far = next(
-        e.tile.id
-        for e in city.placed
-        if city.distance(e.tile.id, "START_G") == 2 and e.tile.id != hospital_tile
-    )
-    table.police = {"START_G": ["SWAT"], far: ["FEDERAL", "SWAT"]}
+    far = tile_2_from_start_g(state)
+    set_police(table, {"START_G": ["SWAT"], far: ["FEDERAL", "SWAT"]})
     run_half(state)
     assert state.to_act() == (lower,) and table.stage == "converge"
     legal = state.legal_actions(lower)
@@ -129,3 +150,19 @@ def test_with_no_legal_converging_move_nothing_is_asked() -> None:
     run_half(state)  # no police, no locked Asset: nothing to decide
     assert table.players[crosser].notoriety == 3
     assert (table.phase, table.part) == ("ACTIONS", "AFTERNOON")
+
+
+def test_a_half_stopped_for_a_decision_is_saved_and_loaded_and_refuses_a_wrong_move() -> None:
+    state = at_half(3)
+    table = state.table
+    crosser, lower = table.turn_order[0], table.turn_order[1]
+    table.players[crosser].notoriety, table.players[crosser].noto_red = 2, 1
+    far = tile_2_from_start_g(state)
+    set_police(table, {far: ["LOCAL"]})
+    run_half(state)
+    assert state.to_act() == (lower,) and table.stage == "converge"
+    loaded = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert loaded.to_json() == state.to_json()
+    assert loaded.legal_actions(lower) == state.legal_actions(lower)
+    with pytest.raises(IllegalActionError, match=r"at least 1 closer"):
+        loaded.apply(lower, f"converge:LOCAL:{far}>{far}")
