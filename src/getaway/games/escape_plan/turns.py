@@ -2,7 +2,7 @@
 (§7.1), or ``move`` then the MOVE and AVOID steps of ``movement_decision.py`` (§7.3, §7.4,
 escaping §13), or ``pass`` when neither is possible (R-PA-7).
 
-Not here yet: VISIT (§7.5, ep-visit: its steps follow AVOID's, see :meth:`Turn.next_steps`),
+Not here yet: VISIT (§7.5, ep-visit: the two places marked "VISIT PLUG-IN" below),
 the executive actions that are not movement or Avoid tools (§8), the end-of-turn bonuses
 (§7.6).
 """
@@ -44,8 +44,9 @@ class Turn(StepRules["EscapePlanState"]):
             # R-REST-0 step 3: the unlock is mandatory while a locked Asset is left.
             return [actions.unlock(a) for a in player.locked_assets()] if len(steps) == 1 else []
         if steps[0] == actions.MOVE:
-            # MOVE, then AVOID. The VISIT step (§7.5, ep-visit) will plug in here, its steps
-            # following once these are done; until then the move ends after AVOID.
+            # MOVE, then AVOID. VISIT PLUG-IN (§7.5, ep-visit): the VISIT steps follow here
+            # once these are done (R-VIS-1: not after a Metro, a Heliport or an escape);
+            # until then the move ends after AVOID.
             return movement_decision.legal_steps(
                 state.table.city,
                 move_context(state.rules, state.table, seat),
@@ -77,6 +78,8 @@ class Turn(StepRules["EscapePlanState"]):
                 table.city, move_context(rules, table, seat), _avoid_for(state, seat), steps[1:]
             )
             apply_move(rules, table, seat, outcome)
+            # VISIT PLUG-IN (§7.5, ep-visit): the VISIT steps take effect here, after the
+            # move's (the pawn stands in its final location, AVOID is paid).
         phases.finish_head(rules, table, state.rng)
 
 
