@@ -166,3 +166,34 @@ def test_a_half_stopped_for_a_decision_is_saved_and_loaded_and_refuses_a_wrong_m
     assert loaded.legal_actions(lower) == state.legal_actions(lower)
     with pytest.raises(IllegalActionError, match=r"at least 1 closer"):
         loaded.apply(lower, f"converge:LOCAL:{far}>{far}")
+
+
+def test_a_player_who_escaped_this_part_still_moves_up_and_draws_police_to_the_exit() -> None:
+    state = play_until(
+        new_game(3, seed=3),
+        lambda s: s.table.day == 3 and s.table.stage == "turn",
+        seed=3,
+    )
+    table = state.table
+    gone, lower = table.turn_order[0], table.turn_order[1]
+    for seat in table.turn_order:
+        table.players[seat].notoriety = 1
+    player = table.players[gone]
+    player.status, player.location, player.notoriety, player.noto_red = "escaped", None, 2, 1
+    table.escaped.append(gone)
+    number = next(n for n, cards in table.patrol_spaces.items() if cards < 2)
+    exit_tile = table.city.tile_of(table.city.exit(number) or "")
+    far = next(
+        e.tile.id for e in table.city.placed if table.city.distance(e.tile.id, exit_tile) == 2
+    )
+    set_police(table, {far: ["FEDERAL"]})
+    locked = player.locked_assets()
+    run_half(state)
+    assert player.notoriety == 3
+    # Police converge on the Exit's tile (§13.2 step 5); no unlock is asked of the escapee.
+    assert state.to_act() == (lower,) and stage(state) == "converge"
+    assert f"converge:FEDERAL:{far}>{exit_tile}" in state.legal_actions(lower)
+    state.apply(lower, f"converge:FEDERAL:{far}>{exit_tile}")
+    assert table.police[exit_tile] == ["FEDERAL"]
+    assert stage(state) != "threshold_unlock"
+    assert player.locked_assets() == locked and player.discs == 0

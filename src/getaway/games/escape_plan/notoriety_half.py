@@ -79,6 +79,10 @@ def _update(rules: Rules, table: Table, participant: str) -> None:
             # such a player is not done.
             if target is not None and table.in_city(duty.mover):
                 table.noto_tasks.append([CONVERGE, duty.mover, duty.owed_by, target])
+        if not table.in_city(participant):
+            # An escapee takes no reward: choosing an unlock is an action he no longer
+            # takes (§13.2 step 5), and neither an Asset nor a disc could be used again.
+            continue
         table.noto_tasks.extend([UNLOCK, participant] for _ in range(crossing.reward.unlocks))
         if crossing.reward.discs:
             player_discs = table.players[participant]
