@@ -54,3 +54,33 @@ def test_random_games_keep_every_invariant(players: int) -> None:
         assert all(returns[seat] == -1.0 for seat in table.arrested)
     # The random games reach the rules under test: moves, Avoid, escapes.
     assert seen["move"] and seen["stop"] and seen["wound"] and seen["escape"]
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_random_games_with_notoriety_gains_keep_every_invariant(players: int) -> None:
+    """Until VISIT exists little gains notoriety in play, so these games give a red cube
+    now and then (as a red-star card would): the Notoriety half then crosses lines, asks
+    for converging police and unlocks, and the invariants still hold."""
+    seen: Counter[str] = Counter()
+    for game in range(50):
+        seed = derive_seed(players, 1000 + game)
+        state = GAME.new_state({"players": players}, seed=seed)
+        rng = Rng(seed)
+        plies = 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            player = state.table.players[seat]
+            if rng.below(4) == 0 and player.noto_red + player.noto_blue < 4:
+                player.noto_red += 1
+            legal = state.legal_actions(seat)
+            seen[state.table.stage] += 1
+            state.apply(seat, legal[rng.below(len(legal))])
+            plies += 1
+            problems = invariants.problems(state.rules, state.table)
+            assert not problems, f"seed {seed}, ply {plies}: {problems}"
+            if plies % 53 == 0:
+                saved = json.dumps(state.to_json(), sort_keys=True)
+                loaded = GAME.state_from_json(json.loads(saved))
+                assert json.dumps(loaded.to_json(), sort_keys=True) == saved
+        assert state.outcome() is not None
+    assert seen["converge"] and seen["threshold_unlock"]
