@@ -11,7 +11,7 @@ from getaway.games.escape_plan.costa import costa_score, costa_turn, is_last_tur
 from getaway.games.escape_plan.options import COSTA, SANDRA
 from getaway.games.escape_plan.sandra import AutomatonTurn
 from getaway.games.escape_plan.state import Table
-from tests.escape_plan.test_sandra_helpers import at_actions, distance, node
+from tests.escape_plan.test_sandra_helpers import at_actions, closed_exit, distance, node, open_exit
 
 ALL_CARDS = [card.location for card in at_actions(1).rules.content.lieutenant_deck.cards]
 
@@ -75,8 +75,9 @@ def test_costa_skips_a_closed_business_card_still_in_his_deck() -> None:
 
 def test_costa_skips_an_open_exit_on_days_1_and_2() -> None:
     table = _day2(at_actions(1).table)
-    table.automata[COSTA].location = node(table, "exit:1")
-    turn = _costa_plays(table, "exit:1")
+    opened = f"exit:{open_exit(table)}"
+    table.automata[COSTA].location = node(table, opened)
+    turn = _costa_plays(table, opened)
     assert turn.card is None and not turn.escaped
     assert table.automata[COSTA].status == "city"
 
@@ -96,11 +97,12 @@ def test_costa_with_no_card_to_play_does_not_move() -> None:
 def test_costa_escapes_when_the_open_exit_card_comes_up_on_day_3_however_far() -> None:
     """§16.3 [CHOICE] §19 #44."""
     table = at_actions(1).table
+    opened = f"exit:{open_exit(table)}"
     here = table.automata[COSTA].location
-    assert here is not None and table.exit_open(1)
+    assert here is not None
     cash = table.players["p1"].cash
-    turn = _costa_plays(table, "exit:1", "store:A")
-    assert turn.escaped and turn.moved_to == node(table, "exit:1")
+    turn = _costa_plays(table, opened, "store:A")
+    assert turn.escaped and turn.moved_to == node(table, opened)
     costa = table.automata[COSTA]
     assert (costa.status, costa.location) == ("escaped", None)
     assert table.escaped == [COSTA]
@@ -218,11 +220,12 @@ def test_costa_store_d_takes_the_top_tile_of_each_locker_stack_as_one_pile() -> 
 
 def test_costa_closed_exit_takes_the_two_top_exit_tiles_and_a_contact() -> None:
     table = _day2(at_actions(1).table)
-    assert not table.exit_open(2)
-    _put_costa_next_to(table, "exit:2")
-    stack = table.exit_stack_of[2]
+    number = closed_exit(table)
+    closed = f"exit:{number}"
+    _put_costa_next_to(table, closed)
+    stack = table.exit_stack_of[number]
     top = table.exit_stacks[stack][:2]
-    _costa_plays(table, "exit:2")
+    _costa_plays(table, closed)
     costa = table.automata[COSTA]
     assert costa.piles == [[f"exit:{stack}:{v}" for v in top]]
     assert (costa.noto_up, costa.noto_down) == (0, 1)
@@ -264,10 +267,11 @@ def test_costa_gains_one_per_other_participant_in_the_location() -> None:
 
 def test_costa_tile_for_avoid_is_where_he_stands_and_none_once_gone() -> None:
     table = at_actions(1).table
+    opened = f"exit:{open_exit(table)}"
     here = table.automata[COSTA].location
     assert here is not None
     assert tile_of(table, COSTA) == table.city.tile_of(here)
-    _costa_plays(table, "exit:1")
+    _costa_plays(table, opened)
     assert tile_of(table, COSTA) is None
 
 

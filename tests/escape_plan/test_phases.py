@@ -8,7 +8,7 @@ import pytest
 
 from getaway.core import IllegalActionError
 from getaway.core.rng import Rng
-from getaway.games.escape_plan import phases
+from getaway.games.escape_plan import boards, phases, police, table_police
 from getaway.games.escape_plan.boards import receive_income
 from getaway.games.escape_plan.city_phase import (
     NO_TERRAIN_MATCH,
@@ -18,8 +18,8 @@ from getaway.games.escape_plan.city_phase import (
 )
 from getaway.games.escape_plan.content import load_content
 from getaway.games.escape_plan.game import EscapePlanState
-from getaway.games.escape_plan.options import COSTA, SANDRA, rules_for
-from getaway.games.escape_plan.state import PARTS
+from getaway.games.escape_plan.options import COSTA, SANDRA, Rules, rules_for
+from getaway.games.escape_plan.state import PARTS, Piece, Table
 from tests.escape_plan.helpers import start_city
 from tests.escape_plan.play import at_actions, new_game, play_until, random_step
 
@@ -48,6 +48,10 @@ def test_income_unlock_costs_3k_and_fills_the_4k_slot() -> None:
     assert state.table.stage == "income_unlock"
     assert seat == state.table.turn_order[0]
     player = state.table.players[seat]
+    # The board as set up (a Rest on Day 1 may have unlocked one already).
+    player.items = [None, None, *(Piece("asset", a) for a in ("move_federal", "move_local"))]
+    player.items.append(Piece("asset", "move_swat"))
+    player.unlocked = [player.unlocked[0], None, None, None, None, None]
     cash = player.cash
     assert "pass" in state.legal_actions(seat)
     state.apply(seat, "unlock:move_local")
@@ -88,16 +92,25 @@ def test_income_unlock_is_offered_only_below_the_first_threshold_with_3k() -> No
 # --- Patrol (§6.2) ------------------------------------------------------------------------
 
 
+def reveal(rules: Rules, table: Table, seed: int = 0) -> int:
+    """One Patrol card revealed by police.py on the table's Patrol; its Exit."""
+    patrol, revealed = police.reveal_patrol_card(
+        table_police.patrol_of(rules, table), Rng(seed), table_police.visible_exits(rules, table)
+    )
+    table_police.store_patrol(table, patrol)
+    return revealed.exit
+
+
 def test_patrol_example_1_second_card_closes_exit_3_and_its_stack_goes_on_the_exit() -> None:
     state = new_game(3)
     rules, table = state.rules, state.table
     table.patrol_spaces = {1: 0, 2: 0, 3: 1}
     table.patrol_deck = [1, 3, 2]
     table.display.append("C3")  # Exit 3's tile is face up
-    assert phases.reveal_patrol_card(table) == 1
+    assert reveal(rules, table) == 1
     assert table.patrol_spaces[1] == 1 and table.exit_open(1)
     assert phases.exit_stack_place(rules, table, 1) is None
-    assert phases.reveal_patrol_card(table) == 3
+    assert reveal(rules, table) == 3
     assert not table.exit_open(3)
     assert phases.exit_stack_place(rules, table, 3) == "exit"
 
@@ -111,7 +124,7 @@ def test_patrol_example_2_stack_waits_on_the_patrol_space_until_the_tile_shows()
             stack.remove("B2")
     table.patrol_spaces = {1: 0, 2: 1, 3: 0}
     table.patrol_deck = [2, 1, 3]
-    phases.reveal_patrol_card(table)
+    reveal(rules, table)
     assert not table.exit_open(2)
     assert phases.exit_stack_place(rules, table, 2) == "patrol_space"
     table.display.append("B2")  # revealed in a later City phase (R-CITY-4)
@@ -119,12 +132,14 @@ def test_patrol_example_2_stack_waits_on_the_patrol_space_until_the_tile_shows()
 
 
 def test_the_two_closed_exits_get_different_exit_tile_stacks() -> None:
-    table = new_game(3).table
+    state = new_game(3)
+    rules, table = state.rules, state.table
     table.patrol_spaces = {1: 0, 2: 0, 3: 0}
     table.patrol_deck = [1, 3, 1, 3, 2]
     for _ in range(5):
-        phases.reveal_patrol_card(table)
-    assert table.exit_stack_of == {1: "X", 3: "Y"}
+        reveal(rules, table)
+    assert sorted(table.exit_stack_of) == [1, 3]
+    assert sorted(table.exit_stack_of.values()) == ["X", "Y"]
     assert [n for n in (1, 2, 3) if table.exit_open(n)] == [2]
 
 
@@ -275,7 +290,7 @@ def test_day_1_turn_order_is_the_setup_order_reversed_5_8(players: int, order: l
 def test_escaped_and_arrested_players_leave_the_turn_order() -> None:
     table = new_game(4).table
     table.turn_order = ["p1", "p2", "p3", "p4"]
-    phases.arrest(table, "p2")
+    boards.arrest(table, "p2")
     table.players["p3"].status, table.players["p3"].location = "escaped", None
     assert phases.new_turn_order(table) == ["p4", "p1"]
 
@@ -340,19 +355,16 @@ def test_the_game_ends_after_day_3_dawn_and_who_stayed_is_arrested(players: int)
     state = play_until(new_game(players, seed=1), lambda s: s.is_over())
     table = state.table
     assert (table.day, table.part, table.phase) == (3, "DAWN", "END")
-    assert table.arrested == list(state.rules.seats)
-    assert all(p.location is None for p in table.players.values())
+    assert sorted(table.arrested + table.escaped) == list(state.rules.seats)
+    assert all(p.status != "city" and p.location is None for p in table.players.values())
     assert state.to_act() == ()
-    assert state.returns() == dict.fromkeys(state.rules.seats, -1.0)
-    outcome = state.outcome()
-    assert outcome is not None and outcome.winners == ()
 
 
 def test_after_an_escape_each_turn_costs_1k_and_who_cannot_pay_is_arrested() -> None:
     state = play_until(new_game(3, seed=4), at_actions)
     table = state.table
     first, second, third = table.turn_order
-    # Someone escaped earlier (escaping itself, §13, is not implemented yet).
+    # Someone escaped earlier.
     table.escaped.append("elsewhere")
     table.players[second].cash = 0
     seat = state.to_act()[0]

@@ -65,7 +65,7 @@ p3: in the city at START_H.hospital; cash $9k; Escape Plan card #4
   keys (Safe Houses 1-3): -; -; -; gang members: none
   bonuses taken: none
 Gangs: START_G.gang 2 members; B2.gang 2 members; D2.gang 2 members
-Patrol: deck 3; Exit 1: 1 card, open; Exit 2: 1 card, open; Exit 3: 0 cards, open
+Patrol: deck 3; Exit 1: 0 cards, open; Exit 2: 1 card, open; Exit 3: 1 card, open
 City display: A2 FL, B1 FS, C3 LS, D1 FL; stacks face down: A 1, B 1, C 1, D 1
 Contacts (deck 26; * a red star), left to right: Ninja SWAT $2k*, Spy 1 $1k, Ninja SWAT $2k*, Gang
     $2k, Stunt $1k*, Medevac $2k, Spy 2 $2k
@@ -87,7 +87,7 @@ p3 so far: move > walk:START_H.com
   MP spent walking: 1
 Choices for p3 (type the id):
   walk         walk to:
-    walk:START_G.com (0 MP), walk:START_H.ind (1 MP)
+    walk:START_G.com (0 MP), walk:START_H.hospital (1 MP), walk:START_H.ind (1 MP)
 """
 
 

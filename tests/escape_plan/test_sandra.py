@@ -10,7 +10,7 @@ from getaway.games.escape_plan.automata_cards import card_node, take_rightmost
 from getaway.games.escape_plan.options import SANDRA
 from getaway.games.escape_plan.sandra import sandra_turn
 from getaway.games.escape_plan.state import Table
-from tests.escape_plan.test_sandra_helpers import at_actions, node
+from tests.escape_plan.test_sandra_helpers import at_actions, closed_exit, node, open_exit
 
 
 def _sandra_plays(table: Table, *deck: str, seed: int = 1) -> None:
@@ -43,22 +43,23 @@ def test_sandra_sets_aside_cards_not_in_the_city_and_they_go_back_into_the_deck(
 
 def test_sandra_sets_aside_an_open_exit_on_days_1_and_2() -> None:
     table = at_actions(2).table
+    opened = f"exit:{open_exit(table)}"
     table.day = 2  # the rule under test reads only the day and the Exit
-    assert table.exit_open(1)
-    _sandra_plays(table, "exit:1", "business:bar")
+    _sandra_plays(table, opened, "business:bar")
     assert table.automata[SANDRA].location == node(table, "business:bar")
-    assert "exit:1" in table.automata[SANDRA].deck
+    assert opened in table.automata[SANDRA].deck
 
 
 def test_sandra_on_day_3_open_exit_goes_there_does_nothing_and_the_card_goes_back() -> None:
     """§15.3 [CHOICE] §19 #14: she moves to the open Exit, does nothing else; the card is
     reshuffled into the deck; she keeps taking turns."""
     table = at_actions(2).table
+    opened = f"exit:{open_exit(table)}"
     before = table.clone()
-    _sandra_plays(table, "exit:1", "business:bar")
+    _sandra_plays(table, opened, "business:bar")
     sandra = table.automata[SANDRA]
-    assert sandra.location == node(table, "exit:1")
-    assert sorted(sandra.deck) == ["business:bar", "exit:1"]
+    assert sandra.location == node(table, opened)
+    assert sorted(sandra.deck) == ["business:bar", opened]
     assert (sandra.noto_up, sandra.noto_down) == (0, 0)
     assert table.contact_display == before.contact_display
     assert sandra.status == "city"
@@ -67,11 +68,12 @@ def test_sandra_on_day_3_open_exit_goes_there_does_nothing_and_the_card_goes_bac
 def test_sandra_with_no_card_to_play_stays_where_she_is() -> None:
     """[DESIGN] §15.3: the deck runs out with no valid card."""
     table = at_actions(2).table
+    opened = f"exit:{open_exit(table)}"
     table.day = 2
     start = table.automata[SANDRA].location
-    _sandra_plays(table, "exit:1")
+    _sandra_plays(table, opened)
     assert table.automata[SANDRA].location == start
-    assert table.automata[SANDRA].deck == ["exit:1"]
+    assert table.automata[SANDRA].deck == [opened]
 
 
 def test_sandra_deck_order_comes_from_the_seed() -> None:
@@ -225,11 +227,12 @@ def test_sandra_store_card_notoriety_two_contacts_and_a_random_locker(
 
 def test_sandra_closed_exit_card_loses_one_discards_an_exit_tile_and_two_contacts() -> None:
     table = at_actions(2).table
-    assert not table.exit_open(2)
-    stack = table.exit_stack_of[2]
+    number = closed_exit(table)
+    closed = f"exit:{number}"
+    stack = table.exit_stack_of[number]
     tiles = {name: len(s) for name, s in table.exit_stacks.items()}
     display = list(table.contact_display)
-    _sandra_plays(table, "exit:2")
+    _sandra_plays(table, closed)
     sandra = table.automata[SANDRA]
     assert (sandra.noto_up, sandra.noto_down) == (0, 1)
     assert {n: len(s) for n, s in table.exit_stacks.items()} == {**tiles, stack: tiles[stack] - 1}

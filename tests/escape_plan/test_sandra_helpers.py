@@ -42,3 +42,17 @@ def cards_in_city(table: Table, cards: list[str]) -> list[str]:
 
 def distance(table: Table, node_a: str, node_b: str) -> int:
     return table.city.distance(table.city.tile_of(node_a), table.city.tile_of(node_b))
+
+
+def open_exit(table: Table) -> int:
+    """An Exit still open at this point of the seeded game (the Patrol draws are random)."""
+    opened = [number for number in sorted(table.patrol_spaces) if table.exit_open(number)]
+    assert opened, "the seeded game has an open Exit"
+    return opened[0]
+
+
+def closed_exit(table: Table) -> int:
+    """An Exit closed by two Patrol cards at this point of the seeded game."""
+    closed = [number for number in sorted(table.patrol_spaces) if not table.exit_open(number)]
+    assert closed, "the seeded game has a closed Exit"
+    return closed[0]

@@ -9,6 +9,7 @@ import pytest
 
 from getaway.core import OptionsError
 from getaway.core.rng import Rng
+from getaway.games.escape_plan.escape import escape_cost
 from getaway.games.escape_plan.game import GAME
 from getaway.games.escape_plan.options import COSTA, SANDRA, initial_order, rules_for
 from getaway.games.escape_plan.setup import new_table
@@ -36,7 +37,7 @@ def test_per_player_count_summary_of_5_8(players: int) -> None:
     rules = rules_for({"players": players})
     assert rules.board_side == side
     assert rules.close_threshold == threshold
-    assert rules.exit_cost_row == costs
+    assert [escape_cost(rules.content, players, n) for n in range(len(costs))] == list(costs)
     assert rules.automata == automata
     assert rules.seats == ("p1", "p2", "p3", "p4", "p5")[:players]
     assert initial_order(rules, "p1") == order
@@ -72,7 +73,7 @@ def test_police_setup_5_2(seed: int) -> None:
     on_tiles = Counter(o for officers in table.police.values() for o in officers)
     # 10 draws: 2 onto each display tile and onto START_G; each duplicate went back.
     assert sum(on_tiles.values()) + sum(table.bag.values()) == 30
-    assert not table.police["START_H"]
+    assert not table.police.get("START_H")
     for tile in [*table.display, "START_G"]:
         officers = table.police[tile]
         assert 1 <= len(officers) <= 2

@@ -1,19 +1,14 @@
-"""A player's turn (spec §7.0): Rest (§7.1) and the interim walking Move (§7.3.1-7.3.2),
-and the errors of bad actions."""
+"""A player's turn (spec §7.0): Rest (§7.1), passing, and the errors of bad actions. The
+Move is in ``test_move_action.py``."""
 
 from __future__ import annotations
-
-from pathlib import Path
-from typing import Any
 
 import pytest
 
 from getaway.core import IllegalActionError, NotYourTurnError, UnknownSeatError
-from getaway.games.escape_plan import turns, walking
-from getaway.games.escape_plan.content import load_content, load_content_from
+from getaway.games.escape_plan import turns
 from getaway.games.escape_plan.game import EscapePlanState
 from getaway.games.escape_plan.state import Piece
-from tests.escape_plan.helpers import copy_data, edit, start_city
 from tests.escape_plan.play import at_actions, new_game, play_until
 
 
@@ -93,91 +88,11 @@ def test_a_rest_with_nothing_left_to_unlock_ends_at_once() -> None:
 def test_with_neither_rest_nor_a_move_the_turn_is_passed(monkeypatch: pytest.MonkeyPatch) -> None:
     state, seat = at_turn()
     state.table.players[seat].rest_sun = False
-    monkeypatch.setattr(walking, "next_nodes", lambda city, path, budget: [])
+    monkeypatch.setattr(turns, "can_move", lambda city, ctx: False)
     assert state.legal_actions(seat) == ["pass"]
     location = state.table.players[seat].location
     state.apply(seat, "pass")
     assert state.to_act() != (seat,) and state.table.players[seat].location == location
-
-
-# --- Move: the interim walk (§7.3.1, §7.3.2) ------------------------------------------------
-
-
-def test_walking_costs_1_per_location_step_or_terrain_change_and_0_along_one_terrain() -> None:
-    city = start_city(0)
-    path = (
-        "START_H.hospital",
-        "START_H.com",
-        "START_H.ind",
-        "START_G.ind",
-        "START_G.church",
-    )
-    # Leave the Hospital (1), commercial to industrial (1), along industrial into the
-    # next tile (0), enter the Church (1).
-    assert walking.spent(city, path) == 3
-    assert walking.may_stop(city, path)
-    assert not walking.may_stop(city, path[:4])
-
-
-def test_a_walk_offers_only_steps_that_can_still_end_in_another_location() -> None:
-    city = start_city(0)
-    start = ("START_H.hospital",)
-    assert walking.next_nodes(city, start, 3) == ["START_H.com", "START_H.metro"]
-    # With 1 MP left in the commercial area, only a location 1 step away could end the
-    # walk, and none touches it: the step is not offered with 2 MP.
-    assert walking.next_nodes(city, start, 1) == ["START_H.metro"]
-    path = ("START_H.hospital", "START_H.com")
-    assert walking.next_nodes(city, path, 3) == ["START_H.ind", "START_H.res"]
-    # It never returns to a node it has been on, nor ends where it started.
-    assert "START_H.hospital" not in walking.next_nodes(city, path, 3)
-
-
-def test_water_without_a_ferry_cannot_be_entered(tmp_path: Path) -> None:
-    directory = copy_data(tmp_path)
-
-    def no_ferries(data: Any) -> None:
-        for tile in data["tiles"]:
-            for area in tile["areas"].values():
-                area.pop("ferry", None)
-
-    edit(directory, "city_tiles.json", no_ferries)
-    edit(directory, "components.json", lambda data: data.update(ferry_icons=0))
-    content = load_content_from(directory)
-    city = start_city(0)
-    ferried = city.with_tile(
-        load_content().tile("B1"), *city.legal_placements(load_content().tile("B1"))[0]
-    )
-    b1 = content.tile("B1")
-    city = city.with_tile(b1, *city.legal_placements(b1)[0])
-    assert walking.closed_water(ferried) == frozenset()
-    assert walking.closed_water(city) == frozenset({"B1.wat"})
-    assert city.links["B1.wat"]  # it touches land, and still no walk enters it
-    for node in city.links["B1.wat"]:
-        assert "B1.wat" not in walking.next_nodes(city, (node,), 9)
-
-
-def test_a_move_walks_step_by_step_and_ends_with_done() -> None:
-    state, seat = at_turn()
-    player = state.table.players[seat]
-    start = player.location
-    state.apply(seat, "move")
-    assert state.decision is not None
-    steps = 0
-    while state.decision is not None:
-        legal = state.legal_actions(seat)
-        step = "done" if "done" in legal else legal[-1]
-        state.apply(seat, step)
-        steps += 1
-    assert player.location != start
-    assert state.table.city.kind(player.location or "") is not None
-
-
-def test_an_open_walk_is_shown_to_nobody_else_and_reveals_nothing() -> None:
-    state, seat = at_turn()
-    state.apply(seat, "move")
-    step = state.legal_actions(seat)[0]
-    assert not state.would_reveal(seat, step)
-    assert state.to_act() == (seat,)
 
 
 # --- bad actions ------------------------------------------------------------------------------

@@ -18,10 +18,11 @@ from getaway.games.escape_plan.automata_cards import AutomatonError, automaton
 from getaway.games.escape_plan.costa import costa_turn
 from getaway.games.escape_plan.notoriety import Crossing, MarkerMove, crossings, move_marker
 from getaway.games.escape_plan.options import SANDRA, Rules
-from getaway.games.escape_plan.police import OfficerMove, TileOfficers, converge, converge_moves
+from getaway.games.escape_plan.police import OfficerMove, converge, converge_moves
 from getaway.games.escape_plan.sandra import AutomatonTurn, sandra_turn
 from getaway.games.escape_plan.schema import OFFICERS
 from getaway.games.escape_plan.state import OPTIONAL_PARTS, Table
+from getaway.games.escape_plan.table_police import city_police, store_police
 
 #: A converging officer move, ``converge:<TYPE>:<from tile>><to tile>``.
 CONVERGE = "converge"
@@ -87,7 +88,7 @@ def converge_steps(table: Table, target_tile: str) -> list[str]:
     """The step ids of every legal converging move toward ``target_tile``, in police.py's
     order; empty when none exists (then nothing moves and nobody is asked)."""
     return [
-        f"{CONVERGE}:{move}" for move in converge_moves(_police(table), table.city, target_tile)
+        f"{CONVERGE}:{move}" for move in converge_moves(city_police(table), table.city, target_tile)
     ]
 
 
@@ -103,18 +104,8 @@ def apply_converge_step(table: Table, target_tile: str, step: str) -> None:
     officer, tiles = step.split(":", 2)[1:]
     source, target = tiles.split(">")
     kind = next(o for o in OFFICERS if o == officer)
-    moved = converge(_police(table), table.city, target_tile, OfficerMove(kind, source, target))
-    for tile in (source, target):
-        table.police[tile] = list(moved.get(tile, ()))
-
-
-def _police(table: Table) -> dict[str, TileOfficers]:
-    """The table's police as police.py reads them: tiles with officers, types by name."""
-    return {
-        tile: tuple(kind for kind in OFFICERS if kind in officers)
-        for tile, officers in table.police.items()
-        if officers
-    }
+    moved = converge(city_police(table), table.city, target_tile, OfficerMove(kind, source, target))
+    store_police(table, moved)
 
 
 __all__ = [

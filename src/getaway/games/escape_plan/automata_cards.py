@@ -15,8 +15,6 @@ from getaway.games.escape_plan.notoriety import InspectorCubes, NotorietyCubes
 from getaway.games.escape_plan.options import (
     CONTACT_DISPLAY,
     COSTA,
-    DAYS,
-    NOTORIETY_CUBES,
     SANDRA,
     Rules,
 )
@@ -73,8 +71,8 @@ def is_open_exit(table: Table, location: str) -> bool:
     return card_kind(location) == "exit" and table.exit_open(int(card_ident(location)))
 
 
-def last_day(table: Table) -> bool:
-    return table.day >= DAYS
+def last_day(rules: Rules, table: Table) -> bool:
+    return table.day >= rules.days
 
 
 def automaton(table: Table, name: str) -> Automaton:
@@ -118,10 +116,10 @@ def tile_of(table: Table, name: str) -> str | None:
 # --- notoriety cubes (§15.3, §16.2) -------------------------------------------------------
 
 
-def change_notoriety(bot: Automaton, step: int) -> None:
+def change_notoriety(rules: Rules, bot: Automaton, step: int) -> None:
     """One gain (+1) or loss (-1). Sandra puts a cube above or below her marker (§15.3);
     Costa's cubes go red and blue exactly like a player's, saturation included (§16.2)."""
-    spare = NOTORIETY_CUBES - bot.noto_up - bot.noto_down
+    spare = rules.content.player_board.notoriety_cubes - bot.noto_up - bot.noto_down
     if bot.name == COSTA:
         cubes = NotorietyCubes(bot.noto_up, bot.noto_down, spare).changed([step])
         bot.noto_up, bot.noto_down = cubes.red, cubes.blue

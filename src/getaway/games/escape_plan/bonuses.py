@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from getaway.core.errors import IllegalActionError
-from getaway.games.escape_plan.boards import unlock_asset
-from getaway.games.escape_plan.visit_board import lose_notoriety, receive_income, take_disc
+from getaway.games.escape_plan.boards import lose_notoriety, receive_income, unlock_asset
+from getaway.games.escape_plan.visit_board import take_disc
 
 if TYPE_CHECKING:
     from getaway.games.escape_plan.game import EscapePlanState

@@ -209,13 +209,16 @@ class CityMap:
         into the water)."""
         found: dict[str, dict[str, int]] = {node: {} for node in self.nodes()}
         for entry in self._by_cell.values():
-            for pair in tiles.links(entry.tile):
-                a, b = (node_name(entry.tile.id, local) for local in sorted(pair))
+            # tiles.links is a frozenset, whose order follows the hash seed: sorted, so the
+            # map is the same in every process.
+            for pair in sorted(sorted(pair) for pair in tiles.links(entry.tile)):
+                a, b = (node_name(entry.tile.id, local) for local in pair)
                 self._join(found, a, b)
             for mine, theirs, _ in self.facing(entry.tile, entry.cell, entry.rotation):
                 if self.terrain(mine) is not None and self.terrain(theirs) is not None:
                     self._join(found, mine, theirs)
-        return found
+        # Each node's neighbours by name: whoever iterates the links gets one order.
+        return {node: dict(sorted(near.items())) for node, near in found.items()}
 
     def _join(self, found: dict[str, dict[str, int]], a: str, b: str) -> None:
         terrain_a, terrain_b = self.terrain(a), self.terrain(b)
@@ -238,6 +241,7 @@ class CityMap:
             body = {start}
             stack = [start]
             while stack:
+                # links are sorted by name, so the walk is the same in every process.
                 for near in self.links[stack.pop()]:
                     if near not in body and self.terrain(near) == "WAT":
                         body.add(near)
@@ -258,7 +262,15 @@ class CityMap:
         return self.terrain(node) in STREETS
 
 
+#: Each tile's sides, read off its drawing once (placement asks for them thousands of times a
+#: game). Keyed by the tile object's id; the tile is kept with them, so the id is not reused.
+_SIDES: dict[int, tuple[CityTile, dict[Direction, tuple[str, ...]]]] = {}
+
+
 def _rotated_side(
     topology: CityTopology, tile: CityTile, rotation: int, direction: Direction
 ) -> tuple[str, ...]:
-    return tiles.sides(tile)[topology.side_after_rotation(direction, rotation)]
+    known = _SIDES.get(id(tile))
+    if known is None or known[0] is not tile:
+        known = _SIDES[id(tile)] = (tile, tiles.sides(tile))
+    return known[1][topology.side_after_rotation(direction, rotation)]

@@ -13,10 +13,10 @@ players and solo), the card, and
 
 from __future__ import annotations
 
+from getaway.games.escape_plan.boards import gain_notoriety
 from getaway.games.escape_plan.options import Rules
 from getaway.games.escape_plan.schema import ContactCard
 from getaway.games.escape_plan.state import Piece, Player, Table
-from getaway.games.escape_plan.visit_board import gain_notoriety
 
 
 def card(rules: Rules, card_id: str) -> ContactCard:

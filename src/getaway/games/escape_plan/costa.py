@@ -46,7 +46,7 @@ def costa_turn(rules: Rules, table: Table, rng: Rng) -> AutomatonTurn:
     costa = automaton(table, COSTA)
     if costa.status != "city":
         raise AutomatonError(f"Costa has {costa.status} and takes no more turns")
-    if last_day(table) and is_last_turn(table, costa):
+    if last_day(rules, table) and is_last_turn(table, costa):
         return escape(table, costa, None)
     assert costa.location is not None
     here = table.city.tile_of(costa.location)
@@ -55,7 +55,7 @@ def costa_turn(rules: Rules, table: Table, rng: Rng) -> AutomatonTurn:
     while costa.deck:
         card = costa.deck.pop(0)
         node = card_node(table, card)
-        if node is not None and is_open_exit(table, card) and last_day(table):
+        if node is not None and is_open_exit(table, card) and last_day(rules, table):
             costa.deck.extend(set_aside)
             rng.shuffle(costa.deck)
             return escape(table, costa, card)
@@ -113,8 +113,8 @@ def visit(rules: Rules, table: Table, rng: Rng, costa: Automaton, card: str) -> 
     of discarding 2, and the top Locker or Exit tiles instead of discarding one."""
     assert costa.location is not None
     for _ in others_at(table, costa.location, costa.name):
-        change_notoriety(costa, 1)
-    change_notoriety(costa, deck_card(rules, COSTA, card).notoriety)
+        change_notoriety(rules, costa, 1)
+    change_notoriety(rules, costa, deck_card(rules, COSTA, card).notoriety)
     kind = card_kind(card)
     if kind == "business":
         put_cube(rules, table, costa, card)

@@ -36,20 +36,18 @@ from typing import TYPE_CHECKING, cast
 from getaway.core.errors import IllegalActionError
 from getaway.games.escape_plan import contacts
 from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
-from getaway.games.escape_plan.boards import unlock_asset
+from getaway.games.escape_plan.boards import lose_notoriety, receive_income, unlock_asset
 from getaway.games.escape_plan.police import (
-    CityPolice,
     OfficerMove,
     effect_moves,
     move_officer,
     remove_officer,
 )
 from getaway.games.escape_plan.schema import Officer
-from getaway.games.escape_plan.state import Gang, Piece, Player, Table, Unlocked
+from getaway.games.escape_plan.state import Gang, Piece, Player, Unlocked
+from getaway.games.escape_plan.table_police import city_police, store_police
 from getaway.games.escape_plan.visit_board import (
     heal,
-    lose_notoriety,
-    receive_income,
     refresh,
     spend_asset,
     take_disc,
@@ -62,15 +60,6 @@ if TYPE_CHECKING:
 _TARGETED = ("remove_officer", "move_officer", "take_contact", "unlock_asset")
 #: Effects carried out at once, and the gang ability G1.
 _AT_ONCE = ("heal", "take_disc", "lose_notoriety", "receive_income", "refresh", "gang_ability")
-
-
-def _police(table: Table) -> CityPolice:
-    return {tile: cast(tuple[Officer, ...], tuple(o)) for tile, o in table.police.items() if o}
-
-
-def _set_police(table: Table, police: CityPolice) -> None:
-    for tile in set(table.police) | set(police):
-        table.police[tile] = list(police.get(tile, ()))
 
 
 def _component(state: EscapePlanState, player: Player, first: str) -> tuple[str, str | None]:
@@ -105,7 +94,7 @@ def _targets(state: EscapePlanState, player: Player, first: str) -> list[str]:
         placed = [entry.tile.id for entry in table.city.placed]
         return [f"exec:remove:{t}" for t in placed if officer in table.police.get(t, [])]
     if effect == "move_officer":
-        moves = effect_moves(_police(table), table.city, cast(Officer, officer))
+        moves = effect_moves(city_police(table), table.city, cast(Officer, officer))
         return [f"exec:move:{move}" for move in moves]
     if effect == "take_contact":
         return [f"exec:take:{o}" for o in contacts.take_options(table, player, _keep(first))]
@@ -215,13 +204,13 @@ def _carry_out(state: EscapePlanState, player: Player, steps: list[str]) -> None
         contacts.take_contact(rules, table, player, target)
     elif effect == "remove_officer":
         kind = cast(Officer, officer)
-        _set_police(table, remove_officer(_police(table), table.city, kind, target))
+        store_police(table, remove_officer(city_police(table), table.city, kind, target))
         table.box[kind] += 1  # R-POL-4: never back to the bag
     elif effect == "move_officer":
         kind_text, route = target.split(":", 1)
         source, destination = route.split(">")
         move = OfficerMove(cast(Officer, kind_text), source, destination)
-        _set_police(table, move_officer(_police(table), table.city, move))
+        store_police(table, move_officer(city_police(table), table.city, move))
 
 
 def _return_gang_member(gangs: dict[str, Gang], player: Player, node: str) -> None:

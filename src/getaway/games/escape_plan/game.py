@@ -6,6 +6,7 @@ registry yet: views for the seats (§21.2), the determinizer, rendering and bots
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from getaway.core import (
@@ -25,9 +26,10 @@ from getaway.core import (
 )
 from getaway.core.options import OptionSpec
 from getaway.core.steps import StepRules
-from getaway.games.escape_plan import actions, invariants, phases
+from getaway.games.escape_plan import actions, invariants, notoriety_half, phases
 from getaway.games.escape_plan.boards import unlock_asset
 from getaway.games.escape_plan.city_phase import PLACE_TILE
+from getaway.games.escape_plan.ending import ending
 from getaway.games.escape_plan.options import (
     GAME_NAME,
     INCOME_UNLOCK_PRICE,
@@ -102,6 +104,8 @@ class EscapePlanState(RulesState[Rules]):
             return [*(actions.unlock(a) for a in locked), actions.PASS]
         if stage == "disc":
             return [actions.DISC, actions.PASS]
+        if stage in ("converge", "threshold_unlock"):
+            return notoriety_half.task_actions(self.rules, self.table, self.table.noto_tasks[0])
         return ()
 
     def apply(self, seat: str, action: str) -> None:
@@ -117,6 +121,9 @@ class EscapePlanState(RulesState[Rules]):
             why = {
                 "income_unlock": "pay $3k to unlock one of your locked Assets, or pass",
                 "disc": "spend an Extra Action disc to take a turn now, or pass",
+                "converge": "move an officer to a tile at least 1 closer to the participant "
+                "who crossed a notoriety line (§10.2)",
+                "threshold_unlock": "unlock one of your locked Assets for the line crossed",
             }[stage]
             raise IllegalActionError(seat, str(action), legal, why)
         table = self.table
@@ -124,7 +131,13 @@ class EscapePlanState(RulesState[Rules]):
             player = table.players[seat]
             player.cash -= INCOME_UNLOCK_PRICE
             unlock_asset(player, actions.split(action)[1])
-        elif stage == "disc" and action == actions.DISC and phases.use_disc(table, seat):
+        elif stage == "converge":
+            notoriety_half.converge_officer(table, action)
+        elif stage == "threshold_unlock":
+            unlock_asset(table.players[seat], actions.split(action)[1])
+        elif (
+            stage == "disc" and action == actions.DISC and phases.use_disc(self.rules, table, seat)
+        ):
             return  # the turn begins: the same seat is asked to Rest or Move
         phases.finish_head(self.rules, table, self.rng)
 
@@ -142,26 +155,42 @@ class EscapePlanState(RulesState[Rules]):
         return self.table.phase == "END"
 
     def returns(self) -> dict[str, float]:
-        """0 each while the game goes on. At the end a player who did not escape cannot win
-        (-1, §6.7, §13.3). Ranking escaped players needs the final scoring (§14), which is
-        not written yet: such a game has no returns."""
+        """0 each while the game goes on; at the end, by final place (``ending.py``): the
+        winners +1, the other escapees spread down to -1, who did not escape -1."""
         if not self.is_over():
             return dict.fromkeys(self.rules.seats, 0.0)
-        if self.table.escaped:
-            raise GetawayError(
-                "the final scoring (§14) is not implemented yet, so a game in which someone "
-                "escaped cannot be ranked"
-            )
-        return dict.fromkeys(self.rules.seats, -1.0)
+        return ending(self.rules, self.table).returns
 
     def outcome(self) -> Outcome | None:
+        """The scored end (§14): the winners with every tie-breaker, each escapee's total as
+        its score, the score sheets and Costa's score (solo) as facts."""
         if not self.is_over():
             return None
+        end = ending(self.rules, self.table)
+        sheets = end.result.sheets
+        facts: dict[str, Any] = {
+            "escaped": list(self.table.escaped),
+            "arrested": list(self.table.arrested),
+            "sheets": {seat: asdict(sheet) for seat, sheet in sheets.items()},
+        }
+        if end.costa is not None:
+            facts["costa"] = {**asdict(end.costa), "total": end.costa.total}
+        if not sheets:
+            reason, summary = "nobody-escaped", "Nobody escaped: every player was arrested."
+        else:
+            totals = ", ".join(f"{seat} ${sheet.total}k" for seat, sheet in sheets.items())
+            won = " and ".join(end.winners) or "nobody"
+            reason, summary = "escaped-score", f"Escaped: {totals}. Winner: {won}."
+            if end.costa is not None:
+                summary += f" Costa scored ${end.costa.total}k."
         return Outcome(
-            winners=(),
-            returns=self.returns(),
-            reason="nobody-escaped",
-            summary="Nobody escaped: every player was arrested or still in the city at the end.",
+            winners=end.winners,
+            returns=end.returns,
+            reason=reason,
+            summary=summary,
+            side=end.winners[0] if len(end.winners) == 1 else None,
+            scores={seat: float(sheet.total) for seat, sheet in sheets.items()},
+            facts=facts,
         )
 
     # --- views and serialization -------------------------------------------------------------

@@ -6,19 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from getaway.games.escape_plan.city import CityMap
-from getaway.games.escape_plan.options import (
-    CONTACT_DISPLAY,
-    EXTRA_ACTION_DISCS,
-    GANG_MEMBERS,
-    GAS_CANS,
-    HANDCUFFS_CARDS,
-    INCOME_CUBES,
-    NOTORIETY_CUBES,
-    OFFICERS,
-    POLICE_PER_TYPE,
-    WOUND_CUBES,
-    Rules,
-)
+from getaway.games.escape_plan.options import CONTACT_DISPLAY, Rules
 from getaway.games.escape_plan.phases import tiles_placed_by_end_of_city
 from getaway.games.escape_plan.state import Table
 
@@ -74,29 +62,30 @@ def _police(rules: Rules, table: Table) -> list[str]:
             found.append(f"tile {tile} holds two officers of one type: {officers}")
         if tile in hospital_tiles and officers:
             found.append(f"officers on the Hospital tile {tile}")
-    for officer in OFFICERS:
+    for officer, count in rules.content.officer_counts().items():
         total = (
             table.bag.get(officer, 0)
             + table.box.get(officer, 0)
             + sum(officers.count(officer) for officers in table.police.values())
         )
-        if total != POLICE_PER_TYPE:
-            found.append(f"{total} {officer} officers in the game, not {POLICE_PER_TYPE}")
+        if total != count:
+            found.append(f"{total} {officer} officers in the game, not {count}")
     return found
 
 
 def _players(rules: Rules, table: Table) -> list[str]:
     found = []
+    board = rules.content.player_board
     locations = _locations(table.city)
     for seat, player in table.players.items():
         cubes = player.income_cubes + table.cubes_of(seat)
-        if cubes != INCOME_CUBES:
-            found.append(f"{seat} has {cubes} income cubes in play, not {INCOME_CUBES}")
+        if cubes != board.income_cubes:
+            found.append(f"{seat} has {cubes} income cubes in play, not {board.income_cubes}")
         if not (player.noto_red >= 0 and player.noto_blue >= 0):
             found.append(f"{seat} has a negative number of notoriety cubes")
-        if player.noto_red + player.noto_blue > NOTORIETY_CUBES:
-            found.append(f"{seat} has more than {NOTORIETY_CUBES} notoriety cubes in boxes")
-        if not 0 <= player.wounds_red <= WOUND_CUBES:
+        if player.noto_red + player.noto_blue > board.notoriety_cubes:
+            found.append(f"{seat} has more than {board.notoriety_cubes} notoriety cubes in boxes")
+        if not 0 <= player.wounds_red <= board.wound_cubes:
             found.append(f"{seat} has {player.wounds_red} red wound cubes")
         unlocked = [u for u in player.unlocked if u is not None]
         if len(player.unlocked) != len(rules.content.assets.unlocked_slot_costs):
@@ -144,11 +133,11 @@ def _pawn(who: str, status: str, location: str | None, locations: frozenset[str]
 def _city(rules: Rules, table: Table) -> list[str]:
     found = []
     placed = len(table.city.placed)
-    before = tiles_placed_by_end_of_city(table.day - 1)
-    after = tiles_placed_by_end_of_city(table.day)
+    before = tiles_placed_by_end_of_city(rules, table.day - 1)
+    after = tiles_placed_by_end_of_city(rules, table.day)
     if table.phase in ("INCOME", "PATROL") and placed != before:
         found.append(f"{placed} City tiles placed before Day {table.day}'s City phase")
-    if table.phase in ("TURN_ORDER", "ACTIONS", "DAY_CHANGE") and placed != after:
+    if table.phase in ("TURN_ORDER", "ACTIONS", "NOTORIETY", "DAY_CHANGE") and placed != after:
         found.append(f"{placed} City tiles placed after Day {table.day}'s City phase, not {after}")
     if not before <= placed <= after:
         found.append(f"{placed} City tiles placed on Day {table.day}")
@@ -165,7 +154,7 @@ def _city(rules: Rules, table: Table) -> list[str]:
     if closed != set(table.exit_stack_of):
         found.append("the closed Exits and the Exits with an Exit-tile stack differ")
     after_patrol = table.phase not in ("INCOME", "PATROL")
-    if table.day == 3 and after_patrol:
+    if table.day == rules.days and after_patrol:
         open_exits = [n for n in table.patrol_spaces if table.exit_open(n)]
         if len(open_exits) != 1:
             found.append(f"Day 3 after Patrol with open Exits {open_exits}")
@@ -174,22 +163,23 @@ def _city(rules: Rules, table: Table) -> list[str]:
 
 def _supplies(rules: Rules, table: Table) -> list[str]:
     found = []
+    supply = rules.content.components
     players = table.players.values()
     discs = table.discs + sum(table.discs_of(p) for p in [*table.players, *table.automata])
-    if discs != EXTRA_ACTION_DISCS:
-        found.append(f"{discs} Extra Action discs in the game, not {EXTRA_ACTION_DISCS}")
+    if discs != supply.extra_action_discs:
+        found.append(f"{discs} Extra Action discs in the game, not {supply.extra_action_discs}")
     cuffs = table.handcuffs + sum(min(p.handcuffs, p.cuffed.count(True)) for p in players)
-    if cuffs != HANDCUFFS_CARDS:
-        found.append(f"{cuffs} Handcuffs cards in the game, not {HANDCUFFS_CARDS}")
+    if cuffs != supply.handcuffs:
+        found.append(f"{cuffs} Handcuffs cards in the game, not {supply.handcuffs}")
     gangs = (
         table.gang_area
         + sum(gang.members for gang in table.gangs.values())
         + sum(len(p.gang_members) for p in players)
     )
-    if gangs != GANG_MEMBERS:
-        found.append(f"{gangs} gang members in the game, not {GANG_MEMBERS}")
-    if table.gas_cans + sum(p.gas_cans for p in players) > GAS_CANS:
-        found.append(f"more than {GAS_CANS} Gas Cans in the game")
+    if gangs != supply.gang_members:
+        found.append(f"{gangs} gang members in the game, not {supply.gang_members}")
+    if table.gas_cans + sum(p.gas_cans for p in players) > supply.gas_cans:
+        found.append(f"more than {supply.gas_cans} Gas Cans in the game")
     if len(table.contact_display) > CONTACT_DISPLAY:
         found.append(f"{len(table.contact_display)} cards in the Contact display")
     return found

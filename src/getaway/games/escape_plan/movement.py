@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal, Protocol
 
 from getaway.core.errors import GetawayError
@@ -440,6 +441,14 @@ def _count_use(used: tuple[tuple[str, int], ...], tool_id: str) -> tuple[tuple[s
 def next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> list[Step]:
     """The steps that may follow ``path``, each leading to a legal ending (``stop`` among
     them where the move may end now). Empty once the move has ended."""
+    return list(_next_steps(city, ctx, path))
+
+
+@lru_cache(maxsize=4096)
+def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, ...]:
+    # Cached: a decision in steps is replayed from its start each time the game asks what
+    # may follow (maps are immutable and compared by identity; contexts and paths are
+    # frozen values), so the dead-end search runs once per position, not once per replay.
     steps: list[Step] = []
     dead: Dead = {}
     for step_id, kind, to in _moves(city, ctx, path):
@@ -456,7 +465,7 @@ def next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> list[Step]:
                     after.cash_spent - path.cash_spent,
                 )
             )
-    return steps
+    return tuple(steps)
 
 
 def _new_use(before: MovePath, after: MovePath) -> str | None:

@@ -1,8 +1,10 @@
 """Game options, and what a set of options fixes for the whole game (spec §5.8, §21.1): the
-mode (who the automata are), the board side, the Business closing threshold, the exit-cost
-row, the seats and the participants in turn order.
+mode (who the automata are), the board side, the Business closing threshold, the number of
+Days, the seats and the participants in turn order.
 
-Component counts the content files do not hold yet (§2.3, §18.3) are constants here.
+Component counts, the player board, the per-player-count values and the police numbers come
+from the content files (``components.json``, ``player_board.json``, ``player_counts.json``,
+``police.json``); only a few numbers of the rules' text that are not components are here.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any, Literal
 
 from getaway.core.errors import OptionsError
 from getaway.core.options import OptionSpec, check_known
+from getaway.games.escape_plan import notoriety
 from getaway.games.escape_plan.content import Content, load_content
 from getaway.games.escape_plan.topology import SquareTopology
 
@@ -30,37 +33,10 @@ SANDRA = "sandra"
 COSTA = "costa"
 AUTOMATA = (SANDRA, COSTA)
 
-OFFICERS = ("FEDERAL", "LOCAL", "SWAT")
-POLICE_PER_TYPE = 10  # §2.1 row 23
-EXTRA_ACTION_DISCS = 8  # §2.1 row 33, [BOTH]
-HANDCUFFS_CARDS = 10  # §2.1 row 21, [CHOICE] §19 #4
-GAS_CANS = 6  # §2.1 row 25
-GANG_MEMBERS = 8  # §2.1 row 24
+#: Rules the content files do not hold (they are not components): the numbers of the text.
 GANG_MEMBERS_PER_GANG = 2  # §3.3: a Gang space gets 2 members
 CONTACT_DISPLAY = 7  # §5.4 step 15
-STARTING_CASH = 9  # §2.2, $k
-INCOME_CUBES = 9  # §2.2
-NOTORIETY_CUBES = 4  # §2.2
-WOUND_CUBES = 3  # §2.2
-GANG_CONTROL_MARKERS = 2  # §2.2
-ITEM_SPACES = 5  # §18.3 [DESIGN]
-CONTACT_SPACES = 5  # §18.3 [DESIGN]
-GAS_CAN_CAPACITY = 2  # §4 [PT]
-MOVEMENT_POINTS = 3  # §7.3.1 R-MV-1
 INCOME_UNLOCK_PRICE = 3  # §6.1 R-INC-2, $k
-ESCAPED_TURN_FEE = 1  # §6.5 R-PA-6, $k
-DAYS = 3
-TILES_PER_DAY = 4  # §6.3
-START_POLICE = 2  # §5.2 step 7: police drawn onto each display tile and start tile G
-
-#: Exit cost ($k) by escape order, per number of escaping participants (§13.2). Solo uses
-#: the 2-player row, Costa counting as an escapee ([CHOICE] §16.5, §19 #31).
-EXIT_COST_ROWS: dict[int, tuple[int, ...]] = {
-    2: (0, 10),
-    3: (0, 5, 10),
-    4: (0, 5, 10, 10),
-    5: (0, 5, 5, 10, 10),
-}
 
 OPTION_SPECS = (
     OptionSpec("players", "int", 3, "number of players, 1-5 (1: solo against Costa)", min=1, max=5),
@@ -114,9 +90,11 @@ class Rules:
     board_side: BoardSide
     #: Cubes that close a Business (§7.5.2 R-BUS-CLOSE, §5.8).
     close_threshold: int
-    #: Exit cost by escape order ($k, §13.2).
-    exit_cost_row: tuple[int, ...]
-    #: The bottom (start) and top levels of the Notoriety track (§18.1).
+    #: The Days of the game: one per Patrol draw (§6.2, §6.7).
+    days: int
+    #: City tiles placed each Day: one per stack (§6.3).
+    tiles_per_day: int
+    #: The bottom (start) and top levels of the Notoriety track (§18.1, notoriety.py).
     level_bottom: int
     level_top: int
 
@@ -132,8 +110,7 @@ def _rules(players: int, first_player: str) -> Rules:
     automata: tuple[str, ...] = {"MULTI": (), "TWO_PLAYER": (SANDRA,), "SOLO": (SANDRA, COSTA)}[
         mode
     ]
-    escaping = players + (1 if mode == "SOLO" else 0)
-    levels = [level.level for level in content.notoriety_track.levels]
+    count = content.for_players(players)
     return Rules(
         options={"players": players, "first_player": first_player},
         content=content,
@@ -142,11 +119,12 @@ def _rules(players: int, first_player: str) -> Rules:
         seats=seats,
         participants=(*seats, *automata),
         automata=automata,
-        board_side="1-3" if players <= 3 else "4-5",
-        close_threshold=2 if players <= 3 else 3,
-        exit_cost_row=EXIT_COST_ROWS[escaping],
-        level_bottom=min(levels),
-        level_top=max(levels),
+        board_side=count.board_side,
+        close_threshold=count.business_closes_at,
+        days=len(content.police.patrol_draws_per_day),
+        tiles_per_day=content.components.city_stacks,
+        level_bottom=notoriety.bottom(content.notoriety_track),
+        level_top=notoriety.top(content.notoriety_track),
     )
 
 

@@ -6,26 +6,21 @@ parts, Day Change, and the end of the game (§6.7).
 themselves are taken in ``game.py`` (simple ones), ``city_phase.py`` (placing a tile) and
 ``turns.py`` (a turn); each ends by calling :func:`finish_head`.
 
-Not here yet (see ``docs/games/escape-plan.md``): the Notoriety half of each part (§6.5,
-§10, ep-police's notoriety.py plugs in at :func:`_end_part`), Sandra's and Costa's turns
-(§15.3, §16), escaping (§13).
+Each part is its action half (``ACTIONS``) then its Notoriety half (``NOTORIETY``,
+``notoriety_half.py``). Not here yet (see ``docs/games/escape-plan.md``): Sandra's and
+Costa's turns (§15.3, §16).
 """
 
 from __future__ import annotations
 
 from getaway.core.rng import Rng
-from getaway.games.escape_plan.boards import receive_income
-from getaway.games.escape_plan.options import (
-    DAYS,
-    ESCAPED_TURN_FEE,
-    INCOME_UNLOCK_PRICE,
-    SANDRA,
-    START_POLICE,
-    TILES_PER_DAY,
-    Rules,
-)
-from getaway.games.escape_plan.police_bag import draw_police_onto
+from getaway.games.escape_plan.boards import arrest, receive_income
+from getaway.games.escape_plan.escape import turn_fee
+from getaway.games.escape_plan.notoriety import below_first_threshold
+from getaway.games.escape_plan.notoriety_half import begin_half, run_half, task_done
+from getaway.games.escape_plan.options import INCOME_UNLOCK_PRICE, SANDRA, Rules
 from getaway.games.escape_plan.state import OPTIONAL_PARTS, PARTS, Table
+from getaway.games.escape_plan.table_police import draw_onto, patrol_of, run_patrol_phase
 
 
 def begin_game(rules: Rules, table: Table, rng: Rng) -> None:
@@ -37,10 +32,10 @@ def begin_game(rules: Rules, table: Table, rng: Rng) -> None:
 def finish_head(rules: Rules, table: Table, rng: Rng) -> None:
     """The participant at the head of the queue is done with this stage: go on."""
     table.queue.pop(0)
-    if table.phase == "ACTIONS":
+    if table.phase == "NOTORIETY":
+        task_done(table)
+    if table.phase in ("ACTIONS", "NOTORIETY"):
         table.stage = "start"
-        if _everyone_out(rules, table):
-            _end_game(rules, table)
     settle(rules, table, rng)
 
 
@@ -50,7 +45,7 @@ def settle(rules: Rules, table: Table, rng: Rng) -> None:
         if table.phase == "INCOME":
             if table.queue:
                 return
-            _begin_patrol(rules, table)
+            _begin_patrol(rules, table, rng)
         elif table.phase == "CITY":
             if table.queue:
                 return
@@ -63,6 +58,11 @@ def settle(rules: Rules, table: Table, rng: Rng) -> None:
             _begin_part(table, PARTS[0])
         elif table.phase == "ACTIONS":
             if _ask_head(rules, table):
+                return
+            table.phase = "NOTORIETY"
+            begin_half(table)
+        elif table.phase == "NOTORIETY":
+            if table.queue or run_half(rules, table):
                 return
             _end_part(rules, table)
         else:  # pragma: no cover - every other phase is passed through at once
@@ -94,9 +94,8 @@ def may_buy_unlock(rules: Rules, table: Table, seat: str) -> bool:
     player = table.players.get(seat)
     if player is None or player.status != "city":
         return False
-    first_line = min(t.below for t in rules.content.notoriety_track.thresholds)
     return (
-        player.notoriety <= first_line
+        below_first_threshold(rules.content.notoriety_track, player.notoriety)
         and player.cash >= INCOME_UNLOCK_PRICE
         and bool(player.locked_assets())
     )
@@ -105,44 +104,23 @@ def may_buy_unlock(rules: Rules, table: Table, seat: str) -> bool:
 # --- Phase 2: Patrol (§6.2) ------------------------------------------------------------
 
 
-def _begin_patrol(rules: Rules, table: Table) -> None:
+def _begin_patrol(rules: Rules, table: Table, rng: Rng) -> None:
+    """R-PAT-1/2 (``police.patrol_phase``): the Day's Patrol cards; the second card on a
+    space closes that Exit, which gets an Exit-tile stack drawn at random ("it does not
+    matter which")."""
     table.phase = "PATROL"
-    cards = 2 if table.day < DAYS else 1
-    for _ in range(min(cards, len(table.patrol_deck))):
-        reveal_patrol_card(table)
+    run_patrol_phase(rules, table, rng)
     _begin_city(rules, table)
-
-
-def reveal_patrol_card(table: Table) -> int:
-    """R-PAT-1/2: the top Patrol card goes on its Exit's space; the second card there closes
-    the Exit, which gets an Exit-tile stack ("it does not matter which": the first one left,
-    by name). The stack lies on the Exit once its tile is face up and waits on the Patrol
-    space until then (see :func:`exit_stack_place`). Returns the card's Exit."""
-    number = table.patrol_deck.pop(0)
-    table.patrol_spaces[number] += 1
-    if table.patrol_spaces[number] == 2:
-        given = set(table.exit_stack_of.values())
-        free = [stack for stack in sorted(table.exit_stacks) if stack not in given]
-        # Two stacks and at most two closed Exits: one is always free (§6.2 [INF]).
-        table.exit_stack_of[number] = free[0]
-    return number
-
-
-def exit_tile(rules: Rules, number: int) -> str:
-    """The City tile holding Exit ``number``."""
-    for tile in rules.content.city_tiles.tiles:
-        if any(location.exit == number for location in tile.locations.values()):
-            return tile.id
-    raise KeyError(f"no City tile holds Exit {number}")
 
 
 def exit_stack_place(rules: Rules, table: Table, number: int) -> str | None:
     """Where Exit ``number``'s Exit-tile stack lies: ``"exit"`` (on the Exit location, its
     tile being face up), ``"patrol_space"`` (waiting, R-PAT-2), or ``None`` (the Exit is
     open and has none)."""
-    if number not in table.exit_stack_of:
-        return None
-    return "exit" if exit_tile(rules, number) in table.visible_tiles() else "patrol_space"
+    patrol = patrol_of(rules, table)
+    if number in patrol.stack_at_exit:
+        return "exit"
+    return "patrol_space" if number in patrol.stack_waiting else None
 
 
 # --- Phase 3: City (§6.3) --------------------------------------------------------------
@@ -169,12 +147,13 @@ def _reveal_display(rules: Rules, table: Table, rng: Rng) -> None:
         table.stacks[letter].pop(0) for letter in sorted(table.stacks) if table.stacks[letter]
     ]
     table.display = revealed
-    draw_police_onto(table.police, table.bag, revealed, START_POLICE, rng)
+    per_tile = rules.content.police.per_revealed_tile
+    draw_onto(table, rng, [(tile, per_tile) for tile in revealed])
 
 
-def tiles_placed_by_end_of_city(day: int) -> int:
+def tiles_placed_by_end_of_city(rules: Rules, day: int) -> int:
     """City tiles in the city once Day ``day``'s City phase is over (§21.7)."""
-    return 2 + TILES_PER_DAY * day
+    return len(rules.content.start_tiles) + rules.tiles_per_day * day
 
 
 # --- Phase 4: Turn order (§6.4) ----------------------------------------------------------
@@ -223,52 +202,45 @@ def _ask_head(rules: Rules, table: Table) -> bool:
                 return True
             table.queue.pop(0)
             continue
-        if begin_turn(table, head):
+        if begin_turn(rules, table, head):
             return True
         table.queue.pop(0)
     return False
 
 
-def begin_turn(table: Table, seat: str) -> bool:
+def begin_turn(rules: Rules, table: Table, seat: str) -> bool:
     """§7.0: once someone has escaped, a turn starts with a $1k fee; who cannot pay is
-    arrested (R-PA-6). ``True`` if the turn goes on (the stage becomes ``turn``)."""
+    arrested (R-PA-6, ``escape.turn_fee``). ``True`` if the turn goes on (the stage becomes
+    ``turn``)."""
     player = table.players[seat]
-    if table.escaped:
-        if player.cash < ESCAPED_TURN_FEE:
-            arrest(table, seat)
-            return False
-        player.cash -= ESCAPED_TURN_FEE
+    payment = turn_fee(rules.content, player.cash, bool(table.escaped))
+    if payment.arrest is not None:
+        arrest(table, seat)
+        return False
+    player.cash = payment.cash
     table.stage = "turn"
     return True
 
 
-def use_disc(table: Table, seat: str) -> bool:
+def use_disc(rules: Rules, table: Table, seat: str) -> bool:
     """R-PA-2: the disc goes back to the supply and the turn begins (see
     :func:`begin_turn`)."""
     player = table.players[seat]
     player.discs -= 1
     table.discs += 1
-    return begin_turn(table, seat)
-
-
-def arrest(table: Table, seat: str) -> None:
-    """§13.3: the pawn leaves the board; no more turns, no score."""
-    player = table.players[seat]
-    player.status = "arrested"
-    player.location = None
-    table.arrested.append(seat)
+    return begin_turn(rules, table, seat)
 
 
 def _end_part(rules: Rules, table: Table) -> None:
-    """After the action half. The Notoriety half (§6.5 step 2, §10) is ep-police's and not
-    called yet. Then the next part, the Day Change, or the end after Day 3's Dawn (§6.7)."""
+    """After the Notoriety half (§6.5 step 2, ``notoriety_half.py``): the end once everyone
+    is out (§6.7), else the next part, the Day Change, or the end after Day 3's Dawn."""
     if _everyone_out(rules, table):
         _end_game(rules, table)
         return
     index = PARTS.index(table.part)
     if index + 1 < len(PARTS):
         _begin_part(table, PARTS[index + 1])
-    elif table.day < DAYS:
+    elif table.day < rules.days:
         _day_change(table)
         table.day += 1
         _begin_day(rules, table)

@@ -59,7 +59,7 @@ def sandra_turn(rules: Rules, table: Table, rng: Rng) -> AutomatonTurn:
             set_aside.append(card)
         elif is_open_exit(table, card):
             set_aside.append(card)
-            if last_day(table):
+            if last_day(rules, table):
                 sandra.location = node
                 _reshuffle(sandra, set_aside, rng)
                 return AutomatonTurn(SANDRA, card, node, idle=True)
@@ -85,8 +85,8 @@ def visit(rules: Rules, table: Table, rng: Rng, sandra: Automaton, card: str) ->
     card."""
     assert sandra.location is not None
     for _ in others_at(table, sandra.location, sandra.name):
-        change_notoriety(sandra, 1)
-    change_notoriety(sandra, deck_card(rules, SANDRA, card).notoriety)
+        change_notoriety(rules, sandra, 1)
+    change_notoriety(rules, sandra, deck_card(rules, SANDRA, card).notoriety)
     kind = card_kind(card)
     if kind == "business":
         put_cube(rules, table, sandra, card)

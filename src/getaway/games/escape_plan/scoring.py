@@ -141,7 +141,7 @@ class Result:
         return len(self.winners) > 1
 
 
-def _rank_key(sheet: ScoreSheet, board: FinalBoard) -> tuple[int, int, int, int]:
+def rank_key(sheet: ScoreSheet, board: FinalBoard) -> tuple[int, int, int, int]:
     # Highest total, then most cash, then lowest notoriety, then fewest red wounds (§14
     # step 3; Handcuffs do not count as wounds, [INF]).
     return (sheet.total, board.cash, -board.notoriety, -board.red_wounds)
@@ -160,7 +160,7 @@ def final_result(
     sheets = {seat: score_sheet(content, boards[seat]) for seat in escaped}
     if not sheets:
         return Result({}, ())
-    keys = {seat: _rank_key(sheets[seat], boards[seat]) for seat in escaped}
+    keys = {seat: rank_key(sheets[seat], boards[seat]) for seat in escaped}
     best = max(keys.values())
     return Result(sheets, tuple(seat for seat in escaped if keys[seat] == best))
 

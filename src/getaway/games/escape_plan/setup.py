@@ -7,26 +7,14 @@ from getaway.core.rng import Rng
 from getaway.games.escape_plan.city import CityMap, node_name
 from getaway.games.escape_plan.options import (
     CONTACT_DISPLAY,
-    CONTACT_SPACES,
     COSTA,
-    EXTRA_ACTION_DISCS,
-    GANG_CONTROL_MARKERS,
-    GANG_MEMBERS,
     GANG_MEMBERS_PER_GANG,
-    GAS_CANS,
-    HANDCUFFS_CARDS,
-    INCOME_CUBES,
-    ITEM_SPACES,
-    OFFICERS,
-    POLICE_PER_TYPE,
     SANDRA,
-    START_POLICE,
-    STARTING_CASH,
     Rules,
     initial_order,
 )
-from getaway.games.escape_plan.police_bag import draw_police_onto
-from getaway.games.escape_plan.schema import CityTile
+from getaway.games.escape_plan.police import PoliceBag, new_patrol, setup_police
+from getaway.games.escape_plan.schema import OFFICERS, CityTile
 from getaway.games.escape_plan.state import (
     Automaton,
     Building,
@@ -57,15 +45,10 @@ def new_table(rules: Rules, rng: Rng) -> Table:
     display = [stacks[letter].pop(0) for letter in stacks]
 
     # §5.2 Police: 5 of the 6 Patrol cards, the bag, 2 officers per display tile and tile G.
-    patrol: list[int] = [
-        card.exit for card in content.patrol_cards.cards for _ in range(card.copies)
-    ]
-    rng.shuffle(patrol)
-    removed = patrol.pop()
-    bag = dict.fromkeys(OFFICERS, POLICE_PER_TYPE)
-    police: dict[str, list[str]] = {tile: [] for tile in [*(t.id for t in starts), *display]}
+    patrol, removed = new_patrol(content, rng)
     gang_tile = _start_tile_without(starts, "HOSPITAL")
-    draw_police_onto(police, bag, [*display, gang_tile.id], START_POLICE, rng)
+    bag, placed = setup_police(content, PoliceBag.full(content), rng, display, gang_tile.id)
+    police: dict[str, list[str]] = {tile: list(officers) for tile, officers in placed.items()}
 
     # §5.3 Locations: buildings on the board's displays, keys, Fixers, Lockers, Equipment,
     # Exit tiles.
@@ -131,11 +114,11 @@ def new_table(rules: Rules, rng: Rng) -> Table:
         stacks=stacks,
         display=display,
         police=police,
-        bag=bag,
+        bag={officer: bag.count(officer) for officer in OFFICERS},
         box=dict.fromkeys(OFFICERS, 0),
-        patrol_deck=patrol,
+        patrol_deck=list(patrol.deck),
         patrol_removed=removed,
-        patrol_spaces={card.exit: 0 for card in content.patrol_cards.cards},
+        patrol_spaces=dict(patrol.on_space),
         exit_stacks=exit_stacks,
         exit_stack_of={},
         businesses=businesses,
@@ -144,17 +127,19 @@ def new_table(rules: Rules, rng: Rng) -> Table:
         fixers=[fixer.id for fixer in content.fixers.fixers],
         lockers=lockers,
         equipment={kind.id: kind.count for kind in content.equipment.equipment},
-        gas_cans=GAS_CANS,
-        gang_area=GANG_MEMBERS - GANG_MEMBERS_PER_GANG,
+        gas_cans=content.components.gas_cans,
+        gang_area=content.components.gang_members - GANG_MEMBERS_PER_GANG,
         gangs={hq: Gang(GANG_MEMBERS_PER_GANG, None)},
         contact_deck=deck,
         contact_display=contact_display,
-        discs=EXTRA_ACTION_DISCS,
-        handcuffs=HANDCUFFS_CARDS,
+        discs=content.components.extra_action_discs,
+        handcuffs=content.components.handcuffs,
         escaped=[],
         arrested=[],
         players=players,
         automata=automata,
+        noto_left=[],
+        noto_tasks=[],
     )
 
 
@@ -180,21 +165,22 @@ def _new_player(rules: Rules, seat: str, hospital: str, plan: int) -> Player:
     locked ones on the 3 rightmost contact spaces ([DESIGN] §4, §18.3), first aid up,
     3 green wounds, rest token sun, 4 neutral notoriety cubes, $9k, one Escape Plan card."""
     assets = rules.content.assets.assets
+    board = rules.content.player_board
     slots: list[Unlocked | None] = [None] * len(rules.content.assets.unlocked_slot_costs)
     item_assets = [a.id for a in assets if a.start == "item_space"]
     contact_assets = [a.id for a in assets if a.start == "contact_space"]
     slots[0] = Unlocked(next(a.id for a in assets if a.start == "unlocked_slot"))
-    items: list[Piece | None] = [None] * (ITEM_SPACES - len(item_assets))
+    items: list[Piece | None] = [None] * (board.item_spaces - len(item_assets))
     items += [Piece("asset", asset) for asset in item_assets]
-    contacts: list[Piece | None] = [None] * (CONTACT_SPACES - len(contact_assets))
+    contacts: list[Piece | None] = [None] * (board.contact_spaces - len(contact_assets))
     contacts += [Piece("asset", asset) for asset in contact_assets]
     return Player(
         seat=seat,
         status="city",
         location=hospital,
-        cash=STARTING_CASH,
+        cash=board.starting_cash,
         escape_plan=plan,
-        income_cubes=INCOME_CUBES,
+        income_cubes=board.income_cubes,
         notoriety=rules.level_bottom,
         noto_red=0,
         noto_blue=0,
@@ -207,10 +193,10 @@ def _new_player(rules: Rules, seat: str, hospital: str, plan: int) -> Player:
         unlocked=slots,
         items=items,
         contacts=contacts,
-        cuffed=[False] * CONTACT_SPACES,
+        cuffed=[False] * board.contact_spaces,
         keys=[None] * len(rules.content.buildings.safe_houses),
         gang_members=[],
-        control_markers=GANG_CONTROL_MARKERS,
+        control_markers=board.gang_control_markers,
         bonuses=[],
     )
 

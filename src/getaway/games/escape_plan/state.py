@@ -25,8 +25,18 @@ from getaway.games.escape_plan.options import Rules
 Status = Literal["city", "escaped", "arrested"]
 STATUSES: tuple[Status, ...] = ("city", "escaped", "arrested")
 
-#: The phases of a day (§6), then the end.
-PHASES = ("INCOME", "PATROL", "CITY", "TURN_ORDER", "ACTIONS", "DAY_CHANGE", "END")
+#: The phases of a day (§6), then the end. Each part of the Player Actions phase is an
+#: action half (``ACTIONS``) and a Notoriety half (``NOTORIETY``, §6.5).
+PHASES = (
+    "INCOME",
+    "PATROL",
+    "CITY",
+    "TURN_ORDER",
+    "ACTIONS",
+    "NOTORIETY",
+    "DAY_CHANGE",
+    "END",
+)
 #: The parts of the Player Actions phase (§6.5); Night and Dawn cost an Extra Action disc.
 PARTS = ("MORNING", "AFTERNOON", "EVENING", "NIGHT", "DAWN")
 OPTIONAL_PARTS = ("NIGHT", "DAWN")
@@ -38,9 +48,20 @@ Stage = Literal[
     "disc",  # §6.5 R-PA-2: spend a disc to act at Night or Dawn, or not
     "turn",  # §7.0: Rest or Move (the turn has begun: the fee of R-PA-6 is paid)
     "start",  # Player Actions: the turn of the head of the queue has not begun yet
+    "converge",  # §10.2 step 1: move an officer toward a participant who crossed a line
+    "threshold_unlock",  # §10.2 step 2: unlock an Asset for a line crossed
     "none",  # nobody: the game is over
 ]
-STAGES = ("income_unlock", "place", "disc", "turn", "start", "none")
+STAGES = (
+    "income_unlock",
+    "place",
+    "disc",
+    "turn",
+    "start",
+    "converge",
+    "threshold_unlock",
+    "none",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,6 +397,11 @@ class Table:
     arrested: list[str]
     players: dict[str, Player]
     automata: dict[str, Automaton]
+    #: The Notoriety half under way (§6.5 step 2, §10): the participants whose marker is
+    #: still to move, in turn order, and the tasks left of the crossings already found, first
+    #: first: ``["converge", mover, owed_by, target tile]`` or ``["unlock", seat]``.
+    noto_left: list[str]
+    noto_tasks: list[list[str]]
 
     def clone(self) -> Table:
         return Table(
@@ -415,6 +441,8 @@ class Table:
             arrested=self.arrested[:],
             players={k: v.clone() for k, v in self.players.items()},
             automata={k: v.clone() for k, v in self.automata.items()},
+            noto_left=self.noto_left[:],
+            noto_tasks=[task[:] for task in self.noto_tasks],
         )
 
     # --- questions the rules ask ---------------------------------------------------------
@@ -502,6 +530,8 @@ class Table:
             "arrested": list(self.arrested),
             "players": {k: v.to_json() for k, v in self.players.items()},
             "automata": {k: v.to_json() for k, v in self.automata.items()},
+            "noto_left": list(self.noto_left),
+            "noto_tasks": [list(task) for task in self.noto_tasks],
         }
 
     @classmethod
@@ -577,6 +607,8 @@ class Table:
             arrested=field("arrested", texts),
             players=field("players", by_text(Player.from_json)),
             automata=field("automata", by_text(Automaton.from_json)),
+            noto_left=field("noto_left", texts),
+            noto_tasks=field("noto_tasks", lambda v: [texts(task) for task in _list(v)]),
         )
         return table
 

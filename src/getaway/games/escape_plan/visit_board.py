@@ -11,32 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from getaway.games.escape_plan.notoriety import NotorietyCubes
-from getaway.games.escape_plan.options import NOTORIETY_CUBES, Rules
+# The notoriety cubes and income are board rules shared with the Move: one copy, in boards.py.
+from getaway.games.escape_plan.boards import gain_notoriety
+from getaway.games.escape_plan.options import Rules
 from getaway.games.escape_plan.schema import LocationKind
 from getaway.games.escape_plan.scoring import FinalBoard
 from getaway.games.escape_plan.state import Building, Piece, Player, Table, Unlocked
-
-
-def _cubes(player: Player) -> NotorietyCubes:
-    neutral = NOTORIETY_CUBES - player.noto_red - player.noto_blue
-    return NotorietyCubes(player.noto_red, player.noto_blue, neutral)
-
-
-def _set_cubes(player: Player, cubes: NotorietyCubes) -> None:
-    player.noto_red, player.noto_blue = cubes.red, cubes.blue
-
-
-def gain_notoriety(player: Player, times: int = 1) -> None:
-    """§7.2: each gain moves a cube (saturating), on the cubes, not the track."""
-    cubes = _cubes(player)
-    for _ in range(times):
-        cubes = cubes.gain()
-    _set_cubes(player, cubes)
-
-
-def lose_notoriety(player: Player) -> None:
-    _set_cubes(player, _cubes(player).lose())
 
 
 def heal(player: Player, wounds: int = 1) -> None:
@@ -49,11 +29,6 @@ def take_disc(table: Table, player: Player) -> None:
     if table.discs > 0:
         table.discs -= 1
         player.discs += 1
-
-
-def receive_income(player: Player) -> None:
-    """§12: $1k per cube still on the income track, at this moment."""
-    player.cash += player.income_cubes
 
 
 def refresh(player: Player) -> None:

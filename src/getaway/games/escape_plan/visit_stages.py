@@ -8,20 +8,22 @@ from dataclasses import dataclass
 
 from getaway.core.rng import Rng
 from getaway.games.escape_plan import contacts, lockers
-from getaway.games.escape_plan.boards import unlock_asset
-from getaway.games.escape_plan.options import GAS_CAN_CAPACITY, Rules
+from getaway.games.escape_plan.boards import (
+    gain_notoriety,
+    lose_notoriety,
+    receive_income,
+    unlock_asset,
+)
+from getaway.games.escape_plan.options import Rules
 from getaway.games.escape_plan.state import Building, Key, Piece, Player, Table
 from getaway.games.escape_plan.visit_board import (
     Place,
     asset_ready,
-    gain_notoriety,
     heal,
     item_targets,
-    lose_notoriety,
     opponents_at,
     place_item,
     plan_line,
-    receive_income,
     spend_asset,
 )
 
@@ -71,7 +73,7 @@ def options(visit: Visit, stage: str, taken: list[str], before: Sequence[str]) -
         affordable = [f for f in table.fixers if fixers[f] <= player.cash]
         return _may([f"visit:fixer:{f}:{s}" for f in affordable for s in spaces], stage)
     if stage == "gas":
-        can = player.gas_cans < GAS_CAN_CAPACITY and table.gas_cans > 0
+        can = player.gas_cans < rules.content.player_board.gas_cans and table.gas_cans > 0
         return _may(["visit:gas"] if can else [], stage)
     if stage == "equipment":
         bought = [step.split(":")[2] for step in taken]

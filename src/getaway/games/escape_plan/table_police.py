@@ -1,0 +1,108 @@
+"""The police of ``police.py`` on the :class:`~getaway.games.escape_plan.state.Table`: the
+table keeps plain JSON-ready values (the bag as a count per type, each tile's officers as a
+list, the Patrol cards as numbers), ``police.py`` holds the rules. These functions read the
+table into ``police.py``'s values and write the results back; nothing else decides here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from getaway.core.rng import Rng
+from getaway.games.escape_plan.escape import escape_problem
+from getaway.games.escape_plan.options import Rules
+from getaway.games.escape_plan.police import (
+    CityPolice,
+    Patrol,
+    PoliceBag,
+    TileOfficers,
+    draw_onto_tiles,
+    patrol_phase,
+)
+from getaway.games.escape_plan.schema import OFFICERS
+from getaway.games.escape_plan.state import Table
+
+
+def bag_of(table: Table) -> PoliceBag:
+    return PoliceBag(*(table.bag[officer] for officer in OFFICERS))
+
+
+def store_bag(table: Table, bag: PoliceBag) -> None:
+    table.bag = {officer: bag.count(officer) for officer in OFFICERS}
+
+
+def city_police(table: Table) -> dict[str, TileOfficers]:
+    """The officers of every tile that has any, as ``police.py`` takes them."""
+    return {
+        tile: tuple(officer for officer in OFFICERS if officer in officers)
+        for tile, officers in table.police.items()
+    }
+
+
+def store_police(table: Table, police: CityPolice) -> None:
+    """Tiles without officers have no entry (``police.py``'s convention)."""
+    table.police = {tile: list(officers) for tile, officers in police.items() if officers}
+
+
+def draw_onto(table: Table, rng: Rng, requests: Sequence[tuple[str, int]]) -> None:
+    """Officers from the bag onto newly face-up tiles, then the duplicate check (§5.2 steps
+    7-8, §6.3 R-CITY-3): ``police.draw_onto_tiles``."""
+    bag, placed = draw_onto_tiles(bag_of(table), rng, requests)
+    store_bag(table, bag)
+    table.police.update({tile: list(officers) for tile, officers in placed.items()})
+
+
+def visible_exits(rules: Rules, table: Table) -> tuple[int, ...]:
+    """The Exits whose tile is face up: placed in the city or in the display."""
+    visible = set(table.visible_tiles())
+    return tuple(
+        location.exit
+        for tile in rules.content.city_tiles.tiles
+        if tile.id in visible
+        for location in tile.locations.values()
+        if location.exit is not None
+    )
+
+
+def patrol_of(rules: Rules, table: Table) -> Patrol:
+    """The Patrol as ``police.py`` sees it. The table keeps which stack each closed Exit got;
+    whether it lies on the Exit or waits on the Patrol space follows from the Exit's tile
+    being face up (R-PAT-2, R-CITY-4), so it is derived here, never stored twice."""
+    visible = set(visible_exits(rules, table))
+    given = table.exit_stack_of
+    free = tuple(
+        stack.id for stack in rules.content.exit_tiles.stacks if stack.id not in given.values()
+    )
+    return Patrol(
+        deck=tuple(table.patrol_deck),
+        on_space=dict(table.patrol_spaces),
+        free_stacks=free,
+        stack_at_exit={n: s for n, s in given.items() if n in visible},
+        stack_waiting={n: s for n, s in given.items() if n not in visible},
+    )
+
+
+def store_patrol(table: Table, patrol: Patrol) -> None:
+    table.patrol_deck = list(patrol.deck)
+    table.patrol_spaces = dict(patrol.on_space)
+    given: Mapping[int, str] = {**patrol.stack_at_exit, **patrol.stack_waiting}
+    table.exit_stack_of = dict(sorted(given.items()))
+
+
+def run_patrol_phase(rules: Rules, table: Table, rng: Rng) -> None:
+    """Phase 2 (§6.2): that Day's Patrol cards, ``police.patrol_phase``."""
+    patrol, _ = patrol_phase(
+        rules.content, patrol_of(rules, table), rng, table.day, visible_exits(rules, table)
+    )
+    store_patrol(table, patrol)
+
+
+def escape_exit(rules: Rules, table: Table) -> str | None:
+    """The open Exit's node when escaping is allowed now (§13.1 R-ESC-1), else ``None``."""
+    if table.day != rules.days:
+        return None
+    patrol = patrol_of(rules, table)
+    for number in patrol.open_exits:
+        if escape_problem(rules.content, table.day, patrol, number) is None:
+            return table.city.exit(number)
+    return None
