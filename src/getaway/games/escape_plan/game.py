@@ -23,6 +23,7 @@ from getaway.core import (
     Sides,
     State,
 )
+from getaway.core.game import BotFactory
 from getaway.core.options import OptionSpec
 from getaway.core.steps import StepRules
 from getaway.games.escape_plan import actions, invariants, phases
@@ -254,6 +255,11 @@ class EscapePlan(Game):
 
     def render(self, view: Mapping[str, Any]) -> str:
         raise GetawayError("Escape Plan has no text rendering yet")
+
+    def bots(self) -> dict[str, BotFactory]:
+        from getaway.games.escape_plan.bots import BOTS
+
+        return dict(BOTS)
 
 
 GAME = EscapePlan()
