@@ -25,6 +25,7 @@ from getaway.core import (
 )
 from getaway.core.game import BotFactory
 from getaway.core.options import OptionSpec
+from getaway.core.search import SearchPolicy
 from getaway.core.steps import StepRules
 from getaway.games.escape_plan import actions, invariants, phases
 from getaway.games.escape_plan.boards import unlock_asset
@@ -260,6 +261,20 @@ class EscapePlan(Game):
         from getaway.games.escape_plan.bots import BOTS
 
         return dict(BOTS)
+
+    def search_budgets(self) -> dict[str, int]:
+        from getaway.games.escape_plan.search import SEARCH_BUDGETS
+
+        return dict(SEARCH_BUDGETS)
+
+    def search_policy(
+        self, seat: str, view: Mapping[str, Any], enabled: frozenset[str] | None = None
+    ) -> SearchPolicy:
+        """Heuristic playouts to a cutoff, a rank reward, the heuristic as anchor (see
+        :mod:`getaway.games.escape_plan.search`)."""
+        from getaway.games.escape_plan.search import EscapePlanSearchPolicy
+
+        return EscapePlanSearchPolicy(self, seat, view, enabled)
 
 
 GAME = EscapePlan()
