@@ -6,7 +6,7 @@ registry yet: views for the seats (§21.2), the determinizer, rendering and bots
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from getaway.core import (
     Decision,
@@ -41,6 +41,9 @@ from getaway.games.escape_plan.options import (
 from getaway.games.escape_plan.setup import new_table
 from getaway.games.escape_plan.state import Table
 from getaway.games.escape_plan.turns import TURN
+
+if TYPE_CHECKING:
+    from getaway.games.escape_plan.encoding import EscapePlanEncoding
 
 #: The decisions taken in steps, by the stage that asks them.
 STEP_RULES: dict[str, StepRules[EscapePlanState]] = {}
@@ -261,6 +264,12 @@ class EscapePlan(Game):
         from getaway.games.escape_plan.bots import BOTS
 
         return dict(BOTS)
+
+    def encoding(self, options: Mapping[str, Any]) -> EscapePlanEncoding:
+        """The fixed action ids and flat observations for learning code."""
+        from getaway.games.escape_plan.encoding import encoding
+
+        return encoding(options)
 
     def search_budgets(self) -> dict[str, int]:
         from getaway.games.escape_plan.search import SEARCH_BUDGETS
