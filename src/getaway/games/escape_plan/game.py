@@ -6,7 +6,7 @@ registry yet: views for the seats (§21.2), the determinizer, rendering and bots
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from getaway.core import (
     Decision,
@@ -23,6 +23,7 @@ from getaway.core import (
     Sides,
     State,
 )
+from getaway.core.encoding import Encoding
 from getaway.core.game import BotFactory
 from getaway.core.options import OptionSpec
 from getaway.core.search import SearchPolicy
@@ -41,9 +42,6 @@ from getaway.games.escape_plan.options import (
 from getaway.games.escape_plan.setup import new_table
 from getaway.games.escape_plan.state import Table
 from getaway.games.escape_plan.turns import TURN
-
-if TYPE_CHECKING:
-    from getaway.games.escape_plan.encoding import EscapePlanEncoding
 
 #: The decisions taken in steps, by the stage that asks them.
 STEP_RULES: dict[str, StepRules[EscapePlanState]] = {}
@@ -265,7 +263,7 @@ class EscapePlan(Game):
 
         return dict(BOTS)
 
-    def encoding(self, options: Mapping[str, Any]) -> EscapePlanEncoding:
+    def encoding(self, options: Mapping[str, Any]) -> Encoding:
         """The fixed action ids and flat observations for learning code."""
         from getaway.games.escape_plan.encoding import encoding
 
