@@ -13,7 +13,7 @@ from getaway.core.rng import Rng
 from getaway.games.escape_plan.bots import HeuristicBot, score
 from getaway.games.escape_plan.bots_view import SeatView
 from getaway.games.escape_plan.game import GAME, EscapePlanState
-from tests.escape_plan.play import at_actions, new_game, play_until
+from tests.escape_plan.play import at_actions, new_game, play_until, random_step
 
 BOT = HeuristicBot()
 
@@ -53,6 +53,25 @@ def test_heuristic_plays_seeded_games_to_the_end_with_legal_actions(players: int
         state = new_game(players, seed)
         play(state, heuristic, seed)
         assert state.is_over()
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_heuristic_picks_legal_actions_among_random_players(players: int) -> None:
+    """Seeded games where the heuristic plays one seat and the others play at random
+    (``play.random_step``), so it meets positions its own play would not reach."""
+    for seed in range(4):
+        state = new_game(players, seed)
+        mine = state.seats[seed % players]
+        rng = Rng(100 + seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            if seat != mine:
+                random_step(state, rng)
+                continue
+            legal = list(state.legal_actions(seat))
+            action = BOT.choose(GAME, seat, state.view(seat), legal, rng)
+            assert action in legal, (action, legal)
+            state.apply(seat, action)
 
 
 @pytest.mark.parametrize("players", [1, 3, 5])
