@@ -182,6 +182,14 @@ def test_a_tool_is_spent_before_taking_a_wound() -> None:
     assert score(reader, "vest:A1:local") > score(reader, "avoid_all:A1:local")
 
 
+def test_sandra_counts_as_the_type_its_equipment_covers() -> None:
+    seat, view = actions_view()
+    view["table"]["players"][seat]["items"][0] = ["equipment", "helmet", True]
+    reader = SeatView(view, seat)
+    assert score(reader, "sandra:swat") > score(reader, "sandra:federal")
+    assert score(reader, "sandra:local") == score(reader, "sandra:federal")
+
+
 def test_converging_police_are_sent_away_from_its_own_tile() -> None:
     seat, view = actions_view()
     reader = SeatView(view, seat)

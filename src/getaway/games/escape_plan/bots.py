@@ -190,9 +190,8 @@ def _wound(reader: SeatView, action: str) -> float:
 
 
 def _sandra(reader: SeatView, action: str) -> float:
-    # The type she counts as: the one the seat has the most protection for is unknown here;
-    # every type is equally good to the bot.
-    return 0.0
+    """The type Sandra counts as (R-AV-5): the one the seat's face-up tools cover most."""
+    return 0.1 * reader.covering(action.split(":", 1)[1].upper())
 
 
 def _avoid_tool(reader: SeatView, action: str) -> float:

@@ -154,6 +154,26 @@ class SeatView:
             if piece is not None and piece[0] in ("contact", "equipment") and not piece[2]
         )
 
+    @cached_property
+    def _covers(self) -> dict[str, tuple[str, ...]]:
+        """Officer types each Equipment type and type-avoiding Contact card covers (§17)."""
+        content = self.rules.content
+        covers: dict[str, tuple[str, ...]] = {
+            kind.id: tuple(kind.avoids) for kind in content.equipment.equipment
+        }
+        for card in content.contacts.cards:
+            if card.effect == "avoid_type_on_tile" and card.officer:
+                covers[card.id] = (card.officer,)
+        return covers
+
+    def covering(self, officer: str) -> int:
+        """Face-up Equipment and Contact cards on the board that avoid ``officer``."""
+        return sum(
+            1
+            for piece in (*self.me["items"], *self.me["contacts"])
+            if piece is not None and piece[2] and officer in self._covers.get(piece[1], ())
+        )
+
     def locked(self) -> list[str]:
         return [
             piece[1]
