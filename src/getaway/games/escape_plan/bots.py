@@ -99,7 +99,8 @@ def _unlock(reader: SeatView, action: str) -> float:
     return 1.0 + asset_score(asset)
 
 
-def _pass(reader: SeatView, action: str) -> float:
+def _indifferent(reader: SeatView, action: str) -> float:
+    """``pass``, a tile's rotation: nothing to prefer (ties go to the generator)."""
     return 0.0
 
 
@@ -173,8 +174,7 @@ def _escape(reader: SeatView, action: str) -> float:
 
 
 def _gas(reader: SeatView, action: str) -> float:
-    if action != "gas":
-        return _visit_gas(reader, action)
+    """A Gas Can for 1 more MP (offered only when none is left): rarely worth a can."""
     return -0.2
 
 
@@ -338,7 +338,7 @@ def _building(reader: SeatView, action: str) -> float:
 
 _SCORERS: dict[str, Callable[[SeatView, str], float]] = {
     "unlock": _unlock,
-    "pass": _pass,
+    "pass": _indifferent,
     "disc": _disc,
     "rest": _rest,
     "move": _move,
@@ -356,7 +356,7 @@ _SCORERS: dict[str, Callable[[SeatView, str], float]] = {
     "cell": _cell,
     "business": _building,
     "safe_house": _building,
-    "turn": _pass,
+    "turn": _indifferent,
 }
 
 
