@@ -3,6 +3,8 @@ the cutoff's clock only moves forward, and the search levels play legal moves.""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from getaway.ai import make_bot
@@ -88,18 +90,22 @@ def test_cutoff_scores_the_position_only_from_the_horizon_on() -> None:
 
 def test_rank_reward_ranks_every_seat_and_its_absence_rewards_only_the_leader() -> None:
     values = {"p1": 50.0, "p2": 120.0, "p3": 50.0, "p4": 10.0}
-    assert rank_rewards(values) == {"p2": 1.0, "p1": 0.0, "p3": 0.0, "p4": -1.0}
+    ranked = rank_rewards(values)
+    assert ranked["p2"] > ranked["p1"] == ranked["p3"] > ranked["p4"]
+    assert ranked["p2"] == pytest.approx(0.8 + 0.2 * math.tanh((120 - 110 / 3) / 40))
+    assert ranked["p1"] == pytest.approx(0.2 * math.tanh((50 - 60) / 40))
+    assert all(-1.0 <= r <= 1.0 for r in ranked.values())
     assert leader_rewards(values) == {"p2": 1.0, "p1": -1.0, "p3": -1.0, "p4": -1.0}
     solo = rank_rewards({"p1": 300.0})
     assert 0.9 < solo["p1"] <= 1.0
     assert rank_rewards({"p1": 0.0})["p1"] < -0.9
     state = play_until(new_game(4, 3), lambda s: s.table.day == 2 and at_actions(s))
-    _, ranked = policy_for(state)
+    _, with_ranks = policy_for(state)
     _, plain = policy_for(state, off=("rank-reward",))
-    ranked.cut = plain.cut = 0  # score this very position
+    with_ranks.cut = plain.cut = 0  # score this very position
     state.decision = None
     values = {seat: estimate(state.rules, state.table, seat) for seat in state.seats}
-    assert ranked.evaluate(state) == rank_rewards(values)
+    assert with_ranks.evaluate(state) == rank_rewards(values)
     assert plain.evaluate(state) == leader_rewards(values)
 
 

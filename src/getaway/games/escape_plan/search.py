@@ -14,9 +14,10 @@ switchable:
   the Escape Plan lines visited, the escape and its prospects, notoriety's penalty, Wounds)
   instead of playing on to the end of Day 3.
 * ``rank-reward``: a cutoff's score is each seat's rank by that estimate mapped to [-1, 1]
-  (first 1, last -1; solo: the estimate against a par), not +1 for the leader and -1 for
-  the rest: in a 5-player game second place is worth playing for. (At the real end the
-  game's own returns are used; they rank by final place already.)
+  (first 1, last -1; solo: the estimate against a par), a fifth of it the margin over the
+  others' mean, not +1 for the leader and -1 for the rest: in a 5-player game second place
+  is worth playing for. (At the real end the game's own returns are used; they rank by
+  final place already.)
 * ``move-filter``: in the tree the search does not consider steps the heuristic rates as
   wasted (a walk onto a node already walked, an escape it cannot pay, a First Aid without a
   Wound), while another step remains.
@@ -66,6 +67,9 @@ WOUND = 5.0
 #: scale.
 SOLO_PAR = ESCAPED + 40.0
 SOLO_SCALE = 40.0
+#: ``rank-reward``: the share of the reward that is the margin over the others ($k, scaled).
+MARGIN_SHARE = 0.2
+MARGIN_SCALE = 40.0
 #: ``move-filter``: a step the heuristic scores at or below this is wasted.
 WASTED = -2.5
 
@@ -107,18 +111,25 @@ def estimate(rules: Rules, table: Table, seat: str) -> float:
 
 
 def rank_rewards(values: Mapping[str, float]) -> dict[str, float]:
-    """Rank by value mapped to [-1, 1]: first 1, last -1, ties sharing their places' mean."""
+    """Rank by value mapped to [-1, 1] (first 1, last -1, ties sharing their places' mean),
+    refined by the margin over the others' mean: a few ranks alone are too coarse for a
+    search with few playouts (equal rewards look certain)."""
     seats = list(values)
     n = len(seats)
     if n == 1:
         (seat,) = seats
         return {seat: math.tanh((values[seat] - SOLO_PAR) / SOLO_SCALE)}
+    total = sum(values.values())
     rewards = {}
     for seat in seats:
         above = sum(1 for other in seats if values[other] > values[seat])
         tied = sum(1 for other in seats if values[other] == values[seat])
         place = above + (tied - 1) / 2.0
-        rewards[seat] = 1.0 - 2.0 * place / (n - 1)
+        margin = values[seat] - (total - values[seat]) / (n - 1)
+        rank = 1.0 - 2.0 * place / (n - 1)
+        rewards[seat] = (1.0 - MARGIN_SHARE) * rank + MARGIN_SHARE * math.tanh(
+            margin / MARGIN_SCALE
+        )
     return rewards
 
 
