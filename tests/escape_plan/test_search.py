@@ -8,6 +8,7 @@ import math
 import pytest
 
 from getaway.ai import make_bot
+from getaway.core.errors import GetawayError
 from getaway.core.rng import Rng
 from getaway.games.escape_plan.bots import HeuristicBot
 from getaway.games.escape_plan.game import GAME, EscapePlanState
@@ -179,3 +180,15 @@ def test_the_easy_level_plays_legal_moves_from_the_view(players: int) -> None:
         action = bot.choose(GAME, seat, state.view(seat), legal, rng)
         assert action in legal
         state.apply(seat, action)
+
+
+def test_a_search_spec_switches_techniques_by_name_and_refuses_unknown_ones() -> None:
+    state = play_until(new_game(2, 10), at_actions)
+    seat = state.to_act()[0]
+    legal = list(state.legal_actions(seat))
+    bot = make_bot(GAME, "ismcts:iterations=4:off=heuristic-playouts+cutoff+anchor")
+    assert bot.choose(GAME, seat, state.view(seat), legal, Rng(1)) in legal
+    used = bot.policy(GAME, seat, state.view(seat))  # type: ignore[attr-defined]
+    assert used.enabled == ALL_ON - {"heuristic-playouts", "cutoff", "anchor"}
+    with pytest.raises(GetawayError, match="opponent-model"):
+        make_bot(GAME, "ismcts:iterations=4:off=opponent-model")
