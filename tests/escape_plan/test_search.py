@@ -124,7 +124,14 @@ def test_estimate_puts_escape_above_the_city_and_arrest_below_everything() -> No
 
 
 def test_heuristic_playouts_play_the_heuristic_move_and_uniform_ones_without() -> None:
-    state = play_until(new_game(3, 6), lambda s: at_actions(s) and s.table.part == "AFTERNOON")
+    state = play_until(
+        new_game(3, 6),
+        lambda s: (
+            at_actions(s)
+            and s.table.part == "AFTERNOON"
+            and len(s.legal_actions(s.to_act()[0])) > 1
+        ),
+    )
     seat, policy = policy_for(state)
     legal = list(state.legal_actions(seat))
     assert len(legal) > 1

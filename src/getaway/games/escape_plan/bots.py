@@ -357,6 +357,8 @@ _SCORERS: dict[str, Callable[[SeatView, str], float]] = {
     "business": _building,
     "safe_house": _building,
     "turn": _indifferent,
+    # Ending the turn: below every useful executive action and bonus, above wasteful ones.
+    "end": _indifferent,
 }
 
 

@@ -9,7 +9,7 @@ Fixers, Equipment, Locker and Exit-tile values) in this order:
 =========================  =========================================================
 group                      ids
 =========================  =========================================================
-engine                     ``pass``, ``disc``, ``rest``, ``move``, ``done``
+engine                     ``pass``, ``disc``, ``rest``, ``move``, ``done``, ``end``
 unlocks                    ``unlock:<asset>``
 City phase                 ``tile:<id>`` (stacked tiles), ``cell:<x>,<y>`` (every cell
                            in bounds), ``turn:<degrees>``, ``business:<id>``,
@@ -145,7 +145,9 @@ def action_ids(content: Content, cells: Sequence[tuple[int, int]]) -> tuple[str,
     buildings += [f"safe_house:{h.number}" for h in content.buildings.safe_houses]
     moves = [f"{o}:{a}>{b}" for o in OFFICER_TYPES for a in tile_ids for b in tile_ids if a != b]
     takes = _contact_takes(content, board.contact_spaces)
-    ids: list[str] = ["pass", "disc", "rest", "move", "done"]
+    # ``end``: the turn's end after its VISIT, executive actions and bonuses (the turn's
+    # last stage, ep-wire's ``turns.END``), listed ahead of its wiring.
+    ids: list[str] = ["pass", "disc", "rest", "move", "done", "end"]
     ids += [f"unlock:{a}" for a in assets]
     ids += [f"tile:{tile.id}" for tile in tiles if tile.stack is not None]
     ids += [f"cell:{x},{y}" for x, y in cells]
