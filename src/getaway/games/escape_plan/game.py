@@ -24,7 +24,10 @@ from getaway.core import (
     Sides,
     State,
 )
+from getaway.core.encoding import Encoding
+from getaway.core.game import BotFactory
 from getaway.core.options import OptionSpec
+from getaway.core.search import SearchPolicy
 from getaway.core.steps import StepRules
 from getaway.games.escape_plan import actions, invariants, notoriety_half, phases
 from getaway.games.escape_plan.boards import unlock_asset
@@ -283,6 +286,31 @@ class EscapePlan(Game):
 
     def render(self, view: Mapping[str, Any]) -> str:
         raise GetawayError("Escape Plan has no text rendering yet")
+
+    def bots(self) -> dict[str, BotFactory]:
+        from getaway.games.escape_plan.bots import BOTS
+
+        return dict(BOTS)
+
+    def encoding(self, options: Mapping[str, Any]) -> Encoding:
+        """The fixed action ids and flat observations for learning code."""
+        from getaway.games.escape_plan.encoding import encoding
+
+        return encoding(options)
+
+    def search_budgets(self) -> dict[str, int]:
+        from getaway.games.escape_plan.search import SEARCH_BUDGETS
+
+        return dict(SEARCH_BUDGETS)
+
+    def search_policy(
+        self, seat: str, view: Mapping[str, Any], enabled: frozenset[str] | None = None
+    ) -> SearchPolicy:
+        """Heuristic playouts to a cutoff, a rank reward, the heuristic as anchor (see
+        :mod:`getaway.games.escape_plan.search`)."""
+        from getaway.games.escape_plan.search import EscapePlanSearchPolicy
+
+        return EscapePlanSearchPolicy(self, seat, view, enabled)
 
 
 GAME = EscapePlan()
