@@ -6,6 +6,7 @@ registry yet: views for the seats (§21.2), the determinizer, rendering and bots
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from getaway.core import (
@@ -254,6 +255,12 @@ class EscapePlan(Game):
 
     def render(self, view: Mapping[str, Any]) -> str:
         raise GetawayError("Escape Plan has no text rendering yet")
+
+    def client_dir(self) -> Path | None:
+        """The browser client beside this module (``web/``): the class lives in ``game.py``,
+        not in the package's ``__init__``, so the default lookup would miss it."""
+        folder = Path(__file__).resolve().parent / "web"
+        return folder if folder.is_dir() else None
 
 
 GAME = EscapePlan()
