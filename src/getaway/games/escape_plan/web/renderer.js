@@ -248,7 +248,10 @@ function drawCity(view, legal, ctx, onNode) {
     if (node) targets.set(node, [...(targets.get(node) || []), a]);
   }
   const svg = s("svg", { class: "ep-city", viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("ep_city") });
+  // Never wider than a comfortable size, never so narrow that a cell is too small to tap
+  // (a phone scrolls the map sideways inside its box instead).
   svg.style.maxWidth = `${width * 1.4}px`;
+  svg.style.minWidth = `${Math.min(width, 2 * STEP_X) * 1.5}px`;
   const pawnLayer = s("g", { class: "pawns" });
   for (const [tileId, x, y, rotation] of city) {
     const tile = TILES[tileId];
@@ -487,6 +490,9 @@ function statusLine(view) {
 /** The renderer (docs/server.md, "A game's client"). */
 export function createRenderer(container, ctx) {
   ({ t, has, word, language } = ctx);
+  // A grid item (the page's game area) grows with its widest content unless told not to:
+  // the map scrolls inside its own box instead.
+  container.classList.add("ep-game");
   const head = h("div", { class: "ep-head" });
   const cityBox = h("section", { class: "ep-city-box", "aria-labelledby": "ep-city-h" });
   const chooser = h("div", { class: "ep-chooser", role: "group", hidden: true });
@@ -525,7 +531,8 @@ export function createRenderer(container, ctx) {
       replace(head, statusLine(view));
       replace(cityBox,
         h("h2", { id: "ep-city-h" }, t("ep_city")),
-        drawCity(view, legal, ctx, choose),
+        // Focusable, so that a keyboard can scroll the map where it is wider than the page.
+        h("div", { class: "ep-city-scroll", tabindex: "0", role: "region", "aria-label": t("ep_city_map") }, drawCity(view, legal, ctx, choose)),
         h("ul", { class: "ep-legend", "aria-label": t("ep_legend") },
           ["COM", "RES", "IND", "WAT"].map((k) => h("li", {}, h("span", { class: `key area ${k.toLowerCase()}`, "aria-hidden": "true" }), word("terrain_", k))),
           h("li", {}, h("span", { class: "key loc", "aria-hidden": "true" }), t("ep_location")),

@@ -1,0 +1,330 @@
+"""Escape Plan's page in a real browser: a 2-player match (the page plays p1, a random bot
+p2) drawn from the seat's view, choices made by clicking the map and the display, an axe
+audit, and a phone-sized screen.
+
+The server registers Escape Plan in its own process (tests/web/serve_with_escape_plan.py):
+an environment installed before the game's entry point was added does not find it. The
+markup does not depend on the database, so these tests run on SQLite only (as the axe
+audit does) and keep the machine's time for the games' own tests.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from getaway.games.escape_plan import load_content
+from getaway.games.escape_plan.render_city import rotated_cells
+from tests.web.conftest import ROOT, TIMEOUT_MS, Server
+from tests.web.test_accessibility import AXE_OPTIONS, _report
+
+GAME = "escape-plan"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 812}
+CITY_DRAWN = "() => document.querySelectorAll('svg.ep-city g.tile').length >= 2"
+# It is this page's turn and no action is in flight.
+READY = """() => {
+  const box = document.querySelector("section.actions");
+  return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
+}"""
+
+
+@pytest.fixture(scope="module")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    path: Path = tmp_path_factory.mktemp("db") / "getaway.sqlite3"
+    yield f"sqlite:///{path}"
+
+
+@pytest.fixture(scope="module")
+def server(database_url: str) -> Iterator[Server]:
+    """``getaway serve`` with Escape Plan registered in its process."""
+    command = [sys.executable, "-m", "tests.web.serve_with_escape_plan", "--port", "0"]
+    proc = subprocess.Popen(
+        [*command, "--database-url", database_url],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("getaway serving on "), f"unexpected first line: {line!r}"
+        yield Server(line.split()[-1])
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+# Matches driven through the HTTP API ----------------------------------------------------------
+
+
+def _match(server: Server, seed: int) -> tuple[str, dict[str, Any]]:
+    """A 2-player match where p1 (the page) sits first against a random bot: (id, p1)."""
+    created = server.create(
+        {
+            "game": GAME,
+            "options": {"players": 2, "first_player": "p1"},
+            "bots": {"p2": "random"},
+            "seed": seed,
+        }
+    )
+    (p1,) = created["seats"]
+    return created["id"], p1
+
+
+def _state(server: Server, match: str, token: str) -> dict[str, Any]:
+    """p1's state once it is p1's turn (the bot answers in the background)."""
+    for _ in range(400):
+        state = server.state(match, token)
+        if state["legal_actions"] or state["over"]:
+            return state
+        time.sleep(0.05)
+    raise AssertionError("the bot did not answer")
+
+
+def _act(server: Server, match: str, token: str, action: str) -> None:
+    version = server.state(match, token)["version"]
+    body = {"token": token, "action": action, "version": version}
+    server.request("POST", f"/api/matches/{match}/actions", body)
+
+
+def _play_until(
+    server: Server,
+    match: str,
+    token: str,
+    done: Callable[[dict[str, Any]], bool],
+    pick: Callable[[list[str]], str] = lambda legal: legal[0],
+) -> dict[str, Any]:
+    """p1 plays ``pick`` of its legal actions until ``done`` says its state is the one."""
+    for _ in range(300):
+        state = _state(server, match, token)
+        if done(state):
+            return state
+        assert not state["over"], "the game ended first"
+        _act(server, match, token, pick(state["legal_actions"]))
+    raise AssertionError("the state asked for never came")
+
+
+def _turned_last(legal: list[str]) -> str:
+    """The last choice: the last free cell and the last rotation, so that tiles turn."""
+    return legal[-1]
+
+
+def _open(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function(CITY_DRAWN)
+    page.wait_for_function(READY)
+
+
+# The city ---------------------------------------------------------------------------------------
+
+
+def test_the_two_player_city_is_drawn_from_the_view(server: Server, page: Page) -> None:
+    match, p1 = _match(server, seed=11)
+    _open(page, p1["url"])
+    view = _state(server, match, p1["token"])["view"]
+    table = view["table"]
+    tiles = page.locator("svg.ep-city g.tile")
+    expect(tiles).to_have_count(len(table["city"]))
+    assert tiles.evaluate_all("gs => gs.map(g => g.dataset.tile)") == [t[0] for t in table["city"]]
+    # Every tile shows its 9 cells, each node of the tile once, and its police.
+    content = load_content()
+    for tile_id, *_ in table["city"]:
+        tile = content.tile(tile_id)
+        group = page.locator(f'g.tile[data-tile="{tile_id}"]')
+        expect(group.locator("rect.cell")).to_have_count(9)
+        nodes = group.locator("g.node").evaluate_all("gs => gs.map(g => g.dataset.node)")
+        assert sorted(nodes) == sorted(f"{tile_id}.{n}" for n in [*tile.areas, *tile.locations])
+        expect(group.locator("g.officer")).to_have_count(len(table["police"][tile_id]))
+    # The pawns: both players and Sandra, where the view puts them.
+    pawns = page.locator("svg.ep-city g.pawn")
+    expect(pawns).to_have_count(3)
+    expect(page.locator("g.pawn.mine")).to_have_count(1)
+    # The screen: p1 sees its own cash, and only its own.
+    mine = page.locator('li.board[data-seat="p1"]')
+    expect(mine).to_contain_text(f"${table['players']['p1']['cash']}k")
+    expect(page.locator('li.board[data-seat="p2"]')).to_contain_text("behind the screen")
+    expect(page.locator('li.board[data-seat="sandra"]')).to_be_visible()
+    # The display: the tiles one may take are buttons.
+    buttons = page.locator("button.tile-choice")
+    legal = view["legal_actions"]["p1"]
+    assert buttons.evaluate_all("bs => bs.map(b => b.dataset.action)") == legal
+    expect(page.locator(".noto-track li.level")).to_have_count(10)
+
+
+def test_a_tile_is_taken_and_placed_by_clicking_the_display_and_a_free_cell(
+    server: Server, page: Page
+) -> None:
+    match, p1 = _match(server, seed=12)
+    token = p1["token"]
+    _open(page, p1["url"])
+    first = _state(server, match, token)["legal_actions"][0]
+    page.locator(f'button.tile-choice[data-action="{first}"]').click()
+    expect(page.locator(".ep-decision")).to_contain_text(f"Take tile {first[5:]} from the display")
+    cells = _state(server, match, token)["legal_actions"]
+    free = page.locator("svg.ep-city g.free-cell")
+    expect(free).to_have_count(len(cells))
+    assert free.evaluate_all("gs => gs.map(g => g.dataset.action)") == cells
+    free.last.click()
+    page.wait_for_function(READY)
+    state = _state(server, match, token)
+    assert state["view"]["decision"] == [first, cells[-1]]
+    assert all(a.startswith("turn:") for a in state["legal_actions"])
+    expect(page.locator("svg.ep-city g.free-cell")).to_have_count(0)
+
+
+def test_every_placed_tile_is_drawn_turned_as_it_lies(server: Server, page: Page) -> None:
+    match, p1 = _match(server, seed=13)
+    token = p1["token"]
+    # Through the City phase, turning the tiles as far as the rules allow.
+    state = _play_until(
+        server, match, token, lambda s: s["view"]["table"]["phase"] != "CITY", _turned_last
+    )
+    city = state["view"]["table"]["city"]
+    assert any(rotation for *_, rotation in city), "no tile turned: pick another seed"
+    _open(page, p1["url"])
+    content = load_content()
+    drawn = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll("svg.ep-city g.tile")].map(
+          (g) => [g.dataset.tile, [...g.querySelectorAll("g.node")].flatMap((n) =>
+            [...n.querySelectorAll("rect.cell")].map((r) => [
+              Math.round((Number(r.getAttribute("y")) - 22) / 60),
+              Math.round(Number(r.getAttribute("x")) / 60),
+              n.dataset.node.split(".")[1]]))]))"""
+    )
+    for tile_id, _x, _y, rotation in city:
+        want = rotated_cells(content.tile(tile_id), rotation)
+        got = [[""] * 3 for _ in range(3)]
+        for row, column, node in drawn[tile_id]:
+            got[row][column] = node
+        assert got == want, f"{tile_id} turned {rotation}"
+
+
+def test_a_move_is_walked_by_clicking_a_node_on_the_map(server: Server, page: Page) -> None:
+    match, p1 = _match(server, seed=14)
+    token = p1["token"]
+    _play_until(server, match, token, lambda s: "move" in s["legal_actions"])
+    _open(page, p1["url"])
+    page.locator('section.actions button.action[data-action="move"]').click()
+    targets = page.locator("svg.ep-city g.node.target")
+    expect(targets.first).to_be_visible()
+    legal = _state(server, match, token)["legal_actions"]
+    walks = {a.split(":", 1)[1] for a in legal if a.startswith(("walk:", "metro:", "fly:"))}
+    assert set(targets.evaluate_all("gs => gs.map(g => g.dataset.node)")) == walks
+    node = targets.first.get_attribute("data-node")
+    label = targets.first.get_attribute("aria-label")
+    assert node is not None and label is not None and f"{node.split('.')[0]}: " in label
+    targets.first.click()
+    page.wait_for_function(READY)
+    decision = _state(server, match, token)["view"]["decision"]
+    assert decision[0] == "move" and decision[-1].endswith(f":{node}")
+    # The path walked so far is marked on the map.
+    expect(page.locator(f'svg.ep-city g.node.on-path[data-node="{node}"]')).to_have_count(1)
+
+
+def test_a_map_choice_works_from_the_keyboard(server: Server, page: Page) -> None:
+    match, p1 = _match(server, seed=15)
+    token = p1["token"]
+    _open(page, p1["url"])
+    first = _state(server, match, token)["legal_actions"][0]
+    page.locator(f'button.tile-choice[data-action="{first}"]').click()
+    free = page.locator("svg.ep-city g.free-cell").first
+    expect(free).to_have_attribute("tabindex", "0")
+    expect(free).to_have_attribute("role", "button")
+    action = free.get_attribute("data-action")
+    free.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(READY)
+    assert _state(server, match, token)["view"]["decision"] == [first, action]
+
+
+# A phone, Russian, axe ------------------------------------------------------------------------
+
+
+def test_a_phone_screen_scrolls_the_map_not_the_page(server: Server, browser: Browser) -> None:
+    _match_id, p1 = _match(server, seed=16)
+    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        _open(page, p1["url"])
+        sizes = page.evaluate(
+            """() => ({page: document.documentElement.scrollWidth,
+                       view: document.documentElement.clientWidth,
+                       box: document.querySelector(".ep-city-scroll").clientWidth,
+                       cell: document.querySelector("svg.ep-city rect.cell")
+                         .getBoundingClientRect().width})"""
+        )
+        assert sizes["page"] <= sizes["view"], f"the page scrolls sideways: {sizes}"
+        assert sizes["box"] <= sizes["view"]
+        assert sizes["cell"] >= 20, f"a cell is too small to tap: {sizes}"
+        # The actions stay reachable: the first one is a button one can press.
+        expect(page.locator("section.actions button.action").first).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_the_page_speaks_russian(server: Server, page: Page) -> None:
+    _match_id, p1 = _match(server, seed=17)
+    page.goto(server.url + "/")
+    page.select_option("#lang-select", "ru")
+    _open(page, p1["url"])
+    expect(page.locator("#ep-city-h")).to_have_text("Город")
+    expect(page.locator('li.board[data-seat="p2"]')).to_contain_text("за ширмой")
+
+
+def _placing(server: Server, seed: int) -> str:
+    """A page with free cells on the map."""
+    match, p1 = _match(server, seed)
+    _act(server, match, p1["token"], _state(server, match, p1["token"])["legal_actions"][0])
+    return str(p1["url"])
+
+
+def _moving(server: Server, seed: int) -> str:
+    """A page in the middle of a move, with nodes to go to on the map."""
+    match, p1 = _match(server, seed)
+    token = p1["token"]
+    _play_until(server, match, token, lambda s: "move" in s["legal_actions"])
+    _act(server, match, token, "move")
+    return str(p1["url"])
+
+
+@pytest.mark.parametrize("width", [DESKTOP["width"], PHONE["width"]], ids=["desktop", "phone"])
+@pytest.mark.parametrize("make", [_placing, _moving], ids=["placing", "moving"])
+def test_the_page_has_no_axe_violation(
+    server: Server, browser: Browser, make: Callable[[Server, int], str], width: int
+) -> None:
+    url = make(server, 20 + width % 7)
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        _open(page, url)
+        page.wait_for_load_state("networkidle")
+        violations = Axe().run(page, options=AXE_OPTIONS).response["violations"]
+    finally:
+        context.close()
+    assert not violations, f"axe finds at {width} px:\n{_report(violations)}"
