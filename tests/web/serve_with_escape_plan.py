@@ -11,6 +11,9 @@ from getaway.cli import main
 from getaway.core import register_game
 from getaway.games.escape_plan.game import GAME
 
+# At import, not under ``__main__``: the server's bot workers are spawned processes, which
+# import this module again (as ``__mp_main__``) and must know the game too.
+register_game(GAME)
+
 if __name__ == "__main__":
-    register_game(GAME)
     sys.exit(main(["serve", *sys.argv[1:]]))

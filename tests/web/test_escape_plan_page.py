@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from getaway.games.escape_plan import load_content
 from getaway.games.escape_plan.render_city import rotated_cells
@@ -133,6 +133,13 @@ def _turned_last(legal: list[str]) -> str:
     return legal[-1]
 
 
+def _click(target: Locator) -> None:
+    """Click a choice where a player would: on a map node, its first cell (the middle of an
+    L-shaped area's box may be another node's cell); anything else in its middle."""
+    cells = target.locator("rect.cell")
+    (cells.first if cells.count() else target).click()
+
+
 def _open(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_function(CITY_DRAWN)
@@ -237,7 +244,7 @@ def test_a_move_is_walked_by_clicking_a_node_on_the_map(server: Server, page: Pa
     node = targets.first.get_attribute("data-node")
     label = targets.first.get_attribute("aria-label")
     assert node is not None and label is not None and f"{node.split('.')[0]}: " in label
-    targets.first.click()
+    _click(targets.first)
     page.wait_for_function(READY)
     decision = _state(server, match, token)["view"]["decision"]
     assert decision[0] == "move" and decision[-1].endswith(f":{node}")
@@ -328,3 +335,85 @@ def test_the_page_has_no_axe_violation(
     finally:
         context.close()
     assert not violations, f"axe finds at {width} px:\n{_report(violations)}"
+
+
+# A whole game ---------------------------------------------------------------------------------
+
+# Either the game is over, or it is this page's turn and no action is in flight.
+READY_OR_OVER = """() => {
+  const result = document.querySelector("section.result");
+  if (result && !result.hidden) return true;
+  const box = document.querySelector("section.actions");
+  return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
+}"""
+#: What the page may click for p1: a choice on the map or the display first, else a button.
+ON_THE_PAGE = "svg.ep-city g.free-cell, svg.ep-city g.node.target, button.tile-choice"
+
+
+def test_a_whole_game_is_played_through_the_page_against_a_random_bot(
+    server: Server, page: Page
+) -> None:
+    match, p1 = _match(server, seed=30)
+    token = p1["token"]
+    page.goto(p1["url"])
+    page.wait_for_function(CITY_DRAWN)
+    clicked: list[str] = []
+    deadline = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < deadline, f"the game did not end; {len(clicked)} clicks"
+        page.wait_for_function(READY_OR_OVER)
+        if page.evaluate('() => !document.querySelector("section.result").hidden'):
+            break
+        legal = server.state(match, token)["legal_actions"]
+        target = page.locator(ON_THE_PAGE).first
+        if target.count():
+            action = target.get_attribute("data-action") or target.get_attribute("data-node")
+            _click(target)
+        else:
+            button = page.locator("section.actions button.action").first
+            action = button.get_attribute("data-action")
+            button.click()
+        assert action is not None
+        # A node stands for the action that goes there.
+        assert action in legal or any(a.endswith(f":{action}") for a in legal), action
+        clicked.append(action)
+    final = server.state(match, token)
+    assert final["over"]
+    assert any(a.startswith("cell:") for a in clicked)  # the map was used
+    assert any(a.startswith("tile:") for a in clicked)  # and the display
+    expect(page.locator("section.result")).to_contain_text(final["outcome"]["summary"])
+
+
+def test_the_replay_draws_every_position_and_names_every_step(server: Server, page: Page) -> None:
+    created = server.create(
+        {
+            "game": GAME,
+            "options": {"players": 2},
+            "bots": {"p1": "random", "p2": "random"},
+            "seed": 31,
+        }
+    )
+    for _ in range(400):
+        if server.state(created["id"])["over"]:
+            break
+        time.sleep(0.05)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(created["spectator_url"])
+    page.get_by_role("link", name="Watch the replay").or_(
+        page.get_by_role("button", name="Watch the replay")
+    ).click()
+    page.wait_for_function(CITY_DRAWN)
+    for viewer in ("all", "p1"):
+        page.select_option("#replay-as", viewer)
+        page.wait_for_function(CITY_DRAWN)
+        page.locator("button.replay-last").click()
+        expect(page.locator(".ep-when")).to_contain_text("The end")
+        page.locator("button.replay-first").click()
+        # The City phase, placement by placement: each step drawn, and named in words.
+        named = []
+        for _ in range(30):
+            page.locator("button.replay-next").click()
+            named.append("Take tile" in page.locator("main").inner_text())
+        assert any(named), f"no placement named as {viewer}"
+    assert not errors, errors

@@ -51,6 +51,13 @@ const splitNode = (node) => {
   return dot < 0 ? [node, ""] : [node.slice(0, dot), node.slice(dot + 1)];
 };
 
+// The replay draws the `all` view, whose table is the whole state: decks as they lie
+// rather than their sizes, the open decision as {seat, steps}. These read either.
+const sizesOf = (shown, whole) => shown || Object.fromEntries(Object.entries(whole || {}).map(([k, cards]) => [k, cards.length]));
+const countOf = (shown, whole) => shown ?? (whole || []).length;
+/** The open decision's steps as the viewer sees them (its own, or every one in the replay). */
+const stepsOf = (view) => (Array.isArray(view.decision) ? view.decision : (view.decision && view.decision.steps) || []);
+
 /** The name of a placed building, or null: a Business or Safe House put on `node`. */
 function buildingOn(view, node) {
   const table = view.table;
@@ -223,7 +230,7 @@ function pawnsByNode(view) {
 
 /** The nodes the viewer's open move has passed through, in order. */
 function pathOf(view) {
-  return (view.decision || []).map(nodeOf).filter(Boolean);
+  return stepsOf(view).map(nodeOf).filter(Boolean);
 }
 
 function pawnMark(who) {
@@ -412,7 +419,7 @@ function automatonBoard(a, view) {
       stat(t("ep_where"), a.status === "city" ? nodeLabel(a.location) : word("status_", a.status)),
       stat(t("ep_notoriety"), String(a.notoriety)),
       stat(t("ep_discs"), String(a.discs)),
-      stat(t("ep_deck"), String((a.deck_cards || []).length)),
+      stat(t("ep_deck"), String(countOf(a.deck_cards && a.deck_cards.length, a.deck))),
       a.contacts.length ? stat(t("ep_contacts"), a.contacts.map((c) => toolName(String(c))).join(", ")) : null),
   );
 }
@@ -433,7 +440,7 @@ function notorietyTrack(view) {
 
 function supplies(view, legal, ctx) {
   const table = view.table;
-  const placing = (view.decision || []).find((step) => step.startsWith("tile:"));
+  const placing = stepsOf(view).find((step) => step.startsWith("tile:"));
   const display = table.display.map((tileId) => {
     const action = `tile:${tileId}`;
     const picked = placing === action;
@@ -453,10 +460,10 @@ function supplies(view, legal, ctx) {
   const exits = Object.entries(table.patrol_spaces).map(([n, count]) => h("li", {}, t("ep_exit_patrol", { n, count }), count >= 2 ? ` · ${t("ep_closed")}` : ""));
   return [
     h("section", { class: "ep-display", "aria-labelledby": "ep-display-h" },
-      h("h2", { id: "ep-display-h" }, t("ep_display"), " ", h("span", { class: "muted small" }, t("ep_stacks", { sizes: Object.entries(table.stack_sizes).map(([k, n]) => `${k} ${n}`).join(" · ") }))),
+      h("h2", { id: "ep-display-h" }, t("ep_display"), " ", h("span", { class: "muted small" }, t("ep_stacks", { sizes: Object.entries(sizesOf(table.stack_sizes, table.stacks)).map(([k, n]) => `${k} ${n}`).join(" · ") }))),
       h("ul", { class: "display" }, display)),
     h("section", { class: "ep-contacts", "aria-labelledby": "ep-contacts-h" },
-      h("h2", { id: "ep-contacts-h" }, t("ep_contact_display"), " ", h("span", { class: "muted small" }, t("ep_deck_left", { n: table.contact_deck_size }))),
+      h("h2", { id: "ep-contacts-h" }, t("ep_contact_display"), " ", h("span", { class: "muted small" }, t("ep_deck_left", { n: countOf(table.contact_deck_size, table.contact_deck) }))),
       h("ol", { class: "contact-display" }, table.contact_display.map((c) => h("li", {}, c ? toolName(c) : "—")))),
     h("section", { class: "ep-buildings", "aria-labelledby": "ep-buildings-h" },
       h("h2", { id: "ep-buildings-h" }, t("ep_buildings")),
@@ -468,7 +475,7 @@ function supplies(view, legal, ctx) {
       h("dl", { class: "stats" },
         stat(t("ep_fixers"), table.fixers.map((f) => (f ? toolName(f) : "—")).join(", ")),
         stat(t("ep_equipment"), Object.entries(table.equipment).map(([k, n]) => `${toolName(k)} ${n}`).join(", ")),
-        stat(t("ep_lockers"), Object.entries(table.locker_sizes).map(([k, n]) => `${word("colour_", k)} ${n}`).join(", ")),
+        stat(t("ep_lockers"), Object.entries(sizesOf(table.locker_sizes, table.lockers)).map(([k, n]) => `${word("colour_", k)} ${n}`).join(", ")),
         stat(t("ep_police_bag"), OFFICERS.map((o) => `${officer(o)} ${table.bag[o] ?? 0}`).join(", ")),
         stat(t("ep_gas_cans"), String(table.gas_cans)),
         stat(t("ep_discs"), String(table.discs)),
@@ -482,9 +489,14 @@ function statusLine(view) {
   if (table.phase === "ACTIONS") parts.push(word("part_", table.part));
   const acting = view.to_act.length ? t("ep_to_act", { who: view.to_act.map(name).join(", ") }) : "";
   return [h("p", { class: "ep-when" }, parts.join(" · "), acting ? ` — ${acting}` : ""),
-    view.decision && view.decision.length
-      ? h("p", { class: "ep-decision", role: "status" }, t("ep_so_far", { steps: view.decision.map(stepLabel).join(" → ") }))
-      : null];
+    stepsOf(view).length ? h("p", { class: "ep-decision", role: "status" }, decisionText(view)) : null];
+}
+
+/** The open decision in words: the viewer's own, or in the replay whoever's it is. */
+function decisionText(view) {
+  const steps = stepsOf(view).map(stepLabel).join(" → ");
+  const seat = Array.isArray(view.decision) ? view.seat : view.decision.seat;
+  return seat === view.seat ? t("ep_so_far", { steps }) : t("ep_so_far_of", { who: name(seat), steps });
 }
 
 /** The renderer (docs/server.md, "A game's client"). */
