@@ -31,6 +31,8 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
 CITY_DRAWN = "() => document.querySelectorAll('svg.ep-city g.tile').length >= 2"
 # It is this page's turn and no action is in flight.
+#: The steps of a move that go to a node of the city (docs/games/escape-plan.md).
+MAP_STEPS = ("walk", "jetski", "metro", "fly", "sewer", "heli")
 READY = """() => {
   const box = document.querySelector("section.actions");
   return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
@@ -239,15 +241,18 @@ def test_a_move_is_walked_by_clicking_a_node_on_the_map(server: Server, page: Pa
     targets = page.locator("svg.ep-city g.node.target")
     expect(targets.first).to_be_visible()
     legal = _state(server, match, token)["legal_actions"]
-    walks = {a.split(":", 1)[1] for a in legal if a.startswith(("walk:", "metro:", "fly:"))}
-    assert set(targets.evaluate_all("gs => gs.map(g => g.dataset.node)")) == walks
-    node = targets.first.get_attribute("data-node")
+    on_map = [a for a in legal if a.split(":")[0] in MAP_STEPS]
+    assert on_map, legal
+    # Each way to a node is one node to click, labelled with the action it takes.
+    drawn = targets.evaluate_all("gs => gs.map(g => [g.dataset.action, g.dataset.node])")
+    assert sorted(drawn) == sorted([a, a.split(":")[-1]] for a in on_map)
+    action, node = drawn[0]
     label = targets.first.get_attribute("aria-label")
-    assert node is not None and label is not None and f"{node.split('.')[0]}: " in label
+    assert label is not None and f"{node.split('.')[0]}: " in label
     _click(targets.first)
     page.wait_for_function(READY)
     decision = _state(server, match, token)["view"]["decision"]
-    assert decision[0] == "move" and decision[-1].endswith(f":{node}")
+    assert decision == ["move", action]
     # The path walked so far is marked on the map.
     expect(page.locator(f'svg.ep-city g.node.on-path[data-node="{node}"]')).to_have_count(1)
 
@@ -319,8 +324,22 @@ def _moving(server: Server, seed: int) -> str:
     return str(p1["url"])
 
 
+def _finished(server: Server, seed: int) -> str:
+    """A spectator's page of a game two random bots played to the end."""
+    bots = dict.fromkeys(("p1", "p2"), "random")
+    created = server.create({"game": GAME, "options": {"players": 2}, "bots": bots, "seed": seed})
+    for _ in range(400):
+        if server.state(created["id"])["over"]:
+            return str(created["spectator_url"])
+        time.sleep(0.05)
+    raise AssertionError("the bots did not finish")
+
+
+OVER = '() => !document.querySelector("section.result").hidden'
+
+
 @pytest.mark.parametrize("width", [DESKTOP["width"], PHONE["width"]], ids=["desktop", "phone"])
-@pytest.mark.parametrize("make", [_placing, _moving], ids=["placing", "moving"])
+@pytest.mark.parametrize("make", [_placing, _moving, _finished], ids=["placing", "moving", "over"])
 def test_the_page_has_no_axe_violation(
     server: Server, browser: Browser, make: Callable[[Server, int], str], width: int
 ) -> None:
@@ -329,7 +348,9 @@ def test_the_page_has_no_axe_violation(
     context.set_default_timeout(TIMEOUT_MS)
     try:
         page = context.new_page()
-        _open(page, url)
+        page.goto(url)
+        page.wait_for_function(CITY_DRAWN)
+        page.wait_for_function(OVER if make is _finished else READY)
         page.wait_for_load_state("networkidle")
         violations = Axe().run(page, options=AXE_OPTIONS).response["violations"]
     finally:

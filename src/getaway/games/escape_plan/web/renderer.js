@@ -237,7 +237,7 @@ function pawnMark(who) {
   return /^p\d$/.test(who) ? who.slice(1) : name(who).slice(0, 1);
 }
 
-function drawCity(view, legal, ctx, onNode) {
+function drawCity(view, legal, ctx) {
   const city = view.table.city;
   const cells = legal.filter((a) => a.startsWith("cell:")).map((a) => [a, ...a.slice(5).split(",").map(Number)]);
   const slots = [...city.map(([, x, y]) => [x, y]), ...cells.map(([, x, y]) => [x, y])];
@@ -249,11 +249,15 @@ function drawCity(view, legal, ctx, onNode) {
   const at = (x, y) => [(x - minX) * STEP_X + GAP, (y - minY) * STEP_Y + GAP];
   const pawns = pawnsByNode(view);
   const path = pathOf(view);
-  const targets = new Map(); // node -> [actions]
+  // node -> the one action that goes there. A node reached in several ways (none is known
+  // in the rules as written, but a tool could add one) is left to the action buttons,
+  // which name the way: a click on the map must never guess.
+  const byNode = new Map();
   for (const a of legal) {
     const node = nodeOf(a);
-    if (node) targets.set(node, [...(targets.get(node) || []), a]);
+    if (node) byNode.set(node, [...(byNode.get(node) || []), a]);
   }
+  const targets = new Map([...byNode].filter(([, actions]) => actions.length === 1).map(([node, [a]]) => [node, a]));
   const svg = s("svg", { class: "ep-city", viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("ep_city") });
   // Never wider than a comfortable size, never so narrow that a cell is too small to tap
   // (a phone scrolls the map sideways inside its box instead).
@@ -303,8 +307,9 @@ function drawCity(view, legal, ctx, onNode) {
         ng.classList.add("target");
         ng.setAttribute("role", "button");
         ng.setAttribute("tabindex", "0");
-        ng.setAttribute("aria-label", chosen.length === 1 ? actionLabel(chosen[0]) : t("ep_choose_at", { node: title }));
-        const go = () => onNode(node, chosen);
+        ng.setAttribute("aria-label", actionLabel(chosen));
+        ng.dataset.action = chosen;
+        const go = () => !ctx.isPending() && ctx.act(chosen);
         ng.addEventListener("click", go);
         ng.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") {
@@ -507,26 +512,10 @@ export function createRenderer(container, ctx) {
   container.classList.add("ep-game");
   const head = h("div", { class: "ep-head" });
   const cityBox = h("section", { class: "ep-city-box", "aria-labelledby": "ep-city-h" });
-  const chooser = h("div", { class: "ep-chooser", role: "group", hidden: true });
   const trackBox = h("section", { class: "ep-tracks", "aria-labelledby": "ep-tracks-h" });
   const boards = h("ul", { class: "ep-boards", "aria-label": t("ep_boards") });
   const suppliesBox = h("div", { class: "ep-supplies" });
-  container.append(head, cityBox, chooser, trackBox, boards, suppliesBox);
-
-  function choose(node, actions) {
-    if (ctx.isPending()) return;
-    if (actions.length === 1) {
-      ctx.act(actions[0]);
-      return;
-    }
-    // Several ways to the same node (walking, flying...): say which.
-    chooser.hidden = false;
-    chooser.setAttribute("aria-label", t("ep_choose_at", { node: nodeLabel(node) }));
-    replace(chooser, h("p", {}, t("ep_choose_at", { node: nodeLabel(node) })),
-      actions.map((a) => h("button", { type: "button", class: "action", dataset: { action: a }, onclick: () => { chooser.hidden = true; ctx.act(a); } }, actionLabel(a))),
-      h("button", { type: "button", onclick: () => { chooser.hidden = true; } }, t("ep_cancel")));
-    chooser.querySelector("button").focus();
-  }
+  container.append(head, cityBox, trackBox, boards, suppliesBox);
 
   return {
     async update(state) {
@@ -539,12 +528,11 @@ export function createRenderer(container, ctx) {
       const view = state.view;
       currentView = view;
       const legal = state.legal_actions || [];
-      chooser.hidden = true;
       replace(head, statusLine(view));
       replace(cityBox,
         h("h2", { id: "ep-city-h" }, t("ep_city")),
         // Focusable, so that a keyboard can scroll the map where it is wider than the page.
-        h("div", { class: "ep-city-scroll", tabindex: "0", role: "region", "aria-label": t("ep_city_map") }, drawCity(view, legal, ctx, choose)),
+        h("div", { class: "ep-city-scroll", tabindex: "0", role: "region", "aria-label": t("ep_city_map") }, drawCity(view, legal, ctx)),
         h("ul", { class: "ep-legend", "aria-label": t("ep_legend") },
           ["COM", "RES", "IND", "WAT"].map((k) => h("li", {}, h("span", { class: `key area ${k.toLowerCase()}`, "aria-hidden": "true" }), word("terrain_", k))),
           h("li", {}, h("span", { class: "key loc", "aria-hidden": "true" }), t("ep_location")),
