@@ -31,6 +31,13 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
 CITY_DRAWN = "() => document.querySelectorAll('svg.ep-city g.tile').length >= 2"
 # It is this page's turn and no action is in flight.
+# Either the game is over, or it is this page's turn and no action is in flight.
+READY_OR_OVER = """() => {
+  const result = document.querySelector("section.result");
+  if (result && !result.hidden) return true;
+  const box = document.querySelector("section.actions");
+  return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
+}"""
 #: The steps of a move that go to a node of the city (docs/games/escape-plan.md).
 MAP_STEPS = ("walk", "jetski", "metro", "fly", "sewer", "heli")
 READY = """() => {
@@ -200,9 +207,31 @@ def test_a_tile_is_taken_and_placed_by_clicking_the_display_and_a_free_cell(
     free.last.click()
     page.wait_for_function(READY)
     state = _state(server, match, token)
-    assert state["view"]["decision"] == [first, cells[-1]]
-    assert all(a.startswith("turn:") for a in state["legal_actions"])
+    cells_last = cells[-1]
+    assert state["view"]["decision"] == [first, cells_last]
+    turns = state["legal_actions"]
+    assert turns and all(a.startswith("turn:") for a in turns)
     expect(page.locator("svg.ep-city g.free-cell")).to_have_count(0)
+    # Each way the tile may lie is a button showing the tile turned so.
+    buttons = page.locator("button.turn-choice")
+    assert buttons.evaluate_all("bs => bs.map(b => b.dataset.action)") == turns
+    tile = load_content().tile(first[5:])
+    for action in turns:
+        cells = rotated_cells(tile, int(action[5:]))
+        want = [
+            f"loc {tile.locations[n].kind.lower()}"
+            if n in tile.locations
+            else f"area {tile.areas[n].terrain.lower()}"
+            for row in cells
+            for n in row
+        ]
+        drawn = page.locator(f'button.turn-choice[data-action="{action}"] rect.cell')
+        assert drawn.evaluate_all("rs => rs.map(r => r.getAttribute('class').slice(5))") == want
+    buttons.last.click()
+    page.wait_for_function(READY_OR_OVER)
+    # The placement goes on (a building space to fill) or is complete.
+    placed = _state(server, match, token)["view"]["decision"]
+    assert placed in ([first, cells_last, turns[-1]], None)
 
 
 def test_every_placed_tile_is_drawn_turned_as_it_lies(server: Server, page: Page) -> None:
@@ -360,15 +389,10 @@ def test_the_page_has_no_axe_violation(
 
 # A whole game ---------------------------------------------------------------------------------
 
-# Either the game is over, or it is this page's turn and no action is in flight.
-READY_OR_OVER = """() => {
-  const result = document.querySelector("section.result");
-  if (result && !result.hidden) return true;
-  const box = document.querySelector("section.actions");
-  return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
-}"""
 #: What the page may click for p1: a choice on the map or the display first, else a button.
-ON_THE_PAGE = "svg.ep-city g.free-cell, svg.ep-city g.node.target, button.tile-choice"
+ON_THE_PAGE = (
+    "svg.ep-city g.free-cell, svg.ep-city g.node.target, button.tile-choice, button.turn-choice"
+)
 
 
 def test_a_whole_game_is_played_through_the_page_against_a_random_bot(
@@ -402,6 +426,7 @@ def test_a_whole_game_is_played_through_the_page_against_a_random_bot(
     assert final["over"]
     assert any(a.startswith("cell:") for a in clicked)  # the map was used
     assert any(a.startswith("tile:") for a in clicked)  # and the display
+    assert any(a.startswith("turn:") for a in clicked)  # and the tile's turns
     expect(page.locator("section.result")).to_contain_text(final["outcome"]["summary"])
 
 

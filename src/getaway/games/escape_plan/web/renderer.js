@@ -352,17 +352,30 @@ function drawCity(view, legal, ctx) {
 }
 
 /** A tile of the display as a small picture (decoration: its button says which tile). */
-function tilePicture(tileId) {
+function tilePicture(tileId, rotation = 0) {
   const tile = TILES[tileId];
   if (!tile) return null;
   const size = 14;
   const svg = s("svg", { class: "tile-pic", viewBox: `0 0 ${3 * size} ${3 * size}`, "aria-hidden": "true" });
-  tile.cells.forEach((row, r) => row.forEach((local, c) => {
+  rotatedCells(tile.cells, rotation).forEach((row, r) => row.forEach((local, c) => {
     const loc = tile.locations[local];
     const cls = loc ? `loc ${loc.kind.toLowerCase()}` : `area ${tile.areas[local].terrain.toLowerCase()}`;
     svg.append(s("rect", { class: `cell ${cls}`, x: c * size, y: r * size, width: size, height: size }));
   }));
   return svg;
+}
+
+/** The ways the tile being placed may lie, each a button with the tile drawn so (under the
+ * map, where the player has just chosen its cell); null when no turn is asked. */
+function turnChoices(view, legal, ctx) {
+  const turns = legal.filter((a) => a.startsWith("turn:"));
+  const placing = stepsOf(view).find((step) => step.startsWith("tile:"));
+  if (!turns.length || !placing) return null;
+  const tileId = placing.slice(5);
+  return h("div", { class: "ep-turns", role: "group", "aria-labelledby": "ep-turns-h" },
+    h("p", { id: "ep-turns-h" }, t("ep_turn_choose", { tile: tileId })),
+    turns.map((action) => h("button", { type: "button", class: "turn-choice", dataset: { action }, onclick: () => !ctx.isPending() && ctx.act(action) },
+      tilePicture(tileId, Number(action.slice(5))), actionLabel(action))));
 }
 
 // --- boards and supplies ----------------------------------------------------------------
@@ -492,6 +505,7 @@ function statusLine(view) {
   const table = view.table;
   const parts = [t("ep_day", { day: table.day }), word("phase_", table.phase)];
   if (table.phase === "ACTIONS") parts.push(word("part_", table.part));
+  parts.push(t("ep_turn_order", { seats: table.turn_order.map(name).join(", ") }));
   const acting = view.to_act.length ? t("ep_to_act", { who: view.to_act.map(name).join(", ") }) : "";
   return [h("p", { class: "ep-when" }, parts.join(" · "), acting ? ` — ${acting}` : ""),
     stepsOf(view).length ? h("p", { class: "ep-decision", role: "status" }, decisionText(view)) : null];
@@ -533,6 +547,7 @@ export function createRenderer(container, ctx) {
         h("h2", { id: "ep-city-h" }, t("ep_city")),
         // Focusable, so that a keyboard can scroll the map where it is wider than the page.
         h("div", { class: "ep-city-scroll", tabindex: "0", role: "region", "aria-label": t("ep_city_map") }, drawCity(view, legal, ctx)),
+        turnChoices(view, legal, ctx),
         h("ul", { class: "ep-legend", "aria-label": t("ep_legend") },
           ["COM", "RES", "IND", "WAT"].map((k) => h("li", {}, h("span", { class: `key area ${k.toLowerCase()}`, "aria-hidden": "true" }), word("terrain_", k))),
           h("li", {}, h("span", { class: "key loc", "aria-hidden": "true" }), t("ep_location")),
