@@ -463,3 +463,90 @@ def test_the_replay_draws_every_position_and_names_every_step(server: Server, pa
             named.append("Take tile" in page.locator("main").inner_text())
         assert any(named), f"no placement named as {viewer}"
     assert not errors, errors
+
+
+# Action ids in words ---------------------------------------------------------------------------
+
+#: One id of each family of docs/games/escape-plan.md ("Action ids", "A move, step by step",
+#: "Avoid, officer by officer", "Step ids") and of what others are shown, with its words.
+LABELS = {
+    "tile:A3": "Take tile A3 from the display",
+    "cell:1,-1": "Place the tile at 1,-1",
+    "turn:90": "Turn the tile 90°",
+    "business:casino": "Place Casino here",
+    "safe_house:2": "Place Safe House 2 here",
+    "unlock:heal": "Unlock Heal",
+    "pass": "Pass",
+    "disc": "Spend a disc to take a turn",
+    "rest": "Rest",
+    "move": "Move",
+    "done": "Done",
+    "stop": "Stop here",
+    "gas": "Return a Gas Can for 1 more MP",
+    "medevac": "Medevac to the Hospital",
+    "escape": "Escape through the open Exit",
+    "walk:START_H.hospital": "Walk to START_H: Hospital",
+    "jetski:START_H.res": "Jet Ski to START_H: residential",
+    "metro:START_H.metro": "Ride the Metro to START_H: Metro",
+    "fly:START_G.gang": "Fly to START_G: Gang HQ",
+    "sewer:START_G.ind": "Through the Sewer to START_G: industrial",
+    "heli:chopper:START_G.church": "Fly with Chopper to START_G: Church",
+    "heli:gang@START_G.gang:START_H.metro": (
+        "Fly with a gang member of START_G: Gang HQ to START_H: Metro"
+    ),
+    "sandra:SWAT": "Sandra counts as SWAT",
+    "vest:START_G:FEDERAL": "Avoid Federal on tile START_G with Vest",
+    "avoid_all:START_H:LOCAL": "Avoid Local on tile START_H with Avoid All",
+    "wound:START_G:SWAT": "Take a wound from SWAT on tile START_G",
+    "cuff:heal": "Handcuffs: lose Heal",
+    "cuff": "Place the Handcuffs",
+    "visit:enter": "Enter",
+    "visit:key:green": "Enter with a green key",
+    "visit:master_key": "Enter with the Master Key",
+    "visit:take_key:black": "Take a black key",
+    "visit:fixer:phone:2": "Hire Phone onto item space 2",
+    "visit:gas": "Take a Gas Can",
+    "visit:buy:vest:1": "Buy Vest onto item space 1",
+    "visit:locker:green": "Open a green Locker",
+    "visit:locker:brown:master_key": "Open a brown Locker with the Master Key",
+    "visit:pick:70:2": "Keep the tile worth $70k on space 2",
+    "visit:pick:?:2": "Keep the tile worth a hidden value on space 2",
+    "visit:unlock:master_key": "Unlock Master Key",
+    "visit:heal": "Heal",
+    "visit:heal:2": "Heal 2 wounds",
+    "visit:pay": "Pay at the Church",
+    "visit:income": "Take the income",
+    "visit:exit_tile": "Draw Exit tiles",
+    "visit:contact:3:boxer:A:1": "Take the contact Boxer (A) onto space 1",
+    "visit:skip:equipment": "Skip: buy Equipment",
+    "exec:contact:2": "Use the contact on space 2",
+    "exec:fixer:1": "Use the fixer on space 1",
+    "exec:asset:move_local": "Use the Asset Move Local",
+    "exec:gang:START_G.gang": "Use the gang at START_G: Gang HQ",
+    "exec:first_aid": "Use First Aid",
+    "exec:remove:A3": "Remove an officer from tile A3",
+    "exec:move:LOCAL:A3>B2": "Move Local from tile A3 to tile B2",
+    "exec:take:boxer": "Take Boxer",
+    "exec:unlock:heal": "Unlock Heal",
+    "bonus:group1:disc": "Bonus Businesses of group 1: Take an Extra Action disc",
+    "bonus:group2:unlock:heal": "Bonus Businesses of group 2: Unlock Heal",
+    "bonus:safe_houses:unlock": "Bonus all Safe Houses: Unlock nothing (all unlocked)",
+    "bonus:group1:skip": "Bonus Businesses of group 1: Take nothing",
+    "move/walk:START_H.com/done": "Move → Walk to START_H: commercial → Done",
+    "tile:A3/cell:1,-1/turn:90": "Take tile A3 from the display → Place the tile at 1,-1 → Turn the tile 90°",  # noqa: E501
+    "?": "a secret choice",
+}
+
+
+def test_every_kind_of_action_id_is_put_into_words(server: Server, page: Page) -> None:
+    _match_id, p1 = _match(server, seed=18)
+    _open(page, p1["url"])
+    labels = page.evaluate(
+        """async (ids) => {
+          const renderer = await import("/games/escape-plan/renderer.js");
+          return Object.fromEntries(ids.map((id) => [id, renderer.actionLabel(id)]));
+        }""",
+        list(LABELS),
+    )
+    wrong = {i: (labels[i], want) for i, want in LABELS.items() if labels[i] != want}
+    assert not wrong, wrong

@@ -133,7 +133,7 @@ function stepLabel(step) {
 /** What a completion bonus is taken as: a disc, an Asset unlocked (or none left), or nothing. */
 function bonusChoice(choice, asset) {
   if (choice === "unlock") return asset ? t("ep_act_unlock", { asset: toolName(asset) }) : t("ep_act_unlock_none");
-  return word("ep_act_", choice);
+  return choice === "disc" ? t("ep_bonus_disc") : word("ep_act_", choice);
 }
 
 function visitLabel(stage, a, b, c, parts) {
