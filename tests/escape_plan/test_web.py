@@ -64,6 +64,8 @@ def test_tiles_json_holds_every_tile_with_what_the_page_draws() -> None:
     content = load_content()
     tiles = build_tile_data.tile_data()["tiles"]
     assert list(tiles) == [tile.id for tile in content.city_tiles.tiles]
+    levels = build_tile_data.tile_data()["notoriety_levels"]
+    assert levels == len(content.notoriety_track.levels)
     for tile in content.city_tiles.tiles:
         drawn = tiles[tile.id]
         assert drawn["cells"] == [list(row) for row in tile.cells]
@@ -153,6 +155,7 @@ def test_every_id_the_page_names_has_a_word() -> None:
         "status_": set(STATUSES),
         "seat_": {*rules_for({"players": 5}).seats, "sandra", "costa"},
         "bonus_": {"group1", "group2", "safe_houses"},
+        "pawn_": {"sandra", "costa"},
         "opt_": {o for o in GAME.option_help() if o != "players"},
         "outcome_": {"nobody-escaped"},
     }

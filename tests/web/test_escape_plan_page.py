@@ -335,6 +335,8 @@ def test_the_page_speaks_russian(server: Server, page: Page) -> None:
     _open(page, p1["url"])
     expect(page.locator("#ep-city-h")).to_have_text("Город")
     expect(page.locator('li.board[data-seat="p2"]')).to_contain_text("за ширмой")
+    # Sandra's pawn carries her initial in the page's language.
+    expect(page.locator("svg.ep-city g.pawn.sandra text")).to_have_text("\u0421")  # Cyrillic Es
 
 
 def _placing(server: Server, seed: int) -> str:

@@ -33,8 +33,9 @@ def _kept(fields: dict[str, Any], wanted: tuple[str, ...]) -> dict[str, Any]:
 
 
 def tile_data() -> dict[str, Any]:
-    """The JSON document: ``{"tiles": {id: {stack, heliport_tile, cells, areas, locations}}}``
-    in the content's tile order."""
+    """The JSON document: ``{"tiles": {id: {stack, heliport_tile, cells, areas, locations}},
+    "notoriety_levels": n}``, the tiles in the content's order; the notoriety track's length
+    rides along (the page draws the track from it)."""
     text = files(DATA_PACKAGE).joinpath("data", "city_tiles.json").read_text(encoding="utf-8")
     tiles = {}
     for tile in json.loads(text)["tiles"]:
@@ -47,7 +48,8 @@ def tile_data() -> dict[str, Any]:
                 name: _kept(loc, LOCATION_FIELDS) for name, loc in tile["locations"].items()
             },
         }
-    return {"tiles": tiles}
+    track = files(DATA_PACKAGE).joinpath("data", "notoriety_track.json").read_text(encoding="utf-8")
+    return {"tiles": tiles, "notoriety_levels": len(json.loads(track)["levels"])}
 
 
 def render() -> str:

@@ -27,6 +27,7 @@ function loadTiles() {
   return tilesPromise;
 }
 let TILES = {};
+let NOTORIETY_LEVELS = 10;
 
 /** What the server shows of a secret value (docs/server.md). */
 const HIDDEN = "?";
@@ -233,8 +234,9 @@ function pathOf(view) {
   return stepsOf(view).map(nodeOf).filter(Boolean);
 }
 
+/** What a pawn shows: a player's number, an automaton's letter (S, C in English). */
 function pawnMark(who) {
-  return /^p\d$/.test(who) ? who.slice(1) : name(who).slice(0, 1);
+  return /^p\d$/.test(who) ? who.slice(1) : word("pawn_", who);
 }
 
 function drawCity(view, legal, ctx) {
@@ -445,7 +447,7 @@ function automatonBoard(a, view) {
 /** The notoriety track: one box per level, each participant's marker on its level. */
 function notorietyTrack(view) {
   const who = [...Object.values(view.table.players).map((p) => [p.seat, p.notoriety]), ...Object.values(view.table.automata || {}).map((a) => [a.name, a.notoriety])];
-  const top = Math.max(10, ...who.map(([, n]) => n));
+  const top = Math.max(NOTORIETY_LEVELS, ...who.map(([, n]) => n));
   const levels = [];
   for (let level = 1; level <= top; level++) {
     const here = who.filter(([, n]) => n === level);
@@ -534,7 +536,7 @@ export function createRenderer(container, ctx) {
   return {
     async update(state) {
       try {
-        TILES = (await loadTiles()).tiles;
+        ({ tiles: TILES, notoriety_levels: NOTORIETY_LEVELS } = await loadTiles());
       } catch (err) {
         replace(head, h("p", { class: "error", role: "alert" }, t("ep_tiles_failed", { detail: String(err.message || err) })));
         return;
