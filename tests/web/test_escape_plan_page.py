@@ -552,3 +552,50 @@ def test_every_kind_of_action_id_is_put_into_words(server: Server, page: Page) -
     )
     wrong = {i: (labels[i], want) for i, want in LABELS.items() if labels[i] != want}
     assert not wrong, wrong
+
+
+def test_the_tile_being_placed_is_drawn_where_it_goes_with_its_space_to_fill(
+    server: Server, page: Page
+) -> None:
+    match, p1 = _match(server, seed=19)
+    token = p1["token"]
+    content = load_content()
+    building_kinds = ("BUSINESS_SPACE", "SAFE_HOUSE_SPACE")
+
+    def spaces(tile_id: str) -> list[str]:
+        tile = content.tile(tile_id)
+        return [f"{tile_id}.{n}" for n, loc in tile.locations.items() if loc.kind in building_kinds]
+
+    display = _state(server, match, token)["legal_actions"]
+    pick = next(a for a in display if spaces(a[5:]))
+    tile_id = pick[5:]
+    _act(server, match, token, pick)
+    cell = _state(server, match, token)["legal_actions"][-1]
+    _act(server, match, token, cell)
+    turn = _state(server, match, token)["legal_actions"][-1]
+    _act(server, match, token, turn)
+    legal = _state(server, match, token)["legal_actions"]
+    assert all(a.startswith(("business:", "safe_house:")) for a in legal), legal
+    _open(page, p1["url"])
+    ghost = page.locator(f'svg.ep-city g.tile.ghost[data-tile="{tile_id}"]')
+    expect(ghost).to_have_count(1)
+    expect(page.locator("svg.ep-city g.tile.ghost")).to_have_count(1)
+    # Drawn turned as chosen, at the chosen cell's place among the placed tiles.
+    drawn = ghost.locator("g.node").evaluate_all(
+        """gs => gs.flatMap((n) => [...n.querySelectorAll("rect.cell")].map((r) => [
+             Math.round((Number(r.getAttribute("y")) - 22) / 60),
+             Math.round(Number(r.getAttribute("x")) / 60), n.dataset.node.split(".")[1]]))"""
+    )
+    got = [[""] * 3 for _ in range(3)]
+    for row, column, node in drawn:
+        got[row][column] = node
+    assert got == rotated_cells(content.tile(tile_id), int(turn[5:]))
+    expect(ghost.locator("g.node.to-fill")).to_have_attribute("data-node", spaces(tile_id)[0])
+    page.locator(f'section.actions button.action[data-action="{legal[0]}"]').click()
+    page.wait_for_function(READY_OR_OVER)
+    state = _state(server, match, token)
+    if state["view"]["decision"] is None:  # the tile had one space: placed now
+        assert [tile_id] == [t[0] for t in state["view"]["table"]["city"] if t[0] == tile_id]
+        expect(page.locator("svg.ep-city g.tile.ghost")).to_have_count(0)
+    else:  # the next space of the same tile is asked
+        expect(ghost.locator("g.node.to-fill")).to_have_attribute("data-node", spaces(tile_id)[1])

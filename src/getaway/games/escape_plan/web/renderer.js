@@ -239,8 +239,27 @@ function pawnMark(who) {
   return /^p\d$/.test(who) ? who.slice(1) : word("pawn_", who);
 }
 
+/** The tile being placed once its cell and turn are chosen: [tile, x, y, rotation], and the
+ * building space its next Business or Safe House step fills (null when none is asked). */
+function pendingTile(view, legal) {
+  const steps = stepsOf(view);
+  const find = (prefix) => steps.find((step) => step.startsWith(prefix));
+  const [tileStep, cellStep, turnStep] = [find("tile:"), find("cell:"), find("turn:")];
+  if (!tileStep || !cellStep || !turnStep || !TILES[tileStep.slice(5)]) return null;
+  const tileId = tileStep.slice(5);
+  const [x, y] = cellStep.slice(5).split(",").map(Number);
+  // One step per building space, in the tile's order (docs: "Action ids").
+  const spaces = Object.entries(TILES[tileId].locations)
+    .filter(([, loc]) => loc.kind === "BUSINESS_SPACE" || loc.kind === "SAFE_HOUSE_SPACE")
+    .map(([local]) => `${tileId}.${local}`);
+  const filled = steps.filter((step) => step.startsWith("business:") || step.startsWith("safe_house:")).length;
+  const asked = legal.some((a) => a.startsWith("business:") || a.startsWith("safe_house:"));
+  return { entry: [tileId, x, y, Number(turnStep.slice(5))], toFill: asked ? spaces[filled] ?? null : null };
+}
+
 function drawCity(view, legal, ctx) {
-  const city = view.table.city;
+  const pending = pendingTile(view, legal);
+  const city = pending ? [...view.table.city, pending.entry] : view.table.city;
   const cells = legal.filter((a) => a.startsWith("cell:")).map((a) => [a, ...a.slice(5).split(",").map(Number)]);
   const slots = [...city.map(([, x, y]) => [x, y]), ...cells.map(([, x, y]) => [x, y])];
   const xs = slots.map(([x]) => x);
@@ -271,7 +290,9 @@ function drawCity(view, legal, ctx) {
     if (!tile) continue;
     const [ox, oy] = at(x, y);
     const police = view.table.police[tileId] || [];
-    const g = s("g", { class: "tile", transform: `translate(${ox} ${oy})`, dataset: { tile: tileId } });
+    // The tile being placed is drawn where it goes, dashed, until the placement is complete.
+    const ghost = pending && pending.entry[0] === tileId;
+    const g = s("g", { class: `tile${ghost ? " ghost" : ""}`, transform: `translate(${ox} ${oy})`, dataset: { tile: tileId } });
     const heading = police.length ? t("ep_tile_police", { tile: tileId, police: police.map(officer).join(", ") }) : t("ep_tile_no_police", { tile: tileId });
     g.append(
       s("rect", { class: "tile-head", width: TILE_W, height: HEADER }),
@@ -294,7 +315,8 @@ function drawCity(view, legal, ctx) {
       const area = tile.areas[local];
       const building = location ? buildingOn(view, node) : null;
       const kind = location ? `loc ${location.kind.toLowerCase()}${building && building.closed ? " closed" : ""}` : `area ${area.terrain.toLowerCase()}`;
-      const ng = s("g", { class: `node ${kind}${path.includes(node) ? " on-path" : ""}`, dataset: { node } });
+      const marks = `${path.includes(node) ? " on-path" : ""}${ghost && pending.toFill === node ? " to-fill" : ""}`;
+      const ng = s("g", { class: `node ${kind}${marks}`, dataset: { node } });
       for (const [r, c] of spots) ng.append(s("rect", { class: "cell", x: c * CELL, y: HEADER + r * CELL, width: CELL, height: CELL }));
       const [r0, c0] = spots[0];
       if (location) {
