@@ -599,3 +599,43 @@ def test_the_tile_being_placed_is_drawn_where_it_goes_with_its_space_to_fill(
         expect(page.locator("svg.ep-city g.tile.ghost")).to_have_count(0)
     else:  # the next space of the same tile is asked
         expect(ghost.locator("g.node.to-fill")).to_have_attribute("data-node", spaces(tile_id)[1])
+
+
+# axe leaves the contrast of SVG text undecided: each label of the map is measured here
+# against the filled shape drawn under it in its own group (WCAG's ratio, 4.5:1 for text
+# this small), in every state the tests draw: tiles, locations, the Ferry, police, pawns,
+# free cells and the tile being placed.
+MAP_LABEL_CONTRAST = r"""() => {
+  const rgb = (css) => (css.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
+  const channel = (v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = (c) => 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2]);
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const out = [];
+  for (const text of document.querySelectorAll("svg.ep-city text")) {
+    const shape = text.parentElement.querySelector(":scope > rect, :scope > circle");
+    const under = rgb(getComputedStyle(shape).fill);
+    out.push([text.getAttribute("class") || text.parentElement.getAttribute("class"),
+              text.textContent, ratio(rgb(getComputedStyle(text).fill), under)]);
+  }
+  return out;
+}"""
+
+
+def test_the_maps_labels_are_legible(server: Server, page: Page) -> None:
+    match, p1 = _match(server, seed=21)
+    token = p1["token"]
+    # A city with several tiles, then the tile being placed and the free cells.
+    _play_until(server, match, token, lambda s: len(s["view"]["table"]["city"]) >= 4)
+    _act(server, match, token, _state(server, match, token)["legal_actions"][0])
+    _open(page, p1["url"])
+    measured = page.evaluate(MAP_LABEL_CONTRAST)
+    kinds = {kind.split()[0] for kind, _text, _ratio in measured}
+    assert {"tile-id", "loc-label", "officer", "pawn", "free-cell"} <= kinds, kinds
+    poor = [(kind, text, round(r, 2)) for kind, text, r in measured if r < 4.5]
+    assert not poor, poor
