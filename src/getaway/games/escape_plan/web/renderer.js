@@ -283,7 +283,7 @@ function drawCity(view, legal, ctx) {
   // Never wider than a comfortable size, never so narrow that a cell is too small to tap
   // (a phone scrolls the map sideways inside its box instead).
   svg.style.maxWidth = `${width * 1.4}px`;
-  svg.style.minWidth = `${Math.min(width, 2 * STEP_X) * 1.5}px`;
+  svg.style.minWidth = `${Math.min(width, 3 * STEP_X)}px`;
   const pawnLayer = s("g", { class: "pawns" });
   for (const [tileId, x, y, rotation] of city) {
     const tile = TILES[tileId];
