@@ -178,3 +178,19 @@ def test_every_step_kind_has_a_label() -> None:
         assert f'case "{verb}"' in source, verb
     for plain in ("rest", "move", "pass", "done", "disc", "stop", "gas", "medevac", "escape"):
         assert f"ep_act_{plain}" in en, plain
+
+
+def test_the_package_ships_every_client_file() -> None:
+    """pyproject.toml's package-data names every file the page loads (an installed
+    package without them would serve a page with no client)."""
+    import fnmatch
+    import tomllib
+
+    assert CLIENT is not None
+    pyproject = CLIENT.parents[4] / "pyproject.toml"
+    data = tomllib.loads(pyproject.read_text("utf-8"))["tool"]["setuptools"]["package-data"]
+    globs = data["getaway.games.escape_plan.web"]
+    files = [p.relative_to(CLIENT).as_posix() for p in CLIENT.rglob("*") if p.is_file()]
+    served = [f for f in files if not f.endswith(".py") and "__pycache__" not in f]
+    missing = [f for f in served if not any(fnmatch.fnmatchcase(f, g) for g in globs)]
+    assert len(served) >= 6 and not missing, missing
