@@ -66,6 +66,8 @@ def test_tiles_json_holds_every_tile_with_what_the_page_draws() -> None:
     assert list(tiles) == [tile.id for tile in content.city_tiles.tiles]
     levels = build_tile_data.tile_data()["notoriety_levels"]
     assert levels == len(content.notoriety_track.levels)
+    plans = build_tile_data.tile_data()["escape_plans"]
+    assert plans == {str(c.id): dict(c.lines) for c in content.escape_plans.cards}
     for tile in content.city_tiles.tiles:
         drawn = tiles[tile.id]
         assert drawn["cells"] == [list(row) for row in tile.cells]

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from getaway.games.escape_plan import load_content
 from getaway.games.escape_plan.render_city import rotated_cells
@@ -27,8 +27,8 @@ from tests.web.conftest import ROOT, TIMEOUT_MS, Server
 from tests.web.test_accessibility import AXE_OPTIONS, _report
 
 GAME = "escape-plan"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 375, "height": 812}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 375, "height": 812}
 CITY_DRAWN = "() => document.querySelectorAll('svg.ep-city g.tile').length >= 2"
 # It is this page's turn and no action is in flight.
 # Either the game is over, or it is this page's turn and no action is in flight.
@@ -79,7 +79,7 @@ def server(database_url: str) -> Iterator[Server]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    context = browser.new_context(viewport=DESKTOP)
     context.set_default_timeout(TIMEOUT_MS)
     try:
         yield context.new_page()
@@ -184,6 +184,13 @@ def test_the_two_player_city_is_drawn_from_the_view(server: Server, page: Page) 
     expect(mine).to_contain_text(f"${table['players']['p1']['cash']}k")
     expect(page.locator('li.board[data-seat="p2"]')).to_contain_text("behind the screen")
     expect(page.locator('li.board[data-seat="sandra"]')).to_be_visible()
+    # The own Escape Plan card, line by line; nobody else's.
+    card = table["players"]["p1"]["escape_plan"]
+    plan = mine.locator("details.plan-card")
+    expect(plan.locator("summary")).to_contain_text(f"Escape Plan card {card}")
+    lines = next(c.lines for c in content.escape_plans.cards if c.id == card)
+    expect(plan.locator("dt")).to_have_count(len(lines))
+    expect(page.locator("details.plan-card")).to_have_count(1)
     # The display: the tiles one may take are buttons.
     buttons = page.locator("button.tile-choice")
     legal = view["legal_actions"]["p1"]
@@ -307,7 +314,7 @@ def test_a_map_choice_works_from_the_keyboard(server: Server, page: Page) -> Non
 
 def test_a_phone_screen_scrolls_the_map_not_the_page(server: Server, browser: Browser) -> None:
     _match_id, p1 = _match(server, seed=16)
-    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    context = browser.new_context(viewport=PHONE)
     context.set_default_timeout(TIMEOUT_MS)
     try:
         page = context.new_page()
@@ -328,15 +335,20 @@ def test_a_phone_screen_scrolls_the_map_not_the_page(server: Server, browser: Br
         context.close()
 
 
-def test_the_page_speaks_russian(server: Server, page: Page) -> None:
+def test_the_page_speaks_russian(server: Server, browser: Browser) -> None:
     _match_id, p1 = _match(server, seed=17)
-    page.goto(server.url + "/")
-    page.select_option("#lang-select", "ru")
-    _open(page, p1["url"])
-    expect(page.locator("#ep-city-h")).to_have_text("Город")
-    expect(page.locator('li.board[data-seat="p2"]')).to_contain_text("за ширмой")
-    # Sandra's pawn carries her initial in the page's language.
-    expect(page.locator("svg.ep-city g.pawn.sandra text")).to_have_text("\u0421")  # Cyrillic Es
+    # A browser set to Russian: the page's language until the player picks another.
+    context = browser.new_context(viewport=DESKTOP, locale="ru-RU")
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        _open(page, p1["url"])
+        expect(page.locator("#ep-city-h")).to_have_text("Город")
+        expect(page.locator('li.board[data-seat="p2"]')).to_contain_text("за ширмой")
+        # Sandra's pawn carries her initial in the page's language (a Cyrillic Es).
+        expect(page.locator("svg.ep-city g.pawn.sandra text")).to_have_text("\u0421")
+    finally:
+        context.close()
 
 
 def _placing(server: Server, seed: int) -> str:

@@ -34,11 +34,11 @@ def _kept(fields: dict[str, Any], wanted: tuple[str, ...]) -> dict[str, Any]:
 
 def tile_data() -> dict[str, Any]:
     """The JSON document: ``{"tiles": {id: {stack, heliport_tile, cells, areas, locations}},
-    "notoriety_levels": n}``, the tiles in the content's order; the notoriety track's length
-    rides along (the page draws the track from it)."""
-    text = files(DATA_PACKAGE).joinpath("data", "city_tiles.json").read_text(encoding="utf-8")
+    "notoriety_levels": n, "escape_plans": {id: lines}}``, the tiles in the content's order;
+    the notoriety track's length and the Escape Plan cards' lines ride along (the page draws
+    the track, and a player's own card, from them)."""
     tiles = {}
-    for tile in json.loads(text)["tiles"]:
+    for tile in json.loads(_data("city_tiles.json"))["tiles"]:
         tiles[tile["id"]] = {
             "stack": tile["stack"],
             "heliport_tile": tile["heliport_tile"],
@@ -48,8 +48,17 @@ def tile_data() -> dict[str, Any]:
                 name: _kept(loc, LOCATION_FIELDS) for name, loc in tile["locations"].items()
             },
         }
-    track = files(DATA_PACKAGE).joinpath("data", "notoriety_track.json").read_text(encoding="utf-8")
-    return {"tiles": tiles, "notoriety_levels": len(json.loads(track)["levels"])}
+    track = json.loads(_data("notoriety_track.json"))
+    plans = json.loads(_data("escape_plans.json"))
+    return {
+        "tiles": tiles,
+        "notoriety_levels": len(track["levels"]),
+        "escape_plans": {str(card["id"]): card["lines"] for card in plans["cards"]},
+    }
+
+
+def _data(name: str) -> str:
+    return files(DATA_PACKAGE).joinpath("data", name).read_text(encoding="utf-8")
 
 
 def render() -> str:

@@ -28,6 +28,7 @@ function loadTiles() {
 }
 let TILES = {};
 let NOTORIETY_LEVELS = 10;
+let ESCAPE_PLANS = {};
 
 /** What the server shows of a secret value (docs/server.md). */
 const HIDDEN = "?";
@@ -448,7 +449,23 @@ function playerBoard(p, view) {
     keys.length ? h("p", { class: "row" }, h("strong", {}, t("ep_keys")), " ", keys.join(", ")) : null,
     p.gang_members.length ? h("p", { class: "row" }, h("strong", {}, t("ep_gang_members")), " ", p.gang_members.map((g) => nodeLabel(g)).join(", ")) : null,
     p.bonuses.length ? h("p", { class: "row" }, h("strong", {}, t("ep_bonuses")), " ", p.bonuses.map((b) => word("bonus_", b)).join(", ")) : null,
+    planCard(p.escape_plan),
   );
+}
+
+/** An Escape Plan card's lines (what each Business and Safe House is worth to its owner),
+ * where the view shows the card: the owner's own, everyone's at the end. */
+function planCard(id) {
+  const lines = id === null || id === undefined ? null : ESCAPE_PLANS[String(id)];
+  if (!lines) return null;
+  const place = (ref) => {
+    const [kind, which] = ref.split(":");
+    return kind === "business" ? word("business_", which) : t("ep_safe_house_n", { n: which });
+  };
+  return h("details", { class: "plan-card" },
+    h("summary", {}, t("ep_plan_card", { n: id })),
+    h("dl", { class: "stats" }, Object.entries(lines).map(([ref, worth]) =>
+      stat(place(ref), worth === "income" ? t("ep_plan_income") : money(worth)))));
 }
 
 function automatonBoard(a, view) {
@@ -558,7 +575,7 @@ export function createRenderer(container, ctx) {
   return {
     async update(state) {
       try {
-        ({ tiles: TILES, notoriety_levels: NOTORIETY_LEVELS } = await loadTiles());
+        ({ tiles: TILES, notoriety_levels: NOTORIETY_LEVELS, escape_plans: ESCAPE_PLANS } = await loadTiles());
       } catch (err) {
         replace(head, h("p", { class: "error", role: "alert" }, t("ep_tiles_failed", { detail: String(err.message || err) })));
         return;
