@@ -651,3 +651,23 @@ def test_the_maps_labels_are_legible(server: Server, page: Page) -> None:
     assert {"tile-id", "loc-label", "officer", "pawn", "free-cell"} <= kinds, kinds
     poor = [(kind, text, round(r, 2)) for kind, text, r in measured if r < 4.5]
     assert not poor, poor
+
+
+@pytest.mark.parametrize(
+    ("players", "automata"), [(1, ["sandra", "costa"]), (3, []), (5, [])], ids=str
+)
+def test_every_player_count_is_drawn(
+    server: Server, page: Page, players: int, automata: list[str]
+) -> None:
+    """Solo (Sandra and Costa), and the larger tables: a board and a pawn for everyone."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    bots = {f"p{n}": "random" for n in range(2, players + 1)}
+    options = {"players": players, "first_player": "p1"}
+    created = server.create({"game": GAME, "options": options, "bots": bots, "seed": 40})
+    _open(page, created["seats"][0]["url"])
+    seats = [f"p{n}" for n in range(1, players + 1)]
+    boards = page.locator("li.board").evaluate_all("ls => ls.map(l => l.dataset.seat)")
+    assert boards == [*seats, *automata]
+    expect(page.locator("svg.ep-city g.pawn")).to_have_count(players + len(automata))
+    assert not errors, errors
