@@ -671,3 +671,22 @@ def test_every_player_count_is_drawn(
     assert boards == [*seats, *automata]
     expect(page.locator("svg.ep-city g.pawn")).to_have_count(players + len(automata))
     assert not errors, errors
+
+
+def test_a_closed_exit_is_drawn_closed(server: Server, page: Page) -> None:
+    url = _finished(server, seed=32)
+    match = url.rstrip("/").split("/")[-1]
+    table = server.state(match)["view"]["table"]
+    content = load_content()
+    exits = {
+        f"{tile_id}.{n}": loc.exit
+        for tile_id, *_ in table["city"]
+        for n, loc in content.tile(tile_id).locations.items()
+        if loc.kind == "EXIT"
+    }
+    closed = {node for node, n in exits.items() if table["patrol_spaces"][str(n)] >= 2}
+    assert closed and closed != set(exits), "pick a seed with an open and a closed Exit"
+    page.goto(url)
+    page.wait_for_function(CITY_DRAWN)
+    drawn = page.locator("svg.ep-city g.node.exit.closed")
+    assert set(drawn.evaluate_all("gs => gs.map(g => g.dataset.node)")) == closed

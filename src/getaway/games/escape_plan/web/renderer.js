@@ -60,12 +60,17 @@ const countOf = (shown, whole) => shown ?? (whole || []).length;
 /** The open decision's steps as the viewer sees them (its own, or every one in the replay). */
 const stepsOf = (view) => (Array.isArray(view.decision) ? view.decision : (view.decision && view.decision.steps) || []);
 
-/** The name of a placed building, or null: a Business or Safe House put on `node`. */
+/** The Business or Safe House placed on `node` ({kind, id, placed_on, closed, cubes}), or null. */
 function buildingOn(view, node) {
   const table = view.table;
   for (const [id, b] of Object.entries(table.businesses)) if (b.placed_on === node) return { kind: "business", id, ...b };
   for (const [id, b] of Object.entries(table.safe_houses)) if (b.placed_on === node) return { kind: "safe_house", id, ...b };
   return null;
+}
+
+/** Whether a location is a closed Exit: two Patrol cards on its space (as render_city.py). */
+function exitClosed(view, location) {
+  return location.kind === "EXIT" && (view.table.patrol_spaces[String(location.exit)] ?? 0) >= 2;
 }
 
 /** A location's short name, as its cell shows it (Store A, Exit 2, the Casino...). */
@@ -315,7 +320,8 @@ function drawCity(view, legal, ctx) {
       const location = tile.locations[local];
       const area = tile.areas[local];
       const building = location ? buildingOn(view, node) : null;
-      const kind = location ? `loc ${location.kind.toLowerCase()}${building && building.closed ? " closed" : ""}` : `area ${area.terrain.toLowerCase()}`;
+      const closed = location && ((building && building.closed) || exitClosed(view, location));
+      const kind = location ? `loc ${location.kind.toLowerCase()}${closed ? " closed" : ""}` : `area ${area.terrain.toLowerCase()}`;
       const marks = `${path.includes(node) ? " on-path" : ""}${ghost && pending.toFill === node ? " to-fill" : ""}`;
       const ng = s("g", { class: `node ${kind}${marks}`, dataset: { node } });
       for (const [r, c] of spots) ng.append(s("rect", { class: "cell", x: c * CELL, y: HEADER + r * CELL, width: CELL, height: CELL }));
@@ -516,7 +522,7 @@ function supplies(view, legal, ctx) {
     b.placed_on ? nodeLabel(b.placed_on) : t("ep_not_placed"),
     b.closed ? ` · ${t("ep_closed")}` : "",
     b.cubes.length ? ` · ${t("ep_cubes", { seats: b.cubes.map((c) => name(String(c))).join(", ") })}` : ""));
-  const exits = Object.entries(table.patrol_spaces).map(([n, count]) => h("li", {}, t("ep_exit_patrol", { n, count }), count >= 2 ? ` · ${t("ep_closed")}` : ""));
+  const exits = Object.entries(table.patrol_spaces).map(([n, count]) => h("li", {}, t("ep_exit_patrol", { n, count }), exitClosed(view, { kind: "EXIT", exit: n }) ? ` · ${t("ep_closed")}` : ""));
   return [
     h("section", { class: "ep-display", "aria-labelledby": "ep-display-h" },
       h("h2", { id: "ep-display-h" }, t("ep_display"), " ", h("span", { class: "muted small" }, t("ep_stacks", { sizes: Object.entries(sizesOf(table.stack_sizes, table.stacks)).map(([k, n]) => `${k} ${n}`).join(" · ") }))),
