@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 from getaway.core import (
@@ -311,6 +312,12 @@ class EscapePlan(Game):
         from getaway.games.escape_plan.search import EscapePlanSearchPolicy
 
         return EscapePlanSearchPolicy(self, seat, view, enabled)
+
+    def client_dir(self) -> Path | None:
+        """The browser client beside this module (``web/``): the class lives in ``game.py``,
+        not in the package's ``__init__``, so the default lookup would miss it."""
+        folder = Path(__file__).resolve().parent / "web"
+        return folder if folder.is_dir() else None
 
 
 GAME = EscapePlan()
