@@ -174,7 +174,7 @@ def test_the_two_player_city_is_drawn_from_the_view(server: Server, page: Page) 
         expect(group.locator("rect.cell")).to_have_count(9)
         nodes = group.locator("g.node").evaluate_all("gs => gs.map(g => g.dataset.node)")
         assert sorted(nodes) == sorted(f"{tile_id}.{n}" for n in [*tile.areas, *tile.locations])
-        expect(group.locator("g.officer")).to_have_count(len(table["police"][tile_id]))
+        expect(group.locator("g.officer")).to_have_count(len(table["police"].get(tile_id, [])))
     # The pawns: both players and Sandra, where the view puts them.
     pawns = page.locator("svg.ep-city g.pawn")
     expect(pawns).to_have_count(3)
