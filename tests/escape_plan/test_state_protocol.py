@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from getaway.core import SaveFileError
 from getaway.games.escape_plan.game import GAME, EscapePlanState
 
 
@@ -25,3 +28,12 @@ def test_a_new_state_knows_its_game_options_seed_and_seats() -> None:
     assert state.seed == 17 and state.seats == ("p1", "p2")
     assert not state.is_over() and state.outcome() is None
     assert state.returns() == {"p1": 0.0, "p2": 0.0}
+
+
+def test_a_save_without_its_decision_or_with_bad_options_is_refused() -> None:
+    data = GAME.new_state({"players": 2}, seed=3).to_json()
+    missing = {key: value for key, value in data.items() if key != "decision"}
+    with pytest.raises(SaveFileError, match="no 'decision'"):
+        GAME.state_from_json(missing)
+    with pytest.raises(SaveFileError, match="bad options"):
+        GAME.state_from_json({**data, "options": "x"})

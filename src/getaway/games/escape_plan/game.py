@@ -247,12 +247,13 @@ class EscapePlanState(RulesState[Rules]):
         try:
             rules = rules_for(data["options"])
             seed, rng_state = data["seed"], data["rng"]
-        except (KeyError, TypeError, GetawayError) as error:
+        except (KeyError, TypeError, ValueError, GetawayError) as error:
             raise SaveFileError(f"save file: bad options, seed or rng: {error}") from None
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in (seed, rng_state)):
             raise SaveFileError("save file: 'seed' and 'rng' must be whole numbers")
-        if "table" not in data:
-            raise SaveFileError("save file: no 'table'")
+        for key in ("table", "decision"):
+            if key not in data:
+                raise SaveFileError(f"save file: no {key!r} (null when no decision is open)")
         table = Table.from_json(rules, data["table"])
         problems = invariants.problems(rules, table)
         if problems:
