@@ -5,14 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from getaway.games.escape_plan.assets import (
-    handcuff_choices,
-    place_handcuffs,
-    ready_assets,
-    used_assets,
-)
+from getaway.games.escape_plan.assets import ready_assets, used_assets
 from getaway.games.escape_plan.avoid import WoundTrack, take_wounds
-from getaway.games.escape_plan.boards import unlock_asset
+from getaway.games.escape_plan.boards import handcuff_choices, place_handcuffs, unlock_asset
 from getaway.games.escape_plan.state import Piece, Unlocked
 from getaway.games.escape_plan.visit_board import spend_asset
 from tests.escape_plan.test_visit import table_at

@@ -89,7 +89,7 @@ def test_the_move_local_asset_moves_one_local_for_its_slot_cost() -> None:
     assert follow and all(step.startswith("exec:move:LOCAL:") for step in follow)
     source, target = follow[0].split(":", 3)[3].split(">")
     _act(state, "p1", "exec:asset:move_local", follow[0])
-    assert "LOCAL" in table.police[target] and "LOCAL" not in table.police[source]
+    assert "LOCAL" in table.police[target] and "LOCAL" not in table.police.get(source, [])
     assert player.cash == 26 and player.unlocked[1] == Unlocked("move_local", True)
     assert "exec:asset:move_local" not in executive_steps(state, "p1")
 

@@ -56,8 +56,10 @@ def test_a_move_ends_with_stop_and_the_pawn_stands_in_its_new_location() -> None
     from_church(state, seat, {})
     steps = move_to_tile(state, seat, "START_H")
     play(state, seat, ["move", *steps])
-    assert state.decision is None and state.to_act() != (seat,)
+    assert state.decision is None
     assert state.table.players[seat].location.startswith("START_H.")  # type: ignore[union-attr]
+    # The move has taken effect; the turn goes on with its VISIT (§7.5) or its end.
+    assert state.to_act() != (seat,) or state.table.stage in ("visit", "after")
 
 
 def test_an_open_move_is_shown_to_nobody_else_and_reveals_nothing() -> None:
@@ -116,6 +118,14 @@ def test_example_13_wounds_all_red_then_3_more_give_2_handcuffs_and_2_red() -> N
     supply = state.table.handcuffs
     play(state, seat, ["move", *move_to_tile(state, seat, "START_H")])
     play(state, seat, [f"wound:START_G:{kind}" for kind in ("federal", "local", "swat")])
+    # Each card lands on a locked Asset: the player picks the one lost (§9.3), here the one
+    # lying under it.
+    while state.table.cuffs_due:
+        assert state.to_act() == (seat,)
+        space = max(i for i, cuffed in enumerate(player.cuffed) if not cuffed)
+        under = player.contacts[space]
+        assert under is not None
+        state.apply(seat, f"cuff:{under.id}")
     assert player.wounds_red == 2 and player.handcuffs == 2
     # R-WND-2: the rightmost contact spaces, their locked Assets to the box.
     assert player.cuffed == [False, False, False, True, True]
@@ -204,7 +214,8 @@ def test_a_gang_member_used_goes_back_with_the_control_marker() -> None:
     assert table.gangs[hq].control == seat
     # The second member back frees the gang and returns the Control marker (§8.2).
     markers = player.control_markers
-    play_until(state, lambda s: s.to_act() == (seat,) and s.table.stage == "turn")
+    # No executive action meanwhile: the gang ability G1 would send the member back.
+    play_until(state, lambda s: s.to_act() == (seat,) and s.table.stage == "turn", plain=True)
     player.location = "START_G.church"
     table.police = {"START_G": ["SWAT"]}
     play(state, seat, ["move", *move_to_tile(state, seat, "START_H")])

@@ -35,11 +35,15 @@ def test_income_example_1_six_cubes_give_6k() -> None:
 
 def test_no_income_on_day_1_and_income_on_day_2() -> None:
     state = new_game(3, seed=4)
-    # Nothing on Day 1 costs or gives money yet, and Day 1 has no Income phase.
+    # Day 1 has no Income phase: the starting $9k.
     assert all(p.cash == 9 for p in state.table.players.values())
-    play_until(state, lambda s: s.table.day == 2)
-    assert state.table.phase == "INCOME"
-    assert all(p.cash == 18 for p in state.table.players.values())
+    play_until(state, at_actions)
+    table = state.table
+    due = {seat: p.cash + p.income_cubes for seat, p in table.players.items()}
+    table.day = 2
+    phases._begin_day(state.rules, table)
+    assert table.phase == "INCOME"
+    assert {seat: p.cash for seat, p in table.players.items()} == due
 
 
 def test_income_unlock_costs_3k_and_fills_the_4k_slot() -> None:
@@ -74,19 +78,26 @@ def test_a_wrong_income_answer_names_the_legal_ones_and_changes_nothing() -> Non
     with pytest.raises(IllegalActionError) as error:
         state.apply(seat, "unlock:extra_action")
     assert "pay $3k to unlock one of your locked Assets, or pass" in str(error.value)
-    assert "unlock:move_federal" in str(error.value) and "pass" in str(error.value)
+    legal = state.legal_actions(seat)
+    assert "pass" in legal and f"legal actions: {', '.join(legal)}" in str(error.value)
     assert state.to_json() == before
 
 
-def test_income_unlock_is_offered_only_below_the_first_threshold_with_3k() -> None:
+def test_income_unlock_asks_every_player_below_the_first_threshold_only_3k_buys() -> None:
     state = new_game(3)
     rules, table = state.rules, state.table
     player = table.players["p1"]
     assert phases.may_buy_unlock(rules, table, "p1")
     player.notoriety = 3
     assert not phases.may_buy_unlock(rules, table, "p1")
+    # Asked without $3k too (asking only who can pay would tell everyone who holds $3k),
+    # but he may only pass.
     player.notoriety, player.cash = 2, 2
-    assert not phases.may_buy_unlock(rules, table, "p1")
+    assert phases.may_buy_unlock(rules, table, "p1")
+    table.phase, table.stage, table.queue = "INCOME", "income_unlock", ["p1"]
+    assert state.legal_actions("p1") == ["pass"]
+    player.cash = 3
+    assert "unlock:heal" in state.legal_actions("p1")
 
 
 # --- Patrol (§6.2) ------------------------------------------------------------------------
@@ -305,7 +316,7 @@ def turns_until(state: EscapePlanState, done: Callable[[EscapePlanState], bool])
     while not done(state):
         if state.table.stage == "turn" and state.decision is None:
             seen.append(f"{state.table.part}:{state.to_act()[0]}")
-        random_step(state, rng)
+        random_step(state, rng, plain=True)
     return seen
 
 
@@ -319,10 +330,15 @@ def test_each_player_takes_one_turn_in_each_mandatory_part(players: int) -> None
 
 
 def test_night_turn_costs_a_disc_owned_before_the_part_began() -> None:
-    state = play_until(new_game(3, seed=5), lambda s: at_actions(s) and s.table.part == "EVENING")
+    state = play_until(
+        new_game(3, seed=5),
+        lambda s: s.table.phase == "NOTORIETY" and s.table.part == "EVENING",
+        plain=True,
+    )
     table = state.table
     first, second = table.turn_order[0], table.turn_order[1]
-    table.players[first].discs = 1
+    for player in table.players.values():
+        player.discs = 1 if player.seat == first else 0
     table.discs = 7
     play_until(state, lambda s: s.table.part == "NIGHT")
     assert table.disc_owners == [first]
@@ -355,7 +371,9 @@ def test_the_game_ends_after_day_3_dawn_and_who_stayed_is_arrested(players: int)
     state = play_until(new_game(players, seed=1), lambda s: s.is_over())
     table = state.table
     assert (table.day, table.part, table.phase) == (3, "DAWN", "END")
-    assert sorted(table.arrested + table.escaped) == list(state.rules.seats)
+    assert sorted(p for p in table.arrested + table.escaped if p in state.rules.seats) == list(
+        state.rules.seats
+    )
     assert all(p.status != "city" and p.location is None for p in table.players.values())
     assert state.to_act() == ()
 

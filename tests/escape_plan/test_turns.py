@@ -9,7 +9,10 @@ from getaway.core import IllegalActionError, NotYourTurnError, UnknownSeatError
 from getaway.games.escape_plan import turns
 from getaway.games.escape_plan.game import EscapePlanState
 from getaway.games.escape_plan.state import Piece
-from tests.escape_plan.play import at_actions, new_game, play_until
+from tests.escape_plan.play import at_actions, end_turn, new_game, play_until
+
+#: Every player starts with the Extra Action Asset unlocked (§4): an executive action (§8).
+TAKE_DISC = "exec:asset:extra_action"
 
 
 def at_turn(players: int = 3, seed: int = 1) -> tuple[EscapePlanState, str]:
@@ -23,7 +26,8 @@ def at_turn(players: int = 3, seed: int = 1) -> tuple[EscapePlanState, str]:
 
 def test_a_turn_is_rest_or_move() -> None:
     state, seat = at_turn()
-    assert state.legal_actions(seat) == ["rest", "move"]
+    # Executive actions may come first (§8), after the Rest or the Move.
+    assert state.legal_actions(seat) == ["rest", "move", TAKE_DISC]
 
 
 def test_rest_flips_the_token_refreshes_and_unlocks_the_chosen_asset() -> None:
@@ -53,6 +57,11 @@ def test_rest_flips_the_token_refreshes_and_unlocks_the_chosen_asset() -> None:
     assert player.unlocked[1] is not None and player.unlocked[1].asset == "heal"
     # Master Key and Avoid All slid right into the freed contact space (§4).
     assert [p.id if p else None for p in player.contacts[2:]] == [None, "avoid_all", "master_key"]
+    # Nothing to visit after a Rest: an executive action or the end of the turn.
+    assert state.table.stage == "after"
+    # The refreshed informer is an executive action again (§17.2).
+    assert state.legal_actions(seat) == ["exec:contact:0", TAKE_DISC, "end"]
+    state.apply(seat, "end")
     assert state.to_act() != (seat,)
 
 
@@ -60,8 +69,9 @@ def test_rest_only_once_a_day() -> None:
     state, seat = at_turn()
     state.apply(seat, "rest")
     state.apply(seat, "unlock:heal")
-    play_until(state, lambda s: s.to_act() == (seat,) and s.table.stage == "turn")
-    assert state.legal_actions(seat) == ["move"]
+    end_turn(state, seat)
+    play_until(state, lambda s: s.to_act() == (seat,) and s.table.stage == "turn", plain=True)
+    assert [a for a in state.legal_actions(seat) if not a.startswith("exec:")] == ["move"]
 
 
 def test_a_seventh_asset_unlocked_with_every_slot_full_leaves_the_game() -> None:
@@ -82,6 +92,7 @@ def test_a_rest_with_nothing_left_to_unlock_ends_at_once() -> None:
     player.items = [None] * 5
     player.contacts = [None] * 5
     state.apply(seat, "rest")
+    end_turn(state, seat)
     assert state.to_act() != (seat,) and not player.rest_sun
 
 
@@ -89,9 +100,10 @@ def test_with_neither_rest_nor_a_move_the_turn_is_passed(monkeypatch: pytest.Mon
     state, seat = at_turn()
     state.table.players[seat].rest_sun = False
     monkeypatch.setattr(turns, "can_move", lambda city, ctx: False)
-    assert state.legal_actions(seat) == ["pass"]
+    assert state.legal_actions(seat) == ["pass", TAKE_DISC]
     location = state.table.players[seat].location
     state.apply(seat, "pass")
+    end_turn(state, seat)
     assert state.to_act() != (seat,) and state.table.players[seat].location == location
 
 
@@ -105,7 +117,7 @@ def test_an_illegal_action_names_the_legal_ones_and_changes_nothing() -> None:
         state.apply(seat, "fly")
     message = str(error.value)
     assert "'rest' (once a day, sun side up) or 'move'" in message
-    assert "legal actions: rest, move" in message
+    assert f"legal actions: rest, move, {TAKE_DISC}" in message
     assert state.to_json() == before
     with pytest.raises(IllegalActionError):
         state.apply(seat, 7)  # type: ignore[arg-type]

@@ -42,7 +42,10 @@ def test_random_games_keep_every_invariant(players: int) -> None:
                 assert json.dumps(loaded.to_json(), sort_keys=True) == saved
         table = state.table
         assert table.day == 3 and len(table.city.placed) == 14
-        assert sorted(table.arrested + table.escaped) == list(state.rules.seats)
+        out = sorted(table.arrested + table.escaped)
+        assert [p for p in out if p in state.rules.seats] == list(state.rules.seats)
+        # Costa (solo) leaves too: he escapes on Day 3 or is out at the end (§16.3).
+        assert set(out) <= set(state.rules.participants)
         assert state.to_act() == ()
         outcome = state.outcome()
         assert outcome is not None
@@ -58,11 +61,11 @@ def test_random_games_keep_every_invariant(players: int) -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_random_games_with_notoriety_gains_keep_every_invariant(players: int) -> None:
-    """Until VISIT exists little gains notoriety in play, so these games give a red cube
-    now and then (as a red-star card would): the Notoriety half then crosses lines, asks
-    for converging police and unlocks, and the invariants still hold."""
+    """These games give a red cube now and then besides what visits and red stars give: the
+    Notoriety half crosses lines more often, asks for converging police and unlocks, and the
+    invariants still hold."""
     seen: Counter[str] = Counter()
-    for game in range(50):
+    for game in range(12):
         seed = derive_seed(players, 1000 + game)
         state = GAME.new_state({"players": players}, seed=seed)
         rng = Rng(seed)

@@ -13,6 +13,7 @@ from getaway.games.escape_plan.state import Automaton, Piece, Player, Table
 from getaway.games.escape_plan.views import (
     HIDDEN_AUTOMATON_FIELDS,
     HIDDEN_TABLE_FIELDS,
+    MASKED_TABLE_FIELDS,
     PIECE_FIELDS,
     PUBLIC_AUTOMATON_FIELDS,
     PUBLIC_PLAYER_FIELDS,
@@ -28,7 +29,8 @@ def test_every_field_of_the_state_is_classified_public_or_secret() -> None:
     state = new_game(1)
     table = state.table.to_json()
     table_fields = set(table) - {"players", "automata"}
-    unclassified = table_fields - (PUBLIC_TABLE_FIELDS | set(HIDDEN_TABLE_FIELDS))
+    classified = PUBLIC_TABLE_FIELDS | set(HIDDEN_TABLE_FIELDS) | MASKED_TABLE_FIELDS
+    unclassified = table_fields - classified
     assert not unclassified, f"classify {sorted(unclassified)} in views.py"
     assert set(HIDDEN_TABLE_FIELDS) <= table_fields
     assert not PUBLIC_TABLE_FIELDS & set(HIDDEN_TABLE_FIELDS)
@@ -106,12 +108,13 @@ def test_sandra_and_costa_show_their_cards_in_name_order_and_costas_plan_is_hidd
 def test_the_final_scoring_opens_every_board_and_costas_card() -> None:
     state = new_game(1, seed=7)
     rng = Rng(7)
-    state.table.players["p1"].items[0] = Piece("locker", "brown:120", face_up=False)
-    state.table.automata[COSTA].piles.append(["exit:X:60"])
     while not state.is_over():
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
         state.apply(seat, legal[rng.below(len(legal))])
+    # Put after the end, so that play cannot have moved them.
+    state.table.players["p1"].items[0] = Piece("locker", "brown:120", face_up=False)
+    state.table.automata[COSTA].piles = [["exit:X:60"]]
     shown = state.view(SPECTATOR)["table"]
     assert shown["players"]["p1"]["cash"] == state.table.players["p1"].cash
     assert shown["players"]["p1"]["items"][0] == ["locker", "brown:120", False]

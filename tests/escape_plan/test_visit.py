@@ -10,6 +10,7 @@ import pytest
 
 from getaway.core.errors import IllegalActionError
 from getaway.games.escape_plan.game import EscapePlanState
+from getaway.games.escape_plan.options import GANG_MEMBERS_PER_GANG
 from getaway.games.escape_plan.scoring import plan_money, score_sheet
 from getaway.games.escape_plan.state import Key, Piece, Unlocked
 from getaway.games.escape_plan.visit import (
@@ -32,17 +33,21 @@ def _day3(players: int) -> EscapePlanState:
 
 def table_at(players: int = 3) -> EscapePlanState:
     """A fresh copy of a Day-3 position (all 14 tiles placed) with the pawns in the
-    Hospital, cash $30k and nothing on any board beyond the setup."""
+    Hospital, cash $30k, the boards as set up, no cube on any building and every gang for
+    hire (the random play that reached Day 3 visited, and Sandra and Costa played)."""
     state = _day3(players).clone()
     fresh = new_game(players, seed=1).table.players
     hospital = state.table.city.locations("HOSPITAL")[0]
-    for seat, player in state.table.players.items():
+    table = state.table
+    for seat in table.players:
+        player = table.players[seat] = fresh[seat].clone()
         player.location = hospital
         player.cash = 30
-        player.unlocked = fresh[seat].unlocked[:]
-        player.items = fresh[seat].items[:]
-        player.contacts = fresh[seat].contacts[:]
-    for automaton in state.table.automata.values():
+    for building in (*table.businesses.values(), *table.safe_houses.values()):
+        building.cubes, building.closed = [], False
+    for gang in table.gangs.values():
+        gang.members, gang.control = GANG_MEMBERS_PER_GANG, None
+    for automaton in table.automata.values():
         automaton.location = hospital
     return state
 
@@ -143,10 +148,10 @@ def test_business_closing_example_21_6_18_three_players_second_cube_closes() -> 
         finish(state, seat, [])
         assert state.table.businesses["gym"].closed == (seat == "p2")
     put(state, "p3", node)
-    assert "closed" in (visit_problem(state, "p3", node) or "")
-    assert node in unvisitable(state, "p3")
+    assert "closed" in (visit_problem(state.rules, state.table, "p3", node) or "")
+    assert node in unvisitable(state.rules, state.table, "p3")
     state.table.players["p3"].keys[0] = Key("green")
-    assert visit_problem(state, "p3", node) is None
+    assert visit_problem(state.rules, state.table, "p3", node) is None
     assert visit_steps(state, "p3", []) == ["visit:key:green"]
     run(state, "p3", "visit:key:green")
     assert state.table.players["p3"].keys[0] == Key("green", False)
@@ -179,7 +184,7 @@ def test_a_business_is_visited_once_per_player() -> None:
     node = node_of(state, "BUSINESS", "casino")
     put(state, "p1", node)
     finish(state, "p1", [])
-    assert "before" in (visit_problem(state, "p1", node) or "")
+    assert "before" in (visit_problem(state.rules, state.table, "p1", node) or "")
 
 
 # --- Safe House (§7.5.3) -------------------------------------------------------------------------
@@ -263,17 +268,17 @@ def test_hiring_a_gang_pays_5k_takes_both_members_and_places_a_marker() -> None:
     assert state.table.gangs[node].members == 0 and state.table.gangs[node].control == "p1"
     assert player.control_markers == 1
     put(state, "p1", node_of(state, "HOSPITAL"))
-    assert "controls" in (visit_problem(state, "p2", node) or "")
+    assert "controls" in (visit_problem(state.rules, state.table, "p2", node) or "")
 
 
 def test_a_gang_cannot_be_visited_with_another_pawn_there_or_without_5k() -> None:
     state = table_at()
     node = node_of(state, "GANG")
     put(state, "p2", node)
-    assert "another pawn" in (visit_problem(state, "p1", node) or "")
+    assert "another pawn" in (visit_problem(state.rules, state.table, "p1", node) or "")
     put(state, "p2", node_of(state, "HOSPITAL"))
     state.table.players["p1"].cash = 4
-    assert "$5k" in (visit_problem(state, "p1", node) or "")
+    assert "$5k" in (visit_problem(state.rules, state.table, "p1", node) or "")
 
 
 # --- Convenience Store (§7.5.5) ------------------------------------------------------------------

@@ -49,7 +49,7 @@ def _position(seed: int) -> tuple[EscapePlanState, str]:
             player.contacts[space] = Piece("contact", table.contact_deck.pop(), bool(rng.below(2)))
     for business in table.businesses.values():
         business.closed = business.closed or rng.below(4) == 0
-    forbidden = set(unvisitable(state, seat))
+    forbidden = set(unvisitable(state.rules, state.table, seat))
     places = [
         node
         for node in sorted(table.city.nodes())

@@ -1,5 +1,5 @@
 """Positions for the tests of views, public actions and the determinizer: reached by random
-play, then given the secrets the engine does not deal yet (face-down Locker and Exit tiles,
+play, then given more secrets than random play deals (face-down Locker and Exit tiles,
 cubes on the hexes their Escape Plan card gives, Contact cards, Costa's piles, tiles in the
 box), each taken from where the rules take it, so the table stays one the rules allow."""
 
@@ -29,9 +29,13 @@ def random_positions(players: int, seed: int, every: int = 6) -> Iterator[Escape
 
 
 def with_secrets(state: EscapePlanState, rng: Rng) -> EscapePlanState:
-    """A copy of ``state`` with secrets added for every player (and Costa)."""
+    """A copy of ``state`` with secrets added for every player (and Costa). In the middle of
+    a turn (an open Move, a visit, the end of a turn) the position is kept as played: an
+    added cube or card could make the turn's steps so far illegal."""
     copy = state.clone()
     table = copy.table
+    if copy.decision is not None or table.stage in ("visit", "after") or table.cuffs_due:
+        return copy
     for seat, player in table.players.items():
         for _ in range(rng.below(3)):
             _take_tile(table, seat, rng)

@@ -96,20 +96,81 @@ def wound(table: Table, player: Player, wounds: int) -> None:
 
 
 def take_handcuffs(table: Table, player: Player) -> None:
-    """R-WND-2 step 1: a Handcuffs card on the rightmost contact space without one; a locked
-    Asset there goes to the box, a Contact card stays under it. With no card in the supply
-    or no free space, a "virtual" Handcuffs is still counted ([DESIGN] §11). (The cube back
-    to green, step 2, is in the wound track already.)"""
-    player.handcuffs += 1
-    free = [index for index, cuffed in enumerate(player.cuffed) if not cuffed]
-    if not free or table.handcuffs == 0:
+    """R-WND-2 step 1 for one overflowing Wound (the cube back to green, step 2, is in the
+    wound track already). When the card lands on a locked Asset the player chooses which
+    locked Asset is lost (:func:`handcuff_choices`): he is then owed the choice
+    (``Table.cuffs_due``), asked before anything else; so is every later card of his while
+    one is owed, so they land in order."""
+    choices = handcuff_choices(table, player)
+    if player.seat in table.cuffs_due or len(choices) > 1:
+        table.cuffs_due.append(player.seat)
         return
-    space = free[-1]
+    place_handcuffs(table, player, choices[0])
+
+
+def place_owed_handcuffs(table: Table, choice: str) -> None:
+    """The first owed Handcuffs card lands with ``choice`` (one of :func:`handcuff_choices`
+    for its owner); the owner's next owed cards with no choice to make land at once."""
+    seat = table.cuffs_due.pop(0)
+    player = table.players[seat]
+    place_handcuffs(table, player, choice)
+    while table.cuffs_due and table.cuffs_due[0] == seat:
+        choices = handcuff_choices(table, player)
+        if len(choices) > 1:
+            return
+        table.cuffs_due.pop(0)
+        place_handcuffs(table, player, choices[0])
+
+
+def handcuff_space(player: Player) -> int | None:
+    """Where the next Handcuffs card goes: the rightmost contact space without one."""
+    for index in range(len(player.contacts) - 1, -1, -1):
+        if not player.cuffed[index]:
+            return index
+    return None
+
+
+def handcuff_choices(table: Table, player: Player) -> list[str]:
+    """What the player decides as a Handcuffs card lands: when it lands on a locked Asset,
+    which locked Asset of the contact row is lost (they may be rearranged at any time,
+    §9.3), ``cuff:<asset>``; otherwise nothing to decide, ``cuff``."""
+    space = handcuff_space(player)
+    if table.handcuffs == 0 or space is None:
+        return ["cuff"]
+    piece = player.contacts[space]
+    if piece is None or piece.kind != "asset":
+        return ["cuff"]
+    row = [p.id for p in player.contacts if p is not None and p.kind == "asset"]
+    return [f"cuff:{asset}" for asset in row]
+
+
+def place_handcuffs(table: Table, player: Player, choice: str) -> None:
+    """One Handcuffs card for one overflowing Wound (R-WND-2 step 1): on the rightmost free
+    contact space, a Contact card there stays covered, a locked Asset there (the one chosen)
+    goes to the box. With the supply empty or no space left it is only counted ([DESIGN]
+    §11), so the end-game discard still sees it. The wound cubes are ``avoid.take_wounds``'
+    business."""
+    if choice not in handcuff_choices(table, player):
+        raise ValueError(
+            f"{choice!r} is not a Handcuffs choice; allowed: {handcuff_choices(table, player)}"
+        )
+    player.handcuffs += 1
+    space = handcuff_space(player)
+    if table.handcuffs == 0 or space is None:
+        return
+    if choice != "cuff":
+        lost = choice.split(":", 1)[1]
+        index = next(
+            i
+            for i, p in enumerate(player.contacts)
+            if p is not None and p.kind == "asset" and p.id == lost
+        )
+        # Rearranging: the lost tile swaps places with whatever locked tile lies under the
+        # card, then leaves.
+        player.contacts[index] = player.contacts[space]
+        player.contacts[space] = None
     table.handcuffs -= 1
     player.cuffed[space] = True
-    piece = player.contacts[space]
-    if piece is not None and piece.kind == "asset":
-        player.contacts[space] = None
 
 
 def arrest(table: Table, seat: str) -> None:

@@ -80,6 +80,8 @@ def _sample(view: Mapping[str, Any], rng: Rng) -> EscapePlanState:
         deck = list(bot.pop("deck_cards"))
         rng.shuffle(deck)
         bot["deck"] = deck
+    drawn = shown.get("drawn")
+    table.pop("drawn", None)
     table["lockers"] = _tiles(
         {s.colour: s.values for s in content.lockers.stacks},
         "locker",
@@ -87,6 +89,7 @@ def _sample(view: Mapping[str, Any], rng: Rng) -> EscapePlanState:
         players,
         automata,
         rng,
+        drawn if drawn is not None and drawn["kind"] == "locker" else None,
     )
     table["exit_stacks"] = _tiles(
         {s.id: s.values for s in content.exit_tiles.stacks},
@@ -95,6 +98,7 @@ def _sample(view: Mapping[str, Any], rng: Rng) -> EscapePlanState:
         players,
         automata,
         rng,
+        drawn if drawn is not None and drawn["kind"] == "exit" else None,
     )
     _deal_escape_plans(content, shown, players, automata, rng)
     for seat, board in players.items():
@@ -201,10 +205,12 @@ def _tiles(
     players: dict[str, JSONDict],
     automata: dict[str, JSONDict],
     rng: Rng,
+    drawn: Mapping[str, Any] | None = None,
 ) -> dict[str, list[int]]:
     """Locker (``kind`` ``locker``) or Exit tiles: for each stack, the values the view does
     not show are shared out between the stack and the hidden tiles of that stack on boards
-    and in Costa's piles (filled in place); the rest are in the box."""
+    and in Costa's piles (filled in place); the rest are in the box. The tiles the viewer
+    drew to pick from (``drawn``, the top of one stack) stay on top, in their order."""
     unseen = {stack: sorted(values) for stack, values in stacks.items()}
     hidden: dict[str, list[Callable[[str], None]]] = {stack: [] for stack in stacks}
 
@@ -234,13 +240,18 @@ def _tiles(
                 pile_kind, _, ident = tile.partition(":")
                 if pile_kind == kind:
                     note(ident, _pile_filler(pile, index, kind))
+    on_top: dict[str, list[int]] = {stack: [] for stack in stacks}
+    if drawn is not None:
+        for value in drawn["values"]:
+            note(f"{drawn['stack']}:{value}", lambda _: None)
+        on_top[drawn["stack"]] = list(drawn["values"])
     result = {}
     for stack, pool in unseen.items():
-        size, fills = sizes[stack], hidden[stack]
+        size, fills = sizes[stack] - len(on_top[stack]), hidden[stack]
         _deal(pool, {"stack": size, "tiles": len(fills)}, f"{kind} tiles of {stack}", rng)
         for fill, value in zip(fills, pool[size:], strict=False):
             fill(f"{stack}:{value}")
-        result[stack] = pool[:size]
+        result[stack] = on_top[stack] + pool[:size]
     return result
 
 
@@ -280,8 +291,11 @@ def _deal_escape_plans(
         known.add(costa["escape_plan"])
     pool = [card for card in cards if card not in known]
     hexes = _hexes(shown)
+    # Costa's cubes always go on a money hex whatever his card (automata_cards.put_cube):
+    # they tell nothing of it.
     allowed = [
-        [card for card in pool if _agrees(cards[card], hexes.get(holder, {}))] for holder in holders
+        [card for card in pool if holder == COSTA or _agrees(cards[card], hexes.get(holder, {}))]
+        for holder in holders
     ]
     deals = list(_distinct_choices(allowed, ()))
     if not deals:

@@ -1,6 +1,7 @@
 """Escape Plan as a game of the core protocol (``getaway.core.game``): the
-:class:`EscapePlanState` a match is played on, and the :class:`EscapePlan` game. Not in the
-registry yet: views for the seats (§21.2), the determinizer, rendering and bots come later.
+:class:`EscapePlanState` a match is played on, and the :class:`EscapePlan` game (registered
+as ``escape-plan``). Views are built in ``views.py``, public actions in ``public.py``, the
+determinizer in ``determinizer.py``, the terminal text in ``render.py``.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from getaway.core.options import OptionSpec
 from getaway.core.search import SearchPolicy
 from getaway.core.steps import StepRules
 from getaway.games.escape_plan import actions, invariants, notoriety_half, phases
-from getaway.games.escape_plan.boards import unlock_asset
+from getaway.games.escape_plan.boards import handcuff_choices, place_owed_handcuffs, unlock_asset
 from getaway.games.escape_plan.city_phase import PLACE_TILE
 from getaway.games.escape_plan.ending import ending
 from getaway.games.escape_plan.options import (
@@ -44,7 +45,7 @@ from getaway.games.escape_plan.options import (
 )
 from getaway.games.escape_plan.setup import new_table
 from getaway.games.escape_plan.state import Table
-from getaway.games.escape_plan.turns import TURN
+from getaway.games.escape_plan.turns import TURN, after_actions, go_on, take_after_action
 
 #: The decisions taken in steps, by the stage that asks them.
 STEP_RULES: dict[str, StepRules[EscapePlanState]] = {}
@@ -84,7 +85,6 @@ class EscapePlanState(RulesState[Rules]):
 
     @property
     def game(self) -> Game:
-        # Not registered yet: the registry would not find it by name.
         return GAME
 
     def clone(self) -> EscapePlanState:
@@ -94,17 +94,26 @@ class EscapePlanState(RulesState[Rules]):
 
     def to_act(self) -> tuple[str, ...]:
         table = self.table
+        if table.cuffs_due:
+            return (table.cuffs_due[0],)
         return (table.queue[0],) if table.stage != "none" and table.queue else ()
 
     def legal_actions(self, seat: str) -> Sequence[str]:
         if seat not in self.to_act():
             return ()
+        if self.table.cuffs_due:
+            return handcuff_choices(self.table, self.table.players[seat])
         stage = self.table.stage
+        if stage in ("visit", "after"):
+            return after_actions(self, seat)
         steps = STEP_RULES.get(stage)
         if steps is not None:
             return steps.legal(self, self.decision, seat)
         if stage == "income_unlock":
-            locked = self.table.players[seat].locked_assets()
+            player = self.table.players[seat]
+            # Every eligible player is asked, whatever his cash (asking only who can pay
+            # would tell everyone he holds $3k); who cannot pay may only pass.
+            locked = player.locked_assets() if player.cash >= INCOME_UNLOCK_PRICE else []
             return [*(actions.unlock(a) for a in locked), actions.PASS]
         if stage == "disc":
             return [actions.DISC, actions.PASS]
@@ -117,20 +126,37 @@ class EscapePlanState(RulesState[Rules]):
             self.reject_seat(seat)
         stage = self.table.stage
         steps = STEP_RULES.get(stage)
-        if steps is not None:
+        if steps is not None and not self.table.cuffs_due:
             self.decision = steps.take(self, self.decision, seat, action)
             return
         legal = self.legal_actions(seat)
         if not isinstance(action, str) or action not in legal:
+            asked = "cuffs" if self.table.cuffs_due else stage
             why = {
+                "cuffs": "choose which locked Asset the Handcuffs card sends to the box "
+                "(§9.3, §11 R-WND-2)",
+                "visit": "a step of your visit (§7.5) or an executive action (§8)",
+                "after": "a completion bonus due (§7.6), an executive action (§8) or 'end'",
                 "income_unlock": "pay $3k to unlock one of your locked Assets, or pass",
                 "disc": "spend an Extra Action disc to take a turn now, or pass",
                 "converge": "move an officer to a tile at least 1 closer to the participant "
                 "who crossed a notoriety line (§10.2)",
                 "threshold_unlock": "unlock one of your locked Assets for the line crossed",
-            }[stage]
+            }[asked]
             raise IllegalActionError(seat, str(action), legal, why)
         table = self.table
+        if table.cuffs_due:
+            place_owed_handcuffs(table, action)
+            if table.cuffs_due:
+                return
+            if stage in ("visit", "after"):
+                go_on(self, table.queue[0])
+            elif table.phase == "NOTORIETY" and not table.queue:
+                phases.settle(self.rules, table, self.rng)
+            return
+        if stage in ("visit", "after"):
+            take_after_action(self, seat, action)
+            return
         if stage == "income_unlock" and action != actions.PASS:
             player = table.players[seat]
             player.cash -= INCOME_UNLOCK_PRICE
@@ -225,12 +251,13 @@ class EscapePlanState(RulesState[Rules]):
         try:
             rules = rules_for(data["options"])
             seed, rng_state = data["seed"], data["rng"]
-        except (KeyError, TypeError, GetawayError) as error:
+        except (KeyError, TypeError, ValueError, GetawayError) as error:
             raise SaveFileError(f"save file: bad options, seed or rng: {error}") from None
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in (seed, rng_state)):
             raise SaveFileError("save file: 'seed' and 'rng' must be whole numbers")
-        if "table" not in data:
-            raise SaveFileError("save file: no 'table'")
+        for key in ("table", "decision"):
+            if key not in data:
+                raise SaveFileError(f"save file: no {key!r} (null when no decision is open)")
         table = Table.from_json(rules, data["table"])
         problems = invariants.problems(rules, table)
         if problems:
@@ -286,7 +313,24 @@ class EscapePlan(Game):
         return public_action(before, move, viewer)
 
     def render(self, view: Mapping[str, Any]) -> str:
-        raise GetawayError("Escape Plan has no text rendering yet")
+        from getaway.games.escape_plan.render import render_view
+
+        return render_view(view)
+
+    def render_topics(self) -> dict[str, str]:
+        from getaway.games.escape_plan.render import TOPICS
+
+        return dict(TOPICS)
+
+    def render_topic(self, view: Mapping[str, Any], topic: str) -> str:
+        from getaway.games.escape_plan.render import render_topic
+
+        return render_topic(view, topic)
+
+    def typing_examples(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        from getaway.games.escape_plan.render import typing_examples
+
+        return typing_examples(view)
 
     def bots(self) -> dict[str, BotFactory]:
         from getaway.games.escape_plan.bots import BOTS

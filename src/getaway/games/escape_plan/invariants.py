@@ -42,7 +42,10 @@ def _flow(rules: Rules, table: Table) -> list[str]:
         return [f"stage {table.stage!r} asks nobody"]
     if table.queue[0] not in rules.seats:
         return [f"stage {table.stage!r} asks {table.queue[0]!r}, not a seat"]
-    if table.players[table.queue[0]].status != "city":
+    owed = table.stage in ("visit", "after") and bool(table.cuffs_due)
+    if table.players[table.queue[0]].status != "city" and not owed:
+        # A Handcuffs card from the Wounds of an escaping Move is still placed (it counts in
+        # the final scoring, §14) before the turn ends.
         return [f"stage {table.stage!r} asks {table.queue[0]}, who is out of the city"]
     return []
 

@@ -22,6 +22,7 @@ from getaway.games.escape_plan.options import COSTA, GANG_MEMBERS_PER_GANG, SAND
 from getaway.games.escape_plan.schema import ContactCard, Fixer
 from getaway.games.escape_plan.state import Piece, Player, Table, Unlocked
 from getaway.games.escape_plan.table_police import city_police, escape_exit
+from getaway.games.escape_plan.visit import unvisitable
 
 # --- what the mover holds ---------------------------------------------------------------------
 
@@ -97,8 +98,8 @@ def avoid_tools(rules: Rules, player: Player) -> tuple[AvoidTool, ...]:
 
 
 def move_context(rules: Rules, table: Table, seat: str) -> MoveContext:
-    """The MOVE step's context. R-VIS-3's "cannot be visited" belongs to VISIT (ep-visit)
-    and is not applied yet: every location other than the start may end a move."""
+    """The MOVE step's context: a move may not end where the mover could not visit
+    (R-VIS-3, ``visit.unvisitable``)."""
     player = table.players[seat]
     assert player.location is not None
     return MoveContext(
@@ -106,6 +107,7 @@ def move_context(rules: Rules, table: Table, seat: str) -> MoveContext:
         gas_cans=player.gas_cans,
         cash=player.cash,
         tools=move_tools(rules, player),
+        no_stop=frozenset(unvisitable(rules, table, seat)),
         escape_exit=escape_exit(rules, table),
     )
 

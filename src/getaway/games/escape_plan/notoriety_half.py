@@ -34,13 +34,15 @@ def run_half(rules: Rules, table: Table) -> bool:
     """Go on with the half until a seat must decide (``True``: the queue and stage say who
     and what) or the half is over (``False``)."""
     while table.noto_tasks or table.noto_left:
+        if table.cuffs_due:
+            return True  # a Handcuffs card from the wounds past the top is asked first
         if table.noto_tasks:
             if _ask_task(rules, table, table.noto_tasks[0]):
                 return True
             table.noto_tasks.pop(0)
             continue
         _update(rules, table, table.noto_left.pop(0))
-    return False
+    return bool(table.cuffs_due)
 
 
 def task_done(table: Table) -> None:
@@ -76,8 +78,10 @@ def _update(rules: Rules, table: Table, participant: str) -> None:
     for crossing in found:
         for duty in crossing.duties:
             # Who has left the city takes no more actions (§13.2 step 5): a duty falling to
-            # such a player is not done.
-            if target is not None and table.in_city(duty.mover):
+            # such a player is not done; nor is one with no player left to choose for
+            # Sandra or Costa (solo, the player out: notoriety.converge_duties falls back
+            # on the crosser, a bot, who never chooses).
+            if target is not None and duty.mover in rules.seats and table.in_city(duty.mover):
                 table.noto_tasks.append([CONVERGE, duty.mover, duty.owed_by, target])
         if not table.in_city(participant):
             # An escapee takes no reward: choosing an unlock is an action he no longer

@@ -6,19 +6,20 @@ parts, Day Change, and the end of the game (§6.7).
 themselves are taken in ``game.py`` (simple ones), ``city_phase.py`` (placing a tile) and
 ``turns.py`` (a turn); each ends by calling :func:`finish_head`.
 
-Each part is its action half (``ACTIONS``) then its Notoriety half (``NOTORIETY``,
-``notoriety_half.py``). Not here yet (see ``docs/games/escape-plan.md``): Sandra's and
-Costa's turns (§15.3, §16).
+Each part is its action half (``ACTIONS``: Sandra and Costa take their turns at their place
+in the queue through ``automata.py``, asking nobody) then its Notoriety half
+(``NOTORIETY``, ``notoriety_half.py``, their markers included).
 """
 
 from __future__ import annotations
 
 from getaway.core.rng import Rng
+from getaway.games.escape_plan.automata import automaton_turn
 from getaway.games.escape_plan.boards import arrest, receive_income
 from getaway.games.escape_plan.escape import turn_fee
 from getaway.games.escape_plan.notoriety import below_first_threshold
 from getaway.games.escape_plan.notoriety_half import begin_half, run_half, task_done
-from getaway.games.escape_plan.options import INCOME_UNLOCK_PRICE, SANDRA, Rules
+from getaway.games.escape_plan.options import SANDRA, Rules
 from getaway.games.escape_plan.state import OPTIONAL_PARTS, PARTS, Table
 from getaway.games.escape_plan.table_police import draw_onto, patrol_of, run_patrol_phase
 
@@ -57,7 +58,7 @@ def settle(rules: Rules, table: Table, rng: Rng) -> None:
             _turn_order(table)
             _begin_part(table, PARTS[0])
         elif table.phase == "ACTIONS":
-            if _ask_head(rules, table):
+            if _ask_head(rules, table, rng):
                 return
             table.phase = "NOTORIETY"
             begin_half(table)
@@ -90,14 +91,13 @@ def _begin_day(rules: Rules, table: Table) -> None:
 
 
 def may_buy_unlock(rules: Rules, table: Table, seat: str) -> bool:
-    """R-INC-2: a player below the first threshold line, with $3k and a locked Asset."""
+    """R-INC-2: a player below the first threshold line with a locked Asset is asked; he
+    may buy only with $3k (``game.py``), but who has them is not told by who is asked."""
     player = table.players.get(seat)
     if player is None or player.status != "city":
         return False
-    return (
-        below_first_threshold(rules.content.notoriety_track, player.notoriety)
-        and player.cash >= INCOME_UNLOCK_PRICE
-        and bool(player.locked_assets())
+    return below_first_threshold(rules.content.notoriety_track, player.notoriety) and bool(
+        player.locked_assets()
     )
 
 
@@ -186,14 +186,18 @@ def _begin_part(table: Table, part: str) -> None:
     )
 
 
-def _ask_head(rules: Rules, table: Table) -> bool:
+def _ask_head(rules: Rules, table: Table, rng: Rng) -> bool:
     """Walk the queue to the next participant who must decide; ``True`` if there is one."""
     while table.queue:
         if table.stage != "start":
             return True
         head = table.queue[0]
-        if not table.in_city(head) or rules.is_automaton(head):
-            # Sandra's and Costa's turns (§15.3, §16) are not implemented yet.
+        if rules.is_automaton(head):
+            # Sandra's and Costa's turns (§15.3, §16): nobody is asked anything.
+            automaton_turn(rules, table, rng, head)
+            table.queue.pop(0)
+            continue
+        if not table.in_city(head):
             table.queue.pop(0)
             continue
         if table.part in OPTIONAL_PARTS:

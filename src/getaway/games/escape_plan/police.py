@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from getaway.core.errors import GetawayError
 from getaway.core.rng import Rng
@@ -264,8 +265,10 @@ def police_problems(police: CityPolice) -> list[str]:
     return problems
 
 
+@lru_cache(maxsize=256)
 def police_free_tiles(city: CityMap) -> tuple[str, ...]:
-    """The placed tiles no officer may ever stand on: the Hospital's (R-POL-3)."""
+    """The placed tiles no officer may ever stand on: the Hospital's (R-POL-3). Cached per
+    map (maps are immutable and hashed by identity)."""
     return tuple(
         entry.tile.id
         for entry in city.placed
@@ -286,6 +289,7 @@ class OfficerMove:
         return f"{self.officer}:{self.source}>{self.target}"
 
 
+@lru_cache(maxsize=256)
 def _placed_ids(city: CityMap) -> tuple[str, ...]:
     return tuple(entry.tile.id for entry in city.placed)
 
@@ -313,7 +317,9 @@ def effect_moves(police: CityPolice, city: CityMap, officer: Officer) -> tuple[O
     """Every legal effect move of an ``officer``-type officer, by source then target tile
     in the order the tiles were placed."""
     placed = _placed_ids(city)
-    moves = (OfficerMove(officer, source, target) for source in placed for target in placed)
+    # Only tiles holding such an officer can be sources: the others are refused anyway.
+    sources = [source for source in placed if officer in officers_on(police, source)]
+    moves = (OfficerMove(officer, source, target) for source in sources for target in placed)
     return tuple(move for move in moves if effect_move_problem(police, city, move) is None)
 
 

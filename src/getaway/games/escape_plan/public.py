@@ -6,13 +6,16 @@
 * The Income unlock (``unlock:<asset>`` or ``pass``) and the Night/Dawn disc (``disc`` or
   ``pass``) are public: paying $3k and spending a disc are done in the open. What the cash
   behind the screen comes to is never in an action id.
-* A decision in steps (placing a City tile, a turn) is shown to nobody else while it is
-  open: not even that it is under way (``None``). Its last step shows the whole decision,
-  the steps joined by ``/`` (``move/walk:A2.res/walk:A2.store/done``): the path walked, the
-  tiles placed, what was visited, every step in the open, except the values of the tiles
-  drawn in secret. A Locker or Exit tile picked from the ones drawn (§7.5.5, §7.5.9) is
-  shown with its value hidden, the item space it goes to in the open
-  (``visit:pick:?:2``); the colour was named by the step that opened the Locker.
+* The steps after a turn's Rest or Move (the VISIT, executive actions, bonuses, ``end``)
+  and the Handcuffs choices take effect at once and are public, each as it is taken, but
+  for a picked tile's value (below).
+* A decision in steps (placing a City tile, a turn's Rest or Move) is shown to nobody
+  else while it is open: not even that it is under way (``None``). Its last step shows the
+  whole decision, the steps joined by ``/`` (``move/walk:A2.res/walk:A2.store/done``): the
+  path walked, the tiles placed, every step in the open. A Locker or Exit tile picked from
+  the ones drawn (§7.5.5, §7.5.9) is shown with its value hidden, the item space it goes to
+  in the open (``visit:pick:?:2``); the colour was named by the step that opened the
+  Locker.
 """
 
 from __future__ import annotations
@@ -35,8 +38,13 @@ def public_action(before: EscapePlanState, move: Move, viewer: str) -> PublicAct
 
     seat, action = move.seat, move.action
     steps = STEP_RULES.get(before.table.stage)
-    if steps is None:
-        return PublicAction.whole(seat, action)
+    if steps is None or before.table.cuffs_due:
+        # Taken at once and in the open (the visit after a Move among them, turns.py), but
+        # for the value of a tile picked among those drawn unseen.
+        hidden = hide_secret_value(action)
+        if viewer in (ALL, seat) or hidden == action:
+            return PublicAction.whole(seat, action)
+        return PublicAction.part(seat, hidden)
     decision = before.decision
     completes = steps.completes(before, decision, seat, action)
     taken = (*(decision.steps if decision is not None else ()), action)

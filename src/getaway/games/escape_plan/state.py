@@ -13,6 +13,7 @@ the content (``casino``, safe houses by their number as text, ``"1"``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -48,6 +49,8 @@ Stage = Literal[
     "disc",  # §6.5 R-PA-2: spend a disc to act at Night or Dawn, or not
     "turn",  # §7.0: Rest or Move (the turn has begun: the fee of R-PA-6 is paid)
     "start",  # Player Actions: the turn of the head of the queue has not begun yet
+    "visit",  # §7.5: the VISIT after a Move, executive actions between its steps
+    "after",  # §7.5-§7.6: after the Rest or Move: VISIT, executive actions, bonuses, end
     "converge",  # §10.2 step 1: move an officer toward a participant who crossed a line
     "threshold_unlock",  # §10.2 step 2: unlock an Asset for a line crossed
     "none",  # nobody: the game is over
@@ -58,6 +61,8 @@ STAGES = (
     "disc",
     "turn",
     "start",
+    "visit",
+    "after",
     "converge",
     "threshold_unlock",
     "none",
@@ -402,6 +407,14 @@ class Table:
     #: first: ``["converge", mover, owed_by, target tile]`` or ``["unlock", seat]``.
     noto_left: list[str]
     noto_tasks: list[list[str]]
+    #: The turn under way after its Rest or Move (stage ``after``): the VISIT steps taken so
+    #: far (§7.5; where the visit stands is read off them), and the first step of an
+    #: executive action waiting for its target (§8), if any.
+    visit_steps: list[str] = dataclasses.field(default_factory=list)
+    exec_open: list[str] = dataclasses.field(default_factory=list)
+    #: Players owed a choice for a Handcuffs card that lands on a locked Asset (§9.3, §11),
+    #: first first: asked before anything else.
+    cuffs_due: list[str] = dataclasses.field(default_factory=list)
 
     def clone(self) -> Table:
         return Table(
@@ -443,6 +456,9 @@ class Table:
             automata={k: v.clone() for k, v in self.automata.items()},
             noto_left=self.noto_left[:],
             noto_tasks=[task[:] for task in self.noto_tasks],
+            visit_steps=self.visit_steps[:],
+            exec_open=self.exec_open[:],
+            cuffs_due=self.cuffs_due[:],
         )
 
     # --- questions the rules ask ---------------------------------------------------------
@@ -532,6 +548,9 @@ class Table:
             "automata": {k: v.to_json() for k, v in self.automata.items()},
             "noto_left": list(self.noto_left),
             "noto_tasks": [list(task) for task in self.noto_tasks],
+            "visit_steps": list(self.visit_steps),
+            "exec_open": list(self.exec_open),
+            "cuffs_due": list(self.cuffs_due),
         }
 
     @classmethod
@@ -609,6 +628,9 @@ class Table:
             automata=field("automata", by_text(Automaton.from_json)),
             noto_left=field("noto_left", texts),
             noto_tasks=field("noto_tasks", lambda v: [texts(task) for task in _list(v)]),
+            visit_steps=field("visit_steps", texts),
+            exec_open=field("exec_open", texts),
+            cuffs_due=field("cuffs_due", texts),
         )
         return table
 

@@ -1,10 +1,22 @@
-"""A player's turn (spec §7.0) as a decision in steps: ``rest`` then the Asset to unlock
-(§7.1), or ``move`` then the MOVE and AVOID steps of ``movement_decision.py`` (§7.3, §7.4,
-escaping §13), or ``pass`` when neither is possible (R-PA-7).
+"""A player's turn (spec §7.0).
 
-Not here yet: VISIT (§7.5, ep-visit: the two places marked "VISIT PLUG-IN" below),
-the executive actions that are not movement or Avoid tools (§8), the end-of-turn bonuses
-(§7.6).
+Stage ``turn``, a decision in steps: ``rest`` then the Asset to unlock (§7.1), or ``move``
+then the MOVE and AVOID steps of ``movement_decision.py`` (§7.3, §7.4, escaping §13), or
+``pass`` when neither is possible (R-PA-7); or, before any of them, an executive action
+(``executive.py``, §8: its component then its target), after which the seat is asked again.
+
+Then the rest of the turn, actions that take effect at once (nothing of them is secret
+except a Locker or Exit tile's value, which ``views.py`` and ``public.py`` hide):
+
+* stage ``visit`` after a Move that ends in a location with a visit (R-VIS-1): the VISIT
+  steps of ``visit.py`` (§7.5), in ``Table.visit_steps``, with executive actions between
+  them;
+* stage ``after``: executive actions, the completion bonuses due (``bonuses.py``, §7.6,
+  each resolved before the turn may end) and ``end``. When ``end`` is all there is, the turn
+  ends by itself.
+
+An executive action's first step waits for its target in ``Table.exec_open``. A Handcuffs
+card owed a choice (``Table.cuffs_due``) is asked before anything else (``game.py``).
 """
 
 from __future__ import annotations
@@ -15,10 +27,13 @@ from typing import TYPE_CHECKING
 from getaway.core.steps import StepRules
 from getaway.games.escape_plan import actions, movement_decision, phases
 from getaway.games.escape_plan.boards import refresh_for_rest, unlock_asset
+from getaway.games.escape_plan.bonuses import apply_bonus_step, bonus_steps
+from getaway.games.escape_plan.executive import apply_executive_step, executive_steps
 from getaway.games.escape_plan.move_action import apply_move, avoid_context_for, move_context
 from getaway.games.escape_plan.movement import can_move
 from getaway.games.escape_plan.movement_decision import AvoidFor
 from getaway.games.escape_plan.state import Player
+from getaway.games.escape_plan.visit import apply_visit_step, visit_steps
 
 if TYPE_CHECKING:
     from getaway.games.escape_plan.game import EscapePlanState
@@ -39,14 +54,14 @@ class Turn(StepRules["EscapePlanState"]):
                 first.append(actions.REST)
             if can_move(state.table.city, move_context(state.rules, state.table, seat)):
                 first.append(actions.MOVE)
-            return first or [actions.PASS]
+            return [*(first or [actions.PASS]), *executive_steps(state, seat)]
+        if steps[0].startswith(EXEC):
+            return executive_steps(state, seat, steps)
         if steps[0] == actions.REST:
             # R-REST-0 step 3: the unlock is mandatory while a locked Asset is left.
             return [actions.unlock(a) for a in player.locked_assets()] if len(steps) == 1 else []
         if steps[0] == actions.MOVE:
-            # MOVE, then AVOID. VISIT PLUG-IN (§7.5, ep-visit): the VISIT steps follow here
-            # once these are done (R-VIS-1: not after a Metro, a Heliport or an escape);
-            # until then the move ends after AVOID.
+            # MOVE, then AVOID; the VISIT follows in its own stage (it draws and takes at once).
             return movement_decision.legal_steps(
                 state.table.city,
                 move_context(state.rules, state.table, seat),
@@ -57,7 +72,11 @@ class Turn(StepRules["EscapePlanState"]):
 
     def refuse(self, state: EscapePlanState, seat: str, steps: tuple[str, ...], step: str) -> str:
         if not steps:
-            return "a turn is 'rest' (once a day, sun side up) or 'move'"
+            return (
+                "a turn is 'rest' (once a day, sun side up) or 'move', or first an executive action"
+            )
+        if steps[0].startswith(EXEC):
+            return "an executive action names its component's target"
         if steps[0] == actions.REST:
             return "a Rest unlocks one of your locked Assets"
         moving, _ = movement_decision.split_move(steps[1:])
@@ -71,6 +90,9 @@ class Turn(StepRules["EscapePlanState"]):
     def carry_out(self, state: EscapePlanState, seat: str, steps: tuple[str, ...]) -> None:
         rules, table = state.rules, state.table
         player = table.players[seat]
+        if steps[0].startswith(EXEC):
+            executive(state, seat, steps)
+            return  # the turn goes on: Rest or Move is still to come
         if steps[0] == actions.REST:
             rest(player, [actions.split(step)[1] for step in steps[1:]])
         elif steps[0] == actions.MOVE:
@@ -78,9 +100,66 @@ class Turn(StepRules["EscapePlanState"]):
                 table.city, move_context(rules, table, seat), _avoid_for(state, seat), steps[1:]
             )
             apply_move(rules, table, seat, outcome)
-            # VISIT PLUG-IN (§7.5, ep-visit): the VISIT steps take effect here, after the
-            # move's (the pawn stands in its final location, AVOID is paid).
-        phases.finish_head(rules, table, state.rng)
+        table.visit_steps, table.exec_open = [], []
+        # The VISIT (§7.5) where the pawn now stands, after the move's effects (AVOID paid).
+        table.stage = "visit" if steps[0] == actions.MOVE else "after"
+        go_on(state, seat)
+
+
+EXEC = "exec:"
+END = "end"
+
+
+def executive(state: EscapePlanState, seat: str, steps: Sequence[str]) -> None:
+    """Carry out a complete executive action (its component, then its target if any)."""
+    for number, step in enumerate(steps):
+        apply_executive_step(state, seat, steps[:number], step)
+
+
+def after_actions(state: EscapePlanState, seat: str) -> list[str]:
+    """The legal actions of stages ``visit`` and ``after`` (see the module docstring)."""
+    table = state.table
+    if table.exec_open:
+        return executive_steps(state, seat, table.exec_open)
+    if table.stage == "visit":
+        return [*visit_steps(state, seat, table.visit_steps), *executive_steps(state, seat)]
+    due = bonus_steps(state, seat) if table.players[seat].status == "city" else []
+    return [*due, *executive_steps(state, seat), *([] if due else [END])]
+
+
+def take_after_action(state: EscapePlanState, seat: str, action: str) -> None:
+    """Take one of :func:`after_actions` (checked by the caller), then go on."""
+    table = state.table
+    if table.exec_open or action.startswith(EXEC):
+        done = apply_executive_step(state, seat, table.exec_open, action)
+        table.exec_open = [] if done else [action]
+    elif action == END:
+        end_turn(state)
+        return
+    elif table.stage == "visit":
+        apply_visit_step(state, seat, table.visit_steps, action)
+        table.visit_steps.append(action)
+    else:
+        apply_bonus_step(state, seat, action)
+    go_on(state, seat)
+
+
+def go_on(state: EscapePlanState, seat: str) -> None:
+    """After an action of the turn: the visit over moves to stage ``after``; the turn ends
+    by itself when ``end`` is all that is left and no Handcuffs choice is owed."""
+    table = state.table
+    if table.cuffs_due or table.exec_open:
+        return
+    if table.stage == "visit" and not visit_steps(state, seat, table.visit_steps):
+        table.stage = "after"
+    if table.stage == "after" and after_actions(state, seat) == [END]:
+        end_turn(state)
+
+
+def end_turn(state: EscapePlanState) -> None:
+    table = state.table
+    table.visit_steps, table.exec_open = [], []
+    phases.finish_head(state.rules, table, state.rng)
 
 
 def rest(player: Player, unlocks: list[str]) -> None:

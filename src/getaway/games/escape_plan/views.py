@@ -16,7 +16,10 @@ the table by what may be known of it:
 * Sandra's and Costa's decks as their cards in name order (``deck_cards``): every card that
   left them was seen, so what is left is public, its order is not;
 * Costa's Escape Plan card (``None``) and the values of the tiles in his piles (taken unseen,
-  §16.2: ``locker:black:?``).
+  §16.2: ``locker:black:?``);
+* the value of a Locker or Exit tile picked in the visit under way (``visit_steps``:
+  ``visit:pick:?:2``) except to the visitor. The tiles drawn to pick from are in the
+  visitor's legal actions only (``visit:pick:<value>:<space>``).
 
 When the game is over the final scoring (§14) opens every board and Costa's card: cash,
 Escape Plan cards and tile values are then shown to everyone. Deck orders stay hidden.
@@ -37,6 +40,8 @@ from typing import TYPE_CHECKING, Any
 
 from getaway.core import ALL, JSONDict
 from getaway.games.escape_plan.options import GAME_NAME
+from getaway.games.escape_plan.public import hide_secret_value
+from getaway.games.escape_plan.visit import drawn_tiles
 
 if TYPE_CHECKING:
     from getaway.games.escape_plan.game import EscapePlanState
@@ -79,6 +84,10 @@ PUBLIC_TABLE_FIELDS = frozenset(
         # owed), added by the engine's Notoriety wiring: public like the markers.
         "noto_left",
         "noto_tasks",
+        # The turn after its Rest or Move (turns.py): an executive action's component waiting
+        # for its target, and the Handcuffs choices owed, are done in the open.
+        "exec_open",
+        "cuffs_due",
     }
 )
 
@@ -97,6 +106,10 @@ HIDDEN_TABLE_FIELDS: dict[str, tuple[str | None, Callable[[Any], Any]]] = {
     "lockers": ("locker_sizes", _sizes),
     "contact_deck": ("contact_deck_size", len),
 }
+
+#: Table fields shown to every seat with the secret values inside them hidden (see
+#: ``build_view``): the steps of the visit under way.
+MASKED_TABLE_FIELDS = frozenset({"visit_steps"})
 
 #: Fields of a board (``Player.to_json``) that are the owner's secret (§12, §21.2), and the
 #: ones that hold tiles which may lie face down.
@@ -168,7 +181,17 @@ def build_view(state: EscapePlanState, seat: str) -> JSONDict:
             }
         elif key == "automata":
             shown[key] = {name: automaton_view(bot, over) for name, bot in value.items()}
+        elif key == "visit_steps":
+            # The visit's steps are done in the open but for the value of a tile picked
+            # among those drawn unseen (``visit:pick:?:2``), known to the visitor only.
+            mover = state.table.queue[0] if state.table.queue else None
+            shown[key] = value if mover == seat else [hide_secret_value(s) for s in value]
         # Any other field is new and not classified yet: left out (safe), a test names it.
+    drawn = drawn_tiles(state, seat)
+    if drawn is not None:
+        # The tiles the visitor drew to pick from (§7.5.5, §7.5.9): his alone.
+        kind, stack, values = drawn
+        shown["drawn"] = {"kind": kind, "stack": stack, "values": values}
     decision = state.decision
     legal = {seat: list(state.legal_actions(seat))} if seat in state.to_act() else {}
     return {

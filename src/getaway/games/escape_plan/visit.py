@@ -40,12 +40,15 @@ from typing import TYPE_CHECKING
 
 from getaway.core.errors import IllegalActionError
 from getaway.games.escape_plan import lockers
+from getaway.games.escape_plan.options import Rules
+from getaway.games.escape_plan.state import Table
 from getaway.games.escape_plan.visit_board import asset_ready, opponents_at, place_of
 from getaway.games.escape_plan.visit_stages import (
     EQUIPMENT_PER_VISIT,
     GANG_PRICE,
     Visit,
     apply,
+    candidates,
     options,
 )
 
@@ -130,6 +133,10 @@ def visit_steps(state: EscapePlanState, seat: str, steps_so_far: Sequence[str]) 
     visit = _visit(state, seat)
     if visit is None:
         return []
+    if not steps_so_far and visit_problem(state.rules, state.table, seat, visit.place.node):
+        # R-VIS-3 is checked against the position before the Move; a Move or an AVOID that
+        # spent the money a Gang costs leaves the pawn there with no visit (docs: "Wiring").
+        return []
     stages = STAGES[visit.place.kind]
     index, taken = _position(stages, steps_so_far)
     while index < len(stages):
@@ -153,12 +160,31 @@ def apply_visit_step(
     apply(visit, step, steps_so_far)
 
 
+def drawn_tiles(state: EscapePlanState, seat: str) -> tuple[str, str, list[int]] | None:
+    """The tiles ``seat`` drew to pick from, when its visit waits for the pick: the kind
+    (``locker`` or ``exit``), the stack and the values, top first (they are the stack's top
+    tiles until the pick). Only the visitor sees them (``views.py``)."""
+    table = state.table
+    if table.stage != "visit" or not table.visit_steps or not table.queue:
+        return None
+    if table.queue[0] != seat:
+        return None
+    opening = table.visit_steps[-1].split(":")
+    visit = _visit(state, seat)
+    if visit is None or opening[1] not in ("locker", "exit_tile"):
+        return None
+    count = len(candidates(visit, table.visit_steps[-1]))
+    if opening[1] == "locker":
+        return "locker", opening[2], table.lockers[opening[2]][:count]
+    stack = table.exit_stack_of[int(visit.place.label)]
+    return "exit", stack, table.exit_stacks[stack][:count]
+
+
 # --- where a Move may not end (R-VIS-3) ----------------------------------------------------
 
 
-def visit_problem(state: EscapePlanState, seat: str, node: str) -> str | None:
+def visit_problem(rules: Rules, table: Table, seat: str, node: str) -> str | None:
     """Why ``seat`` may not end a Move in ``node`` to visit it (R-VIS-3), or ``None``."""
-    rules, table = state.rules, state.table
     player = table.players[seat]
     place = place_of(rules, table, node)
     if place is None:
@@ -188,12 +214,12 @@ def visit_problem(state: EscapePlanState, seat: str, node: str) -> str | None:
     return None
 
 
-def unvisitable(state: EscapePlanState, seat: str) -> tuple[str, ...]:
+def unvisitable(rules: Rules, table: Table, seat: str) -> tuple[str, ...]:
     """Every location of the city ``seat`` may not end a Move in, in node order: the
-    ``forbidden`` input of ``movement.MoveContext``."""
-    city = state.table.city
+    ``no_stop`` input of ``movement.MoveContext``."""
+    city = table.city
     return tuple(
         node
         for node in sorted(city.nodes())
-        if city.kind(node) is not None and visit_problem(state, seat, node) is not None
+        if city.kind(node) is not None and visit_problem(rules, table, seat, node) is not None
     )

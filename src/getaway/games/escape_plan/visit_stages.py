@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from getaway.core.rng import Rng
 from getaway.games.escape_plan import contacts, lockers
+from getaway.games.escape_plan.automata_cards import close_business
 from getaway.games.escape_plan.boards import (
     gain_notoriety,
     lose_notoriety,
@@ -96,8 +97,8 @@ def options(visit: Visit, stage: str, taken: list[str], before: Sequence[str]) -
                     found.append(f"visit:locker:{stack.colour}:{lockers.MASTER_KEY}")
         return _may(found, stage)
     if stage == "pick":
-        candidates = _candidates(visit, before[-1]) if before else []
-        return [f"visit:pick:{o}" for o in lockers.pick_options(candidates, spaces)]
+        drawn = candidates(visit, before[-1]) if before else []
+        return [f"visit:pick:{o}" for o in lockers.pick_options(drawn, spaces)]
     if stage == "unlock":
         return _may([f"visit:unlock:{a}" for a in player.locked_assets()], stage)
     if stage == "heal":
@@ -120,7 +121,7 @@ def options(visit: Visit, stage: str, taken: list[str], before: Sequence[str]) -
     raise AssertionError(stage)
 
 
-def _candidates(visit: Visit, opening: str) -> list[int]:
+def candidates(visit: Visit, opening: str) -> list[int]:
     """The tiles drawn by the step before the pick: a Locker opened or the Exit-tile draw."""
     parts = opening.split(":")
     if parts[1] == "locker":
@@ -200,7 +201,7 @@ def _enter(visit: Visit) -> None:
         business = table.businesses[place.label]
         _cube(rules, player, business, f"business:{place.label}")
         if len(business.cubes) >= rules.close_threshold:
-            business.closed = True  # R-BUS-CLOSE
+            close_business(table, place.label)  # R-BUS-CLOSE; its card leaves Costa's deck
     elif kind == "SAFE_HOUSE_SPACE":
         _cube(rules, player, table.safe_houses[place.label], f"safe_house:{place.label}")
         lose_notoriety(player)  # step 3
@@ -230,7 +231,7 @@ def _cube(rules: Rules, player: Player, building: Building, line: str) -> None:
 
 def _pick(visit: Visit, opening: str, value: int, space: int) -> None:
     table, player = visit.table, visit.player
-    drawn = len(_candidates(visit, opening))
+    drawn = len(candidates(visit, opening))
     parts = opening.split(":")
     if parts[1] == "locker":
         lockers.take_from(table.lockers[parts[2]], drawn, value, visit.rng)
