@@ -1,5 +1,6 @@
-"""The golden games: one per game and edition. Actions are drawn uniformly from the legal
-ones with a generator of their own (never a bot), so only a change of the rules or the views
+"""The golden games: one per game and edition, and for Escape Plan one per mode (1, 2 and 4
+players: each mode brings its own automata). Actions are drawn uniformly from the legal ones
+with a generator of their own (never a bot), so only a change of the rules or the views
 changes a file. Each seed was picked so that the game shows its edition's main rules (noted
 per case)."""
 
@@ -62,6 +63,30 @@ CASES = (
         {"players": 5, "undercover_cop": True},
         seed=5,
         shows="the Undercover Cop game and its phone, flipped twice by the cop",
+    ),
+    Case(
+        "escape-plan-1-player",
+        "escape-plan",
+        {"players": 1},
+        seed=28,
+        shows="solo against Costa and Sandra: a Heliport flight, a Gas Mask, the Handcuffs; "
+        "p1 escapes but Costa outscores him, so nobody wins",
+    ),
+    Case(
+        "escape-plan-2-players",
+        "escape-plan",
+        {"players": 2},
+        seed=1,
+        shows="two players and Sandra: p1 buys a Helicopter from the Fixer, escapes and wins; "
+        "p2 is arrested",
+    ),
+    Case(
+        "escape-plan-4-players",
+        "escape-plan",
+        {"players": 4},
+        seed=8,
+        shows="gas and Gas Masks, Stunt Contacts hired, the Handcuffs; p3 and p4 escape and "
+        "p4 wins on money, p1 and p2 are arrested",
     ),
 )
 
