@@ -9,7 +9,8 @@ from collections import deque
 from getaway.games.escape_plan.game import EscapePlanState
 from getaway.games.escape_plan.move_action import move_context
 from getaway.games.escape_plan.movement import STOP, MovePath, apply_step, next_steps, start_path
-from tests.escape_plan.test_visit import node_of, table_at
+from getaway.games.escape_plan.state import Key, Piece
+from tests.escape_plan.test_visit import node_of, plan_with, table_at
 
 END = "end"
 
@@ -46,27 +47,72 @@ def play_visit(state: EscapePlanState, seat: str) -> None:
         play(state, seat, [state.legal_actions(seat)[0]])
 
 
+def move_into(state: EscapePlanState, seat: str, target: str) -> None:
+    """Play a Move action that ends in ``target``, from another location of its tile (so
+    any movement allowance reaches it) with no police in the city (nothing to avoid)."""
+    table = state.table
+    city = table.city
+    table.police = {}
+    table.players[seat].location = next(
+        node
+        for node in city.nodes()
+        if city.tile_of(node) == city.tile_of(target)
+        and city.kind(node) is not None
+        and node != target
+    )
+    play(state, seat, ["move", *move_to_node(state, seat, target)])
+    assert table.players[seat].location == target
+
+
+def test_example_1_income_icon_business_visit_with_6_cubes_pays_5k() -> None:
+    state = table_at()
+    seat = state.to_act()[0]
+    player = state.table.players[seat]
+    player.escape_plan = plan_with(state, "business:casino", "income")
+    player.income_cubes = 6
+    move_into(state, seat, node_of(state, "BUSINESS", "casino"))
+    play(state, seat, ["visit:enter"])
+    # The cube leaves the income track first; the income is then computed on 5 cubes.
+    assert (player.income_cubes, player.cash) == (5, 30 + 5)
+    assert state.table.businesses["casino"].cubes == [(seat, "income")]
+
+
+def _at_store_d_for_black(state: EscapePlanState, seat: str, contacts: int) -> None:
+    player = state.table.players[seat]
+    player.notoriety = 3
+    player.keys[0] = Key("black")
+    player.gas_cans = 2  # no Gas Can stage
+    for space in range(contacts):
+        player.contacts[space] = Piece("contact", "medic", space % 2 == 0)
+    move_into(state, seat, node_of(state, "STORE", "D"))
+    play(state, seat, ["visit:enter", "visit:skip:equipment"])
+
+
+def test_example_15_locker_criterion_level_3_and_3_contacts_may_open_black() -> None:
+    state = table_at()
+    seat = state.to_act()[0]
+    _at_store_d_for_black(state, seat, contacts=3)
+    assert "visit:locker:black" in state.legal_actions(seat)
+
+
+def test_example_15_locker_criterion_level_3_and_2_contacts_may_not_open_black() -> None:
+    state = table_at()
+    seat = state.to_act()[0]
+    _at_store_d_for_black(state, seat, contacts=2)
+    assert not any(a.startswith("visit:locker:") for a in state.legal_actions(seat))
+
+
 def test_example_19_group_bonus_at_the_end_of_the_turn_of_the_3rd_group_1_business() -> None:
     state = table_at()
     table = state.table
     seat = state.to_act()[0]
     assert table.stage == "turn"
-    table.police = {}  # nothing to avoid: the example is about the bonus
     table.businesses["casino"].cubes.append((seat, "money"))
     table.businesses["bar"].cubes.append((seat, "money"))
-    restaurant = node_of(state, "BUSINESS", "restaurant")
-    # Start on the Restaurant's tile so that any movement allowance reaches it.
-    tile = table.city.tile_of(restaurant)
-    city = table.city
     player = table.players[seat]
-    player.location = next(
-        node
-        for node in city.nodes()
-        if city.tile_of(node) == tile and city.kind(node) is not None and node != restaurant
-    )
     player.noto_red = player.noto_blue = 0
 
-    play(state, seat, ["move", *move_to_node(state, seat, restaurant)])
+    move_into(state, seat, node_of(state, "BUSINESS", "restaurant"))
     play_visit(state, seat)
     assert any(owner == seat for owner, _ in table.businesses["restaurant"].cubes)
     # The turn cannot end before the bonus is chosen: a disc, or an unlock + lose 1 notoriety.
