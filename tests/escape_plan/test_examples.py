@@ -128,3 +128,14 @@ def test_example_19_group_bonus_at_the_end_of_the_turn_of_the_3rd_group_1_busine
     # Never again for group 1, in this turn or any later one.
     assert not any(a.startswith("bonus:group1") for a in state.legal_actions(seat) or [])
     assert "group1" in player.bonuses
+
+
+def test_example_6b_safe_house_visit_at_plus_4_leaves_plus_3() -> None:
+    state = table_at()
+    seat = state.to_act()[0]
+    player = state.table.players[seat]
+    player.noto_red, player.noto_blue = 4, 0
+    move_into(state, seat, node_of(state, "SAFE_HOUSE", "1"))
+    play(state, seat, ["visit:enter"])
+    # No opponent in the Safe House (no red cube gained); its step 3 loses 1 notoriety.
+    assert (player.noto_red, player.noto_blue) == (3, 0)
