@@ -119,7 +119,9 @@ def game_names() -> set[str]:
     """Every way of naming an installed game: its name, title, package and seats."""
     names: set[str] = set()
     for game in games().values():
-        names |= {game.name, game.title, type(game).__module__.rsplit(".", 1)[-1]}
+        # Its package: getaway.games.<package>, whichever module of it defines the class.
+        package = type(game).__module__.split(".")[2]
+        names |= {game.name, game.title, package}
         for players in range(game.min_players, game.max_players + 1):
             names |= set(game.seats({"players": players}))
     return names

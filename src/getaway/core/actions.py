@@ -1,6 +1,6 @@
 """Matching what a person types to a legal action id.
 
-Action ids are ``:``-separated tokens (``ride:46``, ``p1:bus:58``). A person may type the id,
+Action ids are ``:``-separated tokens (``ride:46``, ``bus:58``). A person may type the id,
 or any tokens that pick exactly one legal id (``46`` when only ``ride:46`` goes there, ``bus
 58``), separated by spaces or colons.
 """
