@@ -168,6 +168,12 @@ class CityMap:
         location = tile.locations.get(local)
         return location.kind if location else None
 
+    @cached_property
+    def location_nodes(self) -> tuple[str, ...]:
+        """Every location node (no terrain area), in node-name order. Cached: the map is
+        immutable, and the Move check asks for it on every legal-action list (R-VIS-3)."""
+        return tuple(node for node in sorted(self.nodes()) if self.kind(node) is not None)
+
     def locations(self, kind: LocationKind) -> tuple[str, ...]:
         return tuple(node for node in self.nodes() if self.kind(node) == kind)
 

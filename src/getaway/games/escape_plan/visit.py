@@ -217,9 +217,8 @@ def visit_problem(rules: Rules, table: Table, seat: str, node: str) -> str | Non
 def unvisitable(rules: Rules, table: Table, seat: str) -> tuple[str, ...]:
     """Every location of the city ``seat`` may not end a Move in, in node order: the
     ``no_stop`` input of ``movement.MoveContext``."""
-    city = table.city
     return tuple(
         node
-        for node in sorted(city.nodes())
-        if city.kind(node) is not None and visit_problem(rules, table, seat, node) is not None
+        for node in table.city.location_nodes
+        if visit_problem(rules, table, seat, node) is not None
     )
