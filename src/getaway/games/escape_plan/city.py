@@ -168,6 +168,18 @@ class CityMap:
         location = tile.locations.get(local)
         return location.kind if location else None
 
+    @cached_property
+    def location_kinds(self) -> tuple[tuple[str, LocationKind], ...]:
+        """Every location node (no terrain area) with its kind, in node-name order. Cached:
+        the map is immutable, and the Move check asks for it on every legal-action list
+        (R-VIS-3)."""
+        found: list[tuple[str, LocationKind]] = []
+        for node in sorted(self.nodes()):
+            kind = self.kind(node)
+            if kind is not None:
+                found.append((node, kind))
+        return tuple(found)
+
     def locations(self, kind: LocationKind) -> tuple[str, ...]:
         return tuple(node for node in self.nodes() if self.kind(node) == kind)
 

@@ -35,6 +35,7 @@ from getaway.games.escape_plan import actions, invariants, notoriety_half, phase
 from getaway.games.escape_plan.boards import handcuff_choices, place_owed_handcuffs, unlock_asset
 from getaway.games.escape_plan.city_phase import PLACE_TILE
 from getaway.games.escape_plan.ending import ending
+from getaway.games.escape_plan.movement import MoveContext
 from getaway.games.escape_plan.options import (
     GAME_NAME,
     INCOME_UNLOCK_PRICE,
@@ -56,11 +57,15 @@ class EscapePlanState(RulesState[Rules]):
     and the open decision in steps (a tile placement or a turn), if any."""
 
     game_name = GAME_NAME
-    __slots__ = ("decision", "rng", "table")
+    __slots__ = ("decision", "move_contexts", "rng", "table")
 
     table: Table
     rng: Rng
     decision: Decision | None
+    #: Each seat's Move context (R-VIS-3 checks every location) while the table stays as it
+    #: is: one turn's legal steps and its ``apply`` ask for it several times. Emptied whenever
+    #: the table may change (each ``apply``, before a turn takes effect); a clone starts empty.
+    move_contexts: dict[str, MoveContext]
 
     @classmethod
     def new(cls, options: Mapping[str, Any] | None, seed: int) -> EscapePlanState:
@@ -81,6 +86,7 @@ class EscapePlanState(RulesState[Rules]):
         state.table = table
         state.rng = rng
         state.decision = decision
+        state.move_contexts = {}
         return state
 
     @property
@@ -122,6 +128,13 @@ class EscapePlanState(RulesState[Rules]):
         return ()
 
     def apply(self, seat: str, action: str) -> None:
+        self.move_contexts.clear()
+        try:
+            self._apply(seat, action)
+        finally:
+            self.move_contexts.clear()
+
+    def _apply(self, seat: str, action: str) -> None:
         if seat not in self.to_act():
             self.reject_seat(seat)
         stage = self.table.stage

@@ -30,7 +30,7 @@ from getaway.games.escape_plan.boards import refresh_for_rest, unlock_asset
 from getaway.games.escape_plan.bonuses import apply_bonus_step, bonus_steps
 from getaway.games.escape_plan.executive import apply_executive_step, executive_steps
 from getaway.games.escape_plan.move_action import apply_move, avoid_context_for, move_context
-from getaway.games.escape_plan.movement import can_move
+from getaway.games.escape_plan.movement import MoveContext, can_move
 from getaway.games.escape_plan.movement_decision import AvoidFor
 from getaway.games.escape_plan.state import Player
 from getaway.games.escape_plan.visit import apply_visit_step, visit_steps
@@ -43,6 +43,15 @@ def _avoid_for(state: EscapePlanState, seat: str) -> AvoidFor:
     return lambda path: avoid_context_for(state.rules, state.table, seat, path)
 
 
+def _move_context(state: EscapePlanState, seat: str) -> MoveContext:
+    """``seat``'s Move context, computed once while the table stays as it is (see
+    ``EscapePlanState.move_contexts``)."""
+    context = state.move_contexts.get(seat)
+    if context is None:
+        context = state.move_contexts[seat] = move_context(state.rules, state.table, seat)
+    return context
+
+
 class Turn(StepRules["EscapePlanState"]):
     def next_steps(
         self, state: EscapePlanState, seat: str, steps: tuple[str, ...]
@@ -52,7 +61,7 @@ class Turn(StepRules["EscapePlanState"]):
             first = []
             if player.rest_sun:
                 first.append(actions.REST)
-            if can_move(state.table.city, move_context(state.rules, state.table, seat)):
+            if can_move(state.table.city, _move_context(state, seat)):
                 first.append(actions.MOVE)
             return [*(first or [actions.PASS]), *executive_steps(state, seat)]
         if steps[0].startswith(EXEC):
@@ -64,7 +73,7 @@ class Turn(StepRules["EscapePlanState"]):
             # MOVE, then AVOID; the VISIT follows in its own stage (it draws and takes at once).
             return movement_decision.legal_steps(
                 state.table.city,
-                move_context(state.rules, state.table, seat),
+                _move_context(state, seat),
                 _avoid_for(state, seat),
                 steps[1:],
             )
@@ -90,14 +99,17 @@ class Turn(StepRules["EscapePlanState"]):
     def carry_out(self, state: EscapePlanState, seat: str, steps: tuple[str, ...]) -> None:
         rules, table = state.rules, state.table
         player = table.players[seat]
+        context = _move_context(state, seat) if steps[0] == actions.MOVE else None
+        # The table changes from here on: no Move context computed before may be reused.
+        state.move_contexts.clear()
         if steps[0].startswith(EXEC):
             executive(state, seat, steps)
             return  # the turn goes on: Rest or Move is still to come
         if steps[0] == actions.REST:
             rest(player, [actions.split(step)[1] for step in steps[1:]])
-        elif steps[0] == actions.MOVE:
+        elif context is not None:
             outcome = movement_decision.outcome(
-                table.city, move_context(rules, table, seat), _avoid_for(state, seat), steps[1:]
+                table.city, context, _avoid_for(state, seat), steps[1:]
             )
             apply_move(rules, table, seat, outcome)
         table.visit_steps, table.exec_open = [], []

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 from getaway.core.errors import IllegalActionError
 from getaway.games.escape_plan import lockers
 from getaway.games.escape_plan.options import Rules
+from getaway.games.escape_plan.schema import LocationKind
 from getaway.games.escape_plan.state import Table
 from getaway.games.escape_plan.visit_board import asset_ready, opponents_at, place_of
 from getaway.games.escape_plan.visit_stages import (
@@ -183,6 +184,13 @@ def drawn_tiles(state: EscapePlanState, seat: str) -> tuple[str, str, list[int]]
 # --- where a Move may not end (R-VIS-3) ----------------------------------------------------
 
 
+#: The only location kinds ``visit_problem`` can refuse: every other location may always be
+#: visited, so ``unvisitable`` skips them (it runs on every Move check).
+MAY_REFUSE_A_VISIT: frozenset[LocationKind] = frozenset(
+    {"BUSINESS_SPACE", "SAFE_HOUSE_SPACE", "GANG"}
+)
+
+
 def visit_problem(rules: Rules, table: Table, seat: str, node: str) -> str | None:
     """Why ``seat`` may not end a Move in ``node`` to visit it (R-VIS-3), or ``None``."""
     player = table.players[seat]
@@ -217,9 +225,8 @@ def visit_problem(rules: Rules, table: Table, seat: str, node: str) -> str | Non
 def unvisitable(rules: Rules, table: Table, seat: str) -> tuple[str, ...]:
     """Every location of the city ``seat`` may not end a Move in, in node order: the
     ``no_stop`` input of ``movement.MoveContext``."""
-    city = table.city
     return tuple(
         node
-        for node in sorted(city.nodes())
-        if city.kind(node) is not None and visit_problem(rules, table, seat, node) is not None
+        for node, kind in table.city.location_kinds
+        if kind in MAY_REFUSE_A_VISIT and visit_problem(rules, table, seat, node) is not None
     )
