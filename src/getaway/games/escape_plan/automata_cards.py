@@ -132,6 +132,15 @@ def change_notoriety(rules: Rules, bot: Automaton, step: int) -> None:
 # --- discs ----------------------------------------------------------------------------------
 
 
+def visit_notoriety(rules: Rules, table: Table, bot: Automaton, card: str) -> None:
+    """The notoriety an automaton's visit gains before the card's effect (§15.3 step 3,
+    §16.2): one per other participant in the location, then the card's own."""
+    assert bot.location is not None
+    for _ in others_at(table, bot.location, bot.name):
+        change_notoriety(rules, bot, 1)
+    change_notoriety(rules, bot, deck_card(rules, bot.name, card).notoriety)
+
+
 def take_disc(table: Table, bot: Automaton) -> bool:
     """A disc from the supply, if one is left there (§2.3: discs are limited)."""
     if table.discs <= 0:

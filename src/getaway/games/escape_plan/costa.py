@@ -16,16 +16,15 @@ from getaway.games.escape_plan.automata_cards import (
     card_ident,
     card_kind,
     card_node,
-    change_notoriety,
     completion_bonuses,
     deck_card,
     gives_disc,
     is_open_exit,
     last_day,
-    others_at,
     put_cube,
     take_disc,
     take_rightmost,
+    visit_notoriety,
 )
 from getaway.games.escape_plan.options import COSTA, Rules
 from getaway.games.escape_plan.sandra import AutomatonTurn, discard_random
@@ -111,10 +110,7 @@ def escape(table: Table, costa: Automaton, card: str | None) -> AutomatonTurn:
 def visit(rules: Rules, table: Table, rng: Rng, costa: Automaton, card: str) -> None:
     """Costa's VISIT (§16.2): as Sandra's, but he takes the rightmost Contact card instead
     of discarding 2, and the top Locker or Exit tiles instead of discarding one."""
-    assert costa.location is not None
-    for _ in others_at(table, costa.location, costa.name):
-        change_notoriety(rules, costa, 1)
-    change_notoriety(rules, costa, deck_card(rules, COSTA, card).notoriety)
+    visit_notoriety(rules, table, costa, card)
     kind = card_kind(card)
     if kind == "business":
         put_cube(rules, table, costa, card)

@@ -17,14 +17,13 @@ from getaway.games.escape_plan.automata_cards import (
     card_ident,
     card_kind,
     card_node,
-    change_notoriety,
     completion_bonuses,
     deck_card,
     discard_two_contacts,
     is_open_exit,
     last_day,
-    others_at,
     put_cube,
+    visit_notoriety,
 )
 from getaway.games.escape_plan.options import SANDRA, Rules
 from getaway.games.escape_plan.state import Automaton, Table
@@ -83,10 +82,7 @@ def _reshuffle(bot: Automaton, set_aside: list[str], rng: Rng) -> None:
 def visit(rules: Rules, table: Table, rng: Rng, sandra: Automaton, card: str) -> None:
     """Sandra's VISIT (§15.3 step 3): 1 notoriety per other participant there, then the
     card."""
-    assert sandra.location is not None
-    for _ in others_at(table, sandra.location, sandra.name):
-        change_notoriety(rules, sandra, 1)
-    change_notoriety(rules, sandra, deck_card(rules, SANDRA, card).notoriety)
+    visit_notoriety(rules, table, sandra, card)
     kind = card_kind(card)
     if kind == "business":
         put_cube(rules, table, sandra, card)
