@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from getaway.core import Game, games, get_game
 from tests.web.conftest import Server
@@ -199,12 +199,24 @@ def test_the_test_game_goes_through_the_same_form(server: Server, page: Page) ->
     assert server.state(match, token)["view"]["options"] == {"players": 2, "turns": 7}
 
 
-def test_a_match_straight_from_the_defaults(server: Server, page: Page) -> None:
+@pytest.mark.parametrize("strings", ["delivered", "late"])
+def test_a_match_straight_from_the_defaults(server: Server, page: Page, strings: str) -> None:
     """A new player only presses the button: Mr. X is theirs, medium bots hunt him, and the
-    match has the game's default options."""
+    match has the game's default options. With the game's words held back, the button is
+    pressed while the form still shows the first game's seats: the match is still made from
+    the game chosen (once, a loaded machine sent Cash 'n Guns seats for Scotland Yard)."""
     page.goto(server.url + "/")
+    expect(page.locator("#seat-el-toro")).to_be_attached()  # the first game's form is drawn
+    held: list[Route] = []
+    if strings == "late":
+        page.route("**/games/scotland-yard/i18n/*.json", lambda route: held.append(route))
     page.select_option("#game", "scotland-yard")
     page.get_by_role("button", name="Create match").click()
+    if strings == "late":
+        expect(page.locator("#seat-el-toro")).to_be_attached()  # the race is on
+        assert held, "the game's words were not asked for"
+        for route in held:
+            route.continue_()
     expect(page.locator("ul.links li .link-label").first).to_have_text("Your seat: Mr. X")
     expect(page.locator("section.created")).to_contain_text(
         "Bots: Detective 1 (medium), Detective 2 (medium), Detective 3 (medium)"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.web.conftest import Server
 from tests.web.test_browser import ACTION_BUTTONS, READY_OR_OVER
@@ -55,6 +55,9 @@ def test_escape_closes_a_group_of_moves_and_it_stays_closed(
     )
     (tino,) = created["seats"]
     page.goto(tino["url"])
+    # The bots load at the same time: wait until the page has seen them, or the click below may
+    # carry a version their loads have made stale (test_a_move_sent_as_another_seat_moves).
+    expect(page.locator("li.seat-item.to-act")).to_have_count(1)
     group = page.locator("details.action-group")
     expect(group).to_have_attribute("open", "")
     reveal = group.locator("button.action").first
@@ -69,6 +72,46 @@ def test_escape_closes_a_group_of_moves_and_it_stays_closed(
     expect(page.locator(f'{ACTION_BUTTONS}[data-action="load:click"]')).to_have_count(0)
     for details in page.locator("details.action-group").all():
         expect(details).not_to_have_attribute("open", "")
+
+
+def test_a_move_sent_as_another_seat_moves_is_refused_in_words(server: Server, page: Page) -> None:
+    """Tino clicks while El Toro's load is on its way to his page (its push held back): the
+    server refuses the click's stale version, the page says in words that nothing was played,
+    shows the table as it is, and the same click then plays."""
+    bots = dict.fromkeys(("lotus", "mr-black", "haggis"), "random")
+    created = server.create(
+        {"game": "cash-n-guns", "options": {"advanced": True}, "bots": bots, "seed": 6}
+    )
+    tino, toro = sorted(created["seats"], key=lambda seat: seat["seat"] != "tino")
+    match = created["id"]
+    held: list[str | bytes] = []
+
+    def hold_pushes(ws: WebSocketRoute) -> None:
+        to_server = ws.connect_to_server()
+        to_server.on_message(lambda message: held.append(message))
+
+    page.goto(tino["url"])
+    expect(page.locator("li.seat-item.to-act")).to_have_count(2)  # the bots have loaded
+    page.route_web_socket("**/ws*", hold_pushes)
+    page.reload()
+    expect(page.locator("li.seat-item.to-act")).to_have_count(2)
+    seen = server.state(match, toro["token"])
+    load = next(a for a in seen["legal_actions"] if a.startswith("load:"))
+    server.request(
+        "POST",
+        f"/api/matches/{match}/actions",
+        {"token": toro["token"], "action": load, "version": seen["version"]},
+    )
+    button = page.locator(f'{ACTION_BUTTONS}[data-action="load:click"]')
+    button.click()
+    expect(page.locator("p.error")).to_have_text(
+        "Error: The table changed before your move arrived, so nothing was played. "
+        "Here it is as it is now: choose again."
+    )
+    expect(page.locator("li.seat-item.to-act")).to_have_count(1)  # the GET showed El Toro's load
+    button.click()
+    expect(button).to_have_count(0)
+    expect(page.locator("p.error")).to_have_text("")
 
 
 def test_starting_a_rematch_leaves_the_focus_on_its_link(server: Server, page: Page) -> None:

@@ -250,7 +250,12 @@ export async function showLobby(main) {
     renderSeats();
   };
 
-  gameSelect.addEventListener("change", renderGame);
+  // The form is drawn again for the chosen game once its words have loaded; a submit in the
+  // meantime waits for that, so it never sends one game's seats with another game's name.
+  let rendered = Promise.resolve();
+  gameSelect.addEventListener("change", () => {
+    rendered = renderGame();
+  });
   optionsBox.addEventListener("change", (event) => {
     event.target.dataset.byHand = "1";
     followDefaults(game(), optionsBox);
@@ -280,6 +285,7 @@ export async function showLobby(main) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
+    await rendered;
     const g = game();
     // Send only the options the user changed: some defaults depend on others (e.g. the
     // edition of a game may set its board), and the server knows those rules.
@@ -313,7 +319,8 @@ export async function showLobby(main) {
   });
 
   replace(main, h("h1", {}, t("new_match")), form, out);
-  await renderGame();
+  rendered = renderGame();
+  await rendered;
   translatePage(main);
   return {};
 }

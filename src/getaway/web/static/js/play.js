@@ -87,8 +87,9 @@ export async function showMatch(main, route) {
     pending = true;
     showError("");
     actionsBox.classList.add("busy");
+    const sent = state.version;
     try {
-      apply(await postAction(id, token, action, state.version));
+      apply(await postAction(id, token, action, sent));
     } catch (err) {
       if (err.status === 403) {
         revoke();
@@ -96,7 +97,10 @@ export async function showMatch(main, route) {
       }
       showError(err.detail);
       // 409: the match moved on while we chose; show the current position.
-      if (err.status === 409 || err.status === 422) refresh();
+      if (err.status === 409 || err.status === 422) await refresh();
+      // Another seat's move reached the server first (in a simultaneous step, say): nothing
+      // was played, and the player is told so in words, not with version numbers.
+      if (err.status === 409 && state.version > sent && myTurn()) showError(t("stale_move"));
     } finally {
       pending = false;
       actionsBox.classList.remove("busy");
