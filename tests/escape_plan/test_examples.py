@@ -139,3 +139,35 @@ def test_example_6b_safe_house_visit_at_plus_4_leaves_plus_3() -> None:
     play(state, seat, ["visit:enter"])
     # No opponent in the Safe House (no red cube gained); its step 3 loses 1 notoriety.
     assert (player.noto_red, player.noto_blue) == (3, 0)
+
+
+# --- The rulebooks' examples outside §21.6 ----------------------------------------------------
+
+
+def test_rulebook_plan_card_example_the_bar_pays_income_at_once() -> None:
+    # The example under the Escape Plan card ([RU] "Пример", [PT] "Exemplo"): with the printed
+    # card (our #6), visiting the Bar, the Art Gallery or Safe House 1 pays income at once;
+    # the other lines are worth money only at the end of the game.
+    state = table_at()
+    seat = state.to_act()[0]
+    player = state.table.players[seat]
+    player.escape_plan = 6
+    assert state.rules.content.escape_plans.cards[5].lines["business:bar"] == "income"
+    player.income_cubes = 6
+    cash = player.cash
+    move_into(state, seat, node_of(state, "BUSINESS", "bar"))
+    play(state, seat, ["visit:enter"])
+    assert (player.income_cubes, player.cash) == (5, cash + 5)
+    assert state.table.businesses["bar"].cubes == [(seat, "income")]
+
+
+def test_rulebook_plan_card_example_a_money_line_pays_nothing_during_the_game() -> None:
+    state = table_at()
+    seat = state.to_act()[0]
+    player = state.table.players[seat]
+    player.escape_plan = 6  # Casino: $100k at the end
+    cash, cubes = player.cash, player.income_cubes
+    move_into(state, seat, node_of(state, "BUSINESS", "casino"))
+    play(state, seat, ["visit:enter"])
+    assert (player.income_cubes, player.cash) == (cubes - 1, cash)
+    assert state.table.businesses["casino"].cubes == [(seat, "money")]
