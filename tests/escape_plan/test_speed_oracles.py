@@ -8,7 +8,18 @@ from collections.abc import Iterator
 import pytest
 
 from getaway.core.rng import Rng, derive_seed
+from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.game import GAME, EscapePlanState
+from getaway.games.escape_plan.police import (
+    CityPolice,
+    OfficerMove,
+    converge_moves,
+    converge_problem,
+    effect_move_problem,
+    effect_moves,
+)
+from getaway.games.escape_plan.schema import OFFICERS, Officer
+from getaway.games.escape_plan.table_police import city_police
 from getaway.games.escape_plan.visit import MAY_REFUSE_A_VISIT, unvisitable, visit_problem
 
 GAMES = 12
@@ -47,3 +58,44 @@ def test_unvisitable_is_visit_problem_asked_everywhere(players: int) -> None:
                 assert unvisitable(state.rules, state.table, seat) == expected
                 refused += bool(expected)
     assert refused  # the games did reach refusals
+
+
+def effect_moves_by_definition(
+    police: CityPolice, city: CityMap, officer: Officer
+) -> tuple[OfficerMove, ...]:
+    placed = [entry.tile.id for entry in city.placed]
+    moves = (OfficerMove(officer, source, target) for source in placed for target in placed)
+    return tuple(move for move in moves if effect_move_problem(police, city, move) is None)
+
+
+def converge_moves_by_definition(
+    police: CityPolice, city: CityMap, target_tile: str
+) -> tuple[OfficerMove, ...]:
+    placed = [entry.tile.id for entry in city.placed]
+    moves = (
+        OfficerMove(officer, source, target)
+        for source in placed
+        for officer in OFFICERS
+        for target in placed
+    )
+    return tuple(m for m in moves if converge_problem(police, city, target_tile, m) is None)
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_police_moves_are_the_moves_the_problems_allow(players: int) -> None:
+    found = 0
+    for number, state in enumerate(positions(players, games=4)):
+        if number % 7:
+            continue  # the police change slowly: every 7th position is plenty
+        table = state.table
+        police, city = city_police(table), table.city
+        for officer in OFFICERS:
+            expected = effect_moves_by_definition(police, city, officer)
+            assert effect_moves(police, city, officer) == expected
+            found += len(expected)
+        for entry in city.placed[::3]:
+            target = entry.tile.id
+            expected = converge_moves_by_definition(police, city, target)
+            assert converge_moves(police, city, target) == expected
+            found += len(expected)
+    assert found
