@@ -18,8 +18,9 @@ from getaway.games.escape_plan.police import (
     effect_move_problem,
     effect_moves,
 )
-from getaway.games.escape_plan.schema import OFFICERS, Officer
+from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
 from getaway.games.escape_plan.table_police import city_police
+from getaway.games.escape_plan.topology import ROTATIONS, Cell
 from getaway.games.escape_plan.visit import MAY_REFUSE_A_VISIT, unvisitable, visit_problem
 
 GAMES = 12
@@ -99,3 +100,36 @@ def test_police_moves_are_the_moves_the_problems_allow(players: int) -> None:
             assert converge_moves(police, city, target) == expected
             found += len(expected)
     assert found
+
+
+def connects_by_definition(city: CityMap, tile: CityTile, cell: Cell, rotation: int) -> bool:
+    """§3.3 read off :meth:`CityMap.facing`, as ``connects`` was first written."""
+    for mine, theirs, _ in city.facing(tile, cell, rotation):
+        area = tile.areas.get(mine.split(".", 1)[1])
+        if area is not None and area.terrain == city.terrain(theirs):
+            return True
+    return False
+
+
+def test_connects_is_the_facing_terrains_compared() -> None:
+    asked = met = 0
+    for number, state in enumerate(positions(3, games=3)):
+        if number % 11:
+            continue
+        city = state.table.city
+        placed = {entry.cell for entry in city.placed}
+        free = {
+            near
+            for cell in placed
+            for near in city.topology.edge_neighbours(cell).values()
+            if near not in placed and city.topology.in_bounds(near)
+        }
+        for tile_id in state.table.display:
+            tile = state.rules.content.tile(tile_id)
+            for cell in sorted(free):
+                for rotation in ROTATIONS:
+                    expected = connects_by_definition(city, tile, cell, rotation)
+                    assert city.connects(tile, cell, rotation) == expected
+                    asked += 1
+                    met += expected
+    assert 0 < met < asked

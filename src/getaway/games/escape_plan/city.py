@@ -130,11 +130,22 @@ class CityMap:
 
     def connects(self, tile: CityTile, cell: Cell, rotation: int) -> bool:
         """Whether ``tile`` turned ``rotation`` on ``cell`` meets a placed tile's terrain of
-        the same type across a shared side (§3.3)."""
-        for mine, theirs, _ in self.facing(tile, cell, rotation):
-            area = tile.areas.get(mine.split(".", 1)[1])
-            if area is not None and area.terrain == self.terrain(theirs):
-                return True
+        the same type across a shared side (§3.3): the pairs of :meth:`facing`, compared by
+        the terrains of each side read off once per tile (the City phase asks it of every
+        free cell and rotation)."""
+        topology = self.topology
+        for direction, near in topology.edge_neighbours(cell).items():
+            neighbour = self._by_cell.get(near)
+            if neighbour is None:
+                continue
+            mine = _rotated_terrains(topology, tile, rotation, direction)
+            theirs = _rotated_terrains(
+                topology, neighbour.tile, neighbour.rotation, topology.opposite(direction)
+            )
+            last = len(theirs) - 1
+            for index, terrain in enumerate(mine):
+                if terrain is not None and terrain == theirs[last - index]:
+                    return True
         return False
 
     def legal_placements(self, tile: CityTile) -> list[tuple[Cell, int]]:
@@ -275,14 +286,38 @@ class CityMap:
 
 
 #: Each tile's sides, read off its drawing once (placement asks for them thousands of times a
-#: game). Keyed by the tile object's id; the tile is kept with them, so the id is not reused.
-_SIDES: dict[int, tuple[CityTile, dict[Direction, tuple[str, ...]]]] = {}
+#: game), and the terrain of each node of each side (``None`` for a location). Keyed by the
+#: tile object's id; the tile is kept with them, so the id is not reused.
+_SIDES: dict[
+    int,
+    tuple[CityTile, dict[Direction, tuple[str, ...]], dict[Direction, tuple[Terrain | None, ...]]],
+] = {}
+
+
+def _sides_of(
+    tile: CityTile,
+) -> tuple[CityTile, dict[Direction, tuple[str, ...]], dict[Direction, tuple[Terrain | None, ...]]]:
+    known = _SIDES.get(id(tile))
+    if known is None or known[0] is not tile:
+        sides = tiles.sides(tile)
+        terrains = {
+            direction: tuple(
+                area.terrain if (area := tile.areas.get(node)) is not None else None
+                for node in nodes
+            )
+            for direction, nodes in sides.items()
+        }
+        known = _SIDES[id(tile)] = (tile, sides, terrains)
+    return known
 
 
 def _rotated_side(
     topology: CityTopology, tile: CityTile, rotation: int, direction: Direction
 ) -> tuple[str, ...]:
-    known = _SIDES.get(id(tile))
-    if known is None or known[0] is not tile:
-        known = _SIDES[id(tile)] = (tile, tiles.sides(tile))
-    return known[1][topology.side_after_rotation(direction, rotation)]
+    return _sides_of(tile)[1][topology.side_after_rotation(direction, rotation)]
+
+
+def _rotated_terrains(
+    topology: CityTopology, tile: CityTile, rotation: int, direction: Direction
+) -> tuple[Terrain | None, ...]:
+    return _sides_of(tile)[2][topology.side_after_rotation(direction, rotation)]
