@@ -9,6 +9,12 @@ import pytest
 
 from getaway.core.rng import Rng, derive_seed
 from getaway.games.escape_plan.city import CityMap
+from getaway.games.escape_plan.city_phase import (
+    NO_TERRAIN_MATCH,
+    ONE_TOUCHING,
+    STRICT,
+    placements,
+)
 from getaway.games.escape_plan.game import GAME, EscapePlanState
 from getaway.games.escape_plan.police import (
     CityPolice,
@@ -133,3 +139,35 @@ def test_connects_is_the_facing_terrains_compared() -> None:
                     asked += 1
                     met += expected
     assert 0 < met < asked
+
+
+def placements_by_definition(
+    city: CityMap, tile: CityTile, level: int
+) -> tuple[tuple[Cell, int], ...]:
+    """§3.5.1 and its relaxations asked of every cell and rotation."""
+    touching_needed = 1 if level == ONE_TOUCHING else 2
+    found = []
+    for cell in city.topology.cells():
+        if city.tile_at(cell) is not None:
+            continue
+        if sum(1 for near in city.topology.touching(cell) if city.tile_at(near)) < touching_needed:
+            continue
+        for rotation in ROTATIONS:
+            if level != STRICT or city.connects(tile, cell, rotation):
+                found.append((cell, rotation))
+    return tuple(found)
+
+
+def test_placements_are_the_cells_and_rotations_the_rule_allows() -> None:
+    asked = 0
+    for number, state in enumerate(positions(2, games=3)):
+        if number % 5 or state.table.stage != "place":
+            continue
+        city = state.table.city
+        for tile_id in state.table.display:
+            tile = state.rules.content.tile(tile_id)
+            for level in (STRICT, NO_TERRAIN_MATCH, ONE_TOUCHING):
+                expected = placements_by_definition(city, tile, level)
+                assert placements(city, tile, level) == expected
+                asked += bool(expected)
+    assert asked

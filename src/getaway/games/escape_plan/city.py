@@ -97,6 +97,11 @@ class CityMap:
         entry = self._by_cell[cell]
         return _rotated_side(self.topology, entry.tile, entry.rotation, direction)
 
+    def side_terrains(self, cell: Cell, direction: Direction) -> tuple[Terrain | None, ...]:
+        """The terrain of each node of :meth:`side` (``None`` for a location)."""
+        entry = self._by_cell[cell]
+        return rotated_terrains(self.topology, entry.tile, entry.rotation, direction)
+
     def facing(
         self, tile: CityTile, cell: Cell, rotation: int
     ) -> Iterator[tuple[str, str, Direction]]:
@@ -138,8 +143,8 @@ class CityMap:
             neighbour = self._by_cell.get(near)
             if neighbour is None:
                 continue
-            mine = _rotated_terrains(topology, tile, rotation, direction)
-            theirs = _rotated_terrains(
+            mine = rotated_terrains(topology, tile, rotation, direction)
+            theirs = rotated_terrains(
                 topology, neighbour.tile, neighbour.rotation, topology.opposite(direction)
             )
             last = len(theirs) - 1
@@ -317,7 +322,9 @@ def _rotated_side(
     return _sides_of(tile)[1][topology.side_after_rotation(direction, rotation)]
 
 
-def _rotated_terrains(
+def rotated_terrains(
     topology: CityTopology, tile: CityTile, rotation: int, direction: Direction
 ) -> tuple[Terrain | None, ...]:
+    """The terrain of each node of ``tile``'s side facing ``direction`` once it is turned
+    ``rotation`` (``None`` for a location), in the order of :meth:`CityMap.side`."""
     return _sides_of(tile)[2][topology.side_after_rotation(direction, rotation)]
