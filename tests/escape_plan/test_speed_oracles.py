@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from getaway.core.rng import Rng, derive_seed
+from getaway.games.escape_plan.actions import MOVE, PASS, REST
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.city_phase import (
     NO_TERRAIN_MATCH,
@@ -27,6 +28,7 @@ from getaway.games.escape_plan.police import (
 from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
 from getaway.games.escape_plan.table_police import city_police
 from getaway.games.escape_plan.topology import ROTATIONS, Cell
+from getaway.games.escape_plan.turns import TURN
 from getaway.games.escape_plan.visit import MAY_REFUSE_A_VISIT, unvisitable, visit_problem
 
 GAMES = 12
@@ -171,3 +173,18 @@ def test_placements_are_the_cells_and_rotations_the_rule_allows() -> None:
                 assert placements(city, tile, level) == expected
                 asked += bool(expected)
     assert asked
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_first_step_is_checked_as_its_list_says(players: int) -> None:
+    checked = 0
+    for state in positions(players, games=6):
+        table = state.table
+        if table.stage != "turn" or state.decision is not None or table.cuffs_due:
+            continue
+        seat = state.to_act()[0]
+        legal = TURN.next_steps(state, seat, ())
+        for step in (REST, MOVE, PASS, "exec:first_aid", "exec:gang:X", "walk:x", 3, *legal):
+            assert TURN._may_begin(state, seat, step) == (step in legal), step
+            checked += 1
+    assert checked

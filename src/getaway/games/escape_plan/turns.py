@@ -162,6 +162,23 @@ class Turn(StepRules["EscapePlanState"]):
         legal = avoid_steps(parent.avoid, avoiding)
         return TurnMemo(None, legal, context, path, (), parent.avoid)
 
+    def _may_begin(self, state: EscapePlanState, seat: str, step: Any) -> bool:
+        """Whether ``step`` is among the first steps (``next_steps(state, seat, ())``),
+        working out only what that step needs: a turn's first step is taken as often as
+        there are turns, and its list asks both the Move check and the executive actions."""
+        if not isinstance(step, str):
+            return False
+        player = state.table.players[seat]
+        if step == actions.REST:
+            return player.rest_sun
+        if step == actions.MOVE:
+            return can_move(state.table.city, _move_context(state, seat))
+        if step == actions.PASS:
+            return not player.rest_sun and not can_move(
+                state.table.city, _move_context(state, seat)
+            )
+        return step.startswith(EXEC) and step in executive_steps(state, seat)
+
     def take(
         self, state: EscapePlanState, open_decision: Decision | None, seat: str, step: Any
     ) -> Decision | None:
@@ -169,8 +186,13 @@ class Turn(StepRules["EscapePlanState"]):
         worked out again, and the decision one step longer is worked out from it."""
         steps = open_decision.steps if open_decision else ()
         memo = _memo(state, seat, steps) if open_decision is state.decision else None
-        allowed = memo.legal if memo is not None else self.next_steps(state, seat, steps)
-        if not isinstance(step, str) or step not in allowed:
+        if memo is not None:
+            legal = isinstance(step, str) and step in memo.legal
+        elif not steps:
+            legal = self._may_begin(state, seat, step)
+        else:
+            legal = step in self.next_steps(state, seat, steps)
+        if not legal:
             return super().take(state, open_decision, seat, step)  # refuses it in words
         if step == DONE:
             self._carry_out(state, seat, steps, memo)
