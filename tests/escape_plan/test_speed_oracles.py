@@ -8,7 +8,9 @@ from collections.abc import Iterator
 import pytest
 
 from getaway.core.rng import Rng, derive_seed
+from getaway.games.escape_plan import contacts, executive
 from getaway.games.escape_plan.actions import MOVE, PASS, REST
+from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.city_phase import (
     NO_TERRAIN_MATCH,
@@ -188,3 +190,59 @@ def test_a_first_step_is_checked_as_its_list_says(players: int) -> None:
             assert TURN._may_begin(state, seat, step) == (step in legal), step
             checked += 1
     assert checked
+
+
+def first_steps_by_definition(state: EscapePlanState, seat: str) -> list[str]:
+    """The executive components as first written: every candidate, then each one's effect
+    read again by ``_component`` and its usefulness by its whole target list."""
+    rules, player = state.rules, state.table.players[seat]
+    found: list[str] = []
+    for space, piece in enumerate(player.contacts):
+        if piece is not None and contacts.usable_contact(player, space):
+            card = contacts.card(rules, piece.id)
+            if card.timing == "ANY" and card.cost <= player.cash:
+                found.append(f"exec:contact:{space}")
+    any_time = {f.id for f in rules.content.fixers.fixers if f.timing == "ANY"}
+    for space, piece in enumerate(player.items):
+        if piece is not None and piece.kind == "fixer" and piece.face_up and piece.id in any_time:
+            found.append(f"exec:fixer:{space}")
+    effects = {a.id: a.effect for a in rules.content.assets.assets}
+    found += [
+        f"exec:asset:{a}" for a in ready_assets(rules, player) if effects[a] in EXECUTIVE_EFFECTS
+    ]
+    found += [f"exec:gang:{node}" for node in sorted(set(player.gang_members))]
+    if player.first_aid_up:
+        found.append("exec:first_aid")
+
+    def useful(first: str) -> bool:
+        effect, _ = executive._component(state, player, first)
+        if effect in executive._TARGETED:
+            return bool(executive._targets(state, player, first))
+        if effect == "heal":
+            return player.wounds_red > 0
+        if effect == "take_disc":
+            return state.table.discs > 0
+        return effect in executive._AT_ONCE
+
+    return [step for step in found if useful(step)]
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_executive_components_are_the_useful_ones(players: int) -> None:
+    offered = 0
+    for number, state in enumerate(positions(players, games=8)):
+        cases = [state]
+        if number % 10 == 0:
+            # The police at both ends too: no officer at all, every officer everywhere
+            # (no move-officer effect has a move then).
+            empty, full = state.clone(), state.clone()
+            empty.table.police = {}
+            full.table.police = {entry.tile.id: list(OFFICERS) for entry in full.table.city.placed}
+            cases += [empty, full]
+        for case in cases:
+            for seat, player in case.table.players.items():
+                if player.status == "city":
+                    expected = first_steps_by_definition(case, seat)
+                    assert executive.executive_steps(case, seat) == expected
+                    offered += len(expected)
+    assert offered
