@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from getaway.core.rng import Rng, derive_seed
-from getaway.games.escape_plan import contacts, executive
+from getaway.games.escape_plan import contacts, executive, tiles
 from getaway.games.escape_plan.actions import MOVE, PASS, REST
 from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
 from getaway.games.escape_plan.city import CityMap
@@ -246,3 +246,33 @@ def test_executive_components_are_the_useful_ones(players: int) -> None:
                     assert executive.executive_steps(case, seat) == expected
                     offered += len(expected)
     assert offered
+
+
+def links_by_definition(city: CityMap) -> dict[str, dict[str, int]]:
+    """§3.5.3 as first written: each tile's own pairs, then terrain facing terrain."""
+    found: dict[str, dict[str, int]] = {node: {} for node in city.nodes()}
+
+    def join(a: str, b: str) -> None:
+        same = city.terrain(a) is not None and city.terrain(a) == city.terrain(b)
+        found[a][b] = found[b][a] = 0 if same else 1
+
+    for entry in city.placed:
+        for pair in sorted(sorted(pair) for pair in tiles.links(entry.tile)):
+            a, b = (f"{entry.tile.id}.{local}" for local in pair)
+            join(a, b)
+        for mine, theirs, _ in city.facing(entry.tile, entry.cell, entry.rotation):
+            if city.terrain(mine) is not None and city.terrain(theirs) is not None:
+                join(mine, theirs)
+    return {node: dict(sorted(near.items())) for node, near in found.items()}
+
+
+def test_links_are_the_walking_rule() -> None:
+    maps = {id(state.table.city): state.table.city for state in positions(3, games=2)}
+    for city in maps.values():
+        expected = links_by_definition(city)
+        assert list(city.links) == list(expected)
+        assert all(
+            list(city.links[n].items()) == list(near.items()) for n, near in expected.items()
+        )
+        assert list(city.node_terrains) == list(city.nodes())
+    assert len(maps) > 5

@@ -235,25 +235,34 @@ class CityMap:
         3 x 3 drawings nearly every location is on a border, and allowing them would let a
         Business on the water be left onto the land of the next tile (§3.2 says it is left
         into the water)."""
-        found: dict[str, dict[str, int]] = {node: {} for node in self.nodes()}
+        terrain = self.node_terrains
+        found: dict[str, dict[str, int]] = {node: {} for node in terrain}
+
+        def join(a: str, b: str) -> None:
+            same = terrain[a] is not None and terrain[a] == terrain[b]
+            found[a][b] = found[b][a] = SAME_TERRAIN_COST if same else STEP_COST
+
         for entry in self._by_cell.values():
-            # tiles.links is a frozenset, whose order follows the hash seed: sorted, so the
-            # map is the same in every process.
-            for pair in sorted(sorted(pair) for pair in tiles.links(entry.tile)):
-                a, b = (node_name(entry.tile.id, local) for local in pair)
-                self._join(found, a, b)
+            tile_id = entry.tile.id
+            for a, b in _inner_pairs(entry.tile):
+                join(node_name(tile_id, a), node_name(tile_id, b))
             for mine, theirs, _ in self.facing(entry.tile, entry.cell, entry.rotation):
-                if self.terrain(mine) is not None and self.terrain(theirs) is not None:
-                    self._join(found, mine, theirs)
+                if terrain[mine] is not None and terrain[theirs] is not None:
+                    join(mine, theirs)
         # Each node's neighbours by name: whoever iterates the links gets one order.
         return {node: dict(sorted(near.items())) for node, near in found.items()}
 
-    def _join(self, found: dict[str, dict[str, int]], a: str, b: str) -> None:
-        terrain_a, terrain_b = self.terrain(a), self.terrain(b)
-        same = terrain_a is not None and terrain_a == terrain_b
-        cost = SAME_TERRAIN_COST if same else STEP_COST
-        found[a][b] = cost
-        found[b][a] = cost
+    @cached_property
+    def node_terrains(self) -> dict[str, Terrain | None]:
+        """Every node's terrain (``None`` for a location), in :meth:`nodes` order: the
+        walking links and the water bodies ask it of every pair (do not mutate)."""
+        found: dict[str, Terrain | None] = {}
+        for entry in self._by_cell.values():
+            tile = entry.tile
+            for local in tiles.node_ids(tile):
+                area = tile.areas.get(local)
+                found[node_name(tile.id, local)] = area.terrain if area else None
+        return found
 
     def neighbours(self, node: str) -> Mapping[str, int]:
         return self.links[node]
@@ -263,15 +272,16 @@ class CityMap:
         """The connected bodies of water: water areas joined by 0-cost water links."""
         bodies: list[frozenset[str]] = []
         seen: set[str] = set()
-        for start in self.nodes():
-            if start in seen or self.terrain(start) != "WAT":
+        terrain, links = self.node_terrains, self.links
+        for start in terrain:
+            if start in seen or terrain[start] != "WAT":
                 continue
             body = {start}
             stack = [start]
             while stack:
                 # links are sorted by name, so the walk is the same in every process.
-                for near in self.links[stack.pop()]:
-                    if near not in body and self.terrain(near) == "WAT":
+                for near in links[stack.pop()]:
+                    if near not in body and terrain[near] == "WAT":
                         body.add(near)
                         stack.append(near)
             seen |= body
@@ -314,6 +324,20 @@ def _sides_of(
         }
         known = _SIDES[id(tile)] = (tile, sides, terrains)
     return known
+
+
+#: Each tile's pairs of its own nodes that touch along a side, each pair and the list
+#: sorted (``tiles.links`` is a frozenset, whose order follows the hash seed: sorted, the map
+#: is the same in every process). Keyed like ``_SIDES``.
+_PAIRS: dict[int, tuple[CityTile, tuple[tuple[str, str], ...]]] = {}
+
+
+def _inner_pairs(tile: CityTile) -> tuple[tuple[str, str], ...]:
+    known = _PAIRS.get(id(tile))
+    if known is None or known[0] is not tile:
+        pairs = sorted(sorted(pair) for pair in tiles.links(tile))
+        known = _PAIRS[id(tile)] = (tile, tuple((a, b) for a, b in pairs))
+    return known[1]
 
 
 def _rotated_side(
