@@ -200,6 +200,9 @@ class AvoidContext:
     tools: tuple[AvoidTool, ...] = ()
     cash: int = 0
     wounds: WoundTrack = field(default_factory=WoundTrack)
+    #: The officers to avoid, in the order they are asked about: worked out once, since
+    #: every Avoid step replays the steps before it and asks for them each time.
+    threats: tuple[Threat, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         problem = tools_problem(self.tools)
@@ -207,10 +210,6 @@ class AvoidContext:
             raise GetawayError(f"avoid tools: {problem}")
         if self.cash < 0:
             raise GetawayError(f"cash cannot be negative; got {self.cash}")
-
-    @property
-    def threats(self) -> tuple[Threat, ...]:
-        """The officers to avoid, in the order they are asked about."""
         on_tile = dict(self.police)
         found: list[Threat] = []
         for tile in self.tiles:
@@ -218,7 +217,7 @@ class AvoidContext:
             found.extend(Threat(tile, kind.lower()) for kind in OFFICER_TYPES if kind in here)
             if self.sandra == tile:
                 found.append(Threat(tile, SANDRA))
-        return tuple(found)
+        object.__setattr__(self, "threats", tuple(found))  # frozen: set once, here
 
     @property
     def meets_costa(self) -> bool:

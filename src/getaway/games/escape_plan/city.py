@@ -97,6 +97,11 @@ class CityMap:
         entry = self._by_cell[cell]
         return _rotated_side(self.topology, entry.tile, entry.rotation, direction)
 
+    def side_terrains(self, cell: Cell, direction: Direction) -> tuple[Terrain | None, ...]:
+        """The terrain of each node of :meth:`side` (``None`` for a location)."""
+        entry = self._by_cell[cell]
+        return rotated_terrains(self.topology, entry.tile, entry.rotation, direction)
+
     def facing(
         self, tile: CityTile, cell: Cell, rotation: int
     ) -> Iterator[tuple[str, str, Direction]]:
@@ -130,11 +135,22 @@ class CityMap:
 
     def connects(self, tile: CityTile, cell: Cell, rotation: int) -> bool:
         """Whether ``tile`` turned ``rotation`` on ``cell`` meets a placed tile's terrain of
-        the same type across a shared side (§3.3)."""
-        for mine, theirs, _ in self.facing(tile, cell, rotation):
-            area = tile.areas.get(mine.split(".", 1)[1])
-            if area is not None and area.terrain == self.terrain(theirs):
-                return True
+        the same type across a shared side (§3.3): the pairs of :meth:`facing`, compared by
+        the terrains of each side read off once per tile (the City phase asks it of every
+        free cell and rotation)."""
+        topology = self.topology
+        for direction, near in topology.edge_neighbours(cell).items():
+            neighbour = self._by_cell.get(near)
+            if neighbour is None:
+                continue
+            mine = rotated_terrains(topology, tile, rotation, direction)
+            theirs = rotated_terrains(
+                topology, neighbour.tile, neighbour.rotation, topology.opposite(direction)
+            )
+            last = len(theirs) - 1
+            for index, terrain in enumerate(mine):
+                if terrain is not None and terrain == theirs[last - index]:
+                    return True
         return False
 
     def legal_placements(self, tile: CityTile) -> list[tuple[Cell, int]]:
@@ -219,25 +235,34 @@ class CityMap:
         3 x 3 drawings nearly every location is on a border, and allowing them would let a
         Business on the water be left onto the land of the next tile (§3.2 says it is left
         into the water)."""
-        found: dict[str, dict[str, int]] = {node: {} for node in self.nodes()}
+        terrain = self.node_terrains
+        found: dict[str, dict[str, int]] = {node: {} for node in terrain}
+
+        def join(a: str, b: str) -> None:
+            same = terrain[a] is not None and terrain[a] == terrain[b]
+            found[a][b] = found[b][a] = SAME_TERRAIN_COST if same else STEP_COST
+
         for entry in self._by_cell.values():
-            # tiles.links is a frozenset, whose order follows the hash seed: sorted, so the
-            # map is the same in every process.
-            for pair in sorted(sorted(pair) for pair in tiles.links(entry.tile)):
-                a, b = (node_name(entry.tile.id, local) for local in pair)
-                self._join(found, a, b)
+            tile_id = entry.tile.id
+            for a, b in _inner_pairs(entry.tile):
+                join(node_name(tile_id, a), node_name(tile_id, b))
             for mine, theirs, _ in self.facing(entry.tile, entry.cell, entry.rotation):
-                if self.terrain(mine) is not None and self.terrain(theirs) is not None:
-                    self._join(found, mine, theirs)
+                if terrain[mine] is not None and terrain[theirs] is not None:
+                    join(mine, theirs)
         # Each node's neighbours by name: whoever iterates the links gets one order.
         return {node: dict(sorted(near.items())) for node, near in found.items()}
 
-    def _join(self, found: dict[str, dict[str, int]], a: str, b: str) -> None:
-        terrain_a, terrain_b = self.terrain(a), self.terrain(b)
-        same = terrain_a is not None and terrain_a == terrain_b
-        cost = SAME_TERRAIN_COST if same else STEP_COST
-        found[a][b] = cost
-        found[b][a] = cost
+    @cached_property
+    def node_terrains(self) -> dict[str, Terrain | None]:
+        """Every node's terrain (``None`` for a location), in :meth:`nodes` order: the
+        walking links and the water bodies ask it of every pair (do not mutate)."""
+        found: dict[str, Terrain | None] = {}
+        for entry in self._by_cell.values():
+            tile = entry.tile
+            for local in tiles.node_ids(tile):
+                area = tile.areas.get(local)
+                found[node_name(tile.id, local)] = area.terrain if area else None
+        return found
 
     def neighbours(self, node: str) -> Mapping[str, int]:
         return self.links[node]
@@ -247,15 +272,16 @@ class CityMap:
         """The connected bodies of water: water areas joined by 0-cost water links."""
         bodies: list[frozenset[str]] = []
         seen: set[str] = set()
-        for start in self.nodes():
-            if start in seen or self.terrain(start) != "WAT":
+        terrain, links = self.node_terrains, self.links
+        for start in terrain:
+            if start in seen or terrain[start] != "WAT":
                 continue
             body = {start}
             stack = [start]
             while stack:
                 # links are sorted by name, so the walk is the same in every process.
-                for near in self.links[stack.pop()]:
-                    if near not in body and self.terrain(near) == "WAT":
+                for near in links[stack.pop()]:
+                    if near not in body and terrain[near] == "WAT":
                         body.add(near)
                         stack.append(near)
             seen |= body
@@ -275,14 +301,54 @@ class CityMap:
 
 
 #: Each tile's sides, read off its drawing once (placement asks for them thousands of times a
-#: game). Keyed by the tile object's id; the tile is kept with them, so the id is not reused.
-_SIDES: dict[int, tuple[CityTile, dict[Direction, tuple[str, ...]]]] = {}
+#: game), and the terrain of each node of each side (``None`` for a location). Keyed by the
+#: tile object's id; the tile is kept with them, so the id is not reused.
+_SIDES: dict[
+    int,
+    tuple[CityTile, dict[Direction, tuple[str, ...]], dict[Direction, tuple[Terrain | None, ...]]],
+] = {}
+
+
+def _sides_of(
+    tile: CityTile,
+) -> tuple[CityTile, dict[Direction, tuple[str, ...]], dict[Direction, tuple[Terrain | None, ...]]]:
+    known = _SIDES.get(id(tile))
+    if known is None or known[0] is not tile:
+        sides = tiles.sides(tile)
+        terrains = {
+            direction: tuple(
+                area.terrain if (area := tile.areas.get(node)) is not None else None
+                for node in nodes
+            )
+            for direction, nodes in sides.items()
+        }
+        known = _SIDES[id(tile)] = (tile, sides, terrains)
+    return known
+
+
+#: Each tile's pairs of its own nodes that touch along a side, each pair and the list
+#: sorted (``tiles.links`` is a frozenset, whose order follows the hash seed: sorted, the map
+#: is the same in every process). Keyed like ``_SIDES``.
+_PAIRS: dict[int, tuple[CityTile, tuple[tuple[str, str], ...]]] = {}
+
+
+def _inner_pairs(tile: CityTile) -> tuple[tuple[str, str], ...]:
+    known = _PAIRS.get(id(tile))
+    if known is None or known[0] is not tile:
+        pairs = sorted(sorted(pair) for pair in tiles.links(tile))
+        known = _PAIRS[id(tile)] = (tile, tuple((a, b) for a, b in pairs))
+    return known[1]
 
 
 def _rotated_side(
     topology: CityTopology, tile: CityTile, rotation: int, direction: Direction
 ) -> tuple[str, ...]:
-    known = _SIDES.get(id(tile))
-    if known is None or known[0] is not tile:
-        known = _SIDES[id(tile)] = (tile, tiles.sides(tile))
-    return known[1][topology.side_after_rotation(direction, rotation)]
+    return _sides_of(tile)[1][topology.side_after_rotation(direction, rotation)]
+
+
+def rotated_terrains(
+    topology: CityTopology, tile: CityTile, rotation: int, direction: Direction
+) -> tuple[Terrain | None, ...]:
+    """The terrain of each node of ``tile``'s side facing ``direction`` once it is turned
+    ``rotation`` (``None`` for a location), in the order of :meth:`CityMap.side`."""
+    return _sides_of(tile)[2][topology.side_after_rotation(direction, rotation)]

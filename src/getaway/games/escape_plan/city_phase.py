@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from getaway.core.steps import StepRules
 from getaway.games.escape_plan import actions, phases
-from getaway.games.escape_plan.city import CityMap, node_name
+from getaway.games.escape_plan.city import CityMap, node_name, rotated_terrains
 from getaway.games.escape_plan.content import load_content
 from getaway.games.escape_plan.options import GANG_MEMBERS_PER_GANG, Rules
-from getaway.games.escape_plan.schema import CityTile
+from getaway.games.escape_plan.schema import CityTile, Terrain
 from getaway.games.escape_plan.state import Gang, Table
-from getaway.games.escape_plan.topology import ROTATIONS, Cell
+from getaway.games.escape_plan.topology import ROTATIONS, Cell, Direction
 
 if TYPE_CHECKING:
     from getaway.games.escape_plan.game import EscapePlanState
@@ -39,20 +39,50 @@ def _placements(city: CityMap, tile_id: str, level: int) -> tuple[tuple[Cell, in
     # Cached per map (maps are immutable and compared by identity): the City phase asks the
     # same question once per step of every placement.
     tile = load_content().tile(tile_id)
-    touching_needed = 1 if level == ONE_TOUCHING else 2
     found: list[tuple[Cell, int]] = []
-    for cell in city.topology.cells():
-        if city.tile_at(cell) is not None:
-            continue
-        touching = sum(1 for near in city.topology.touching(cell) if city.tile_at(near))
-        if touching < touching_needed:
-            continue
+    for cell, facing in _open_cells(city, 1 if level == ONE_TOUCHING else 2):
         for rotation in ROTATIONS:
-            # The same test as CityMap.placement_problem (iii), asked only of the cells that
-            # pass (i) and (ii).
-            if level != STRICT or city.connects(tile, cell, rotation):
+            # The same test as CityMap.placement_problem (iii) (CityMap.connects), asked only
+            # of the cells that pass (i) and (ii), with the neighbours' sides read once.
+            if level != STRICT or _meets(city, tile, rotation, facing):
                 found.append((cell, rotation))
     return tuple(found)
+
+
+#: The terrains a free cell's placed neighbours show it across each shared side, each side
+#: read from the free cell's point of view (its first node faces the neighbour's last).
+_Facing = tuple[tuple[Direction, tuple[Terrain | None, ...]], ...]
+
+
+@lru_cache(maxsize=128)
+def _open_cells(city: CityMap, touching_needed: int) -> tuple[tuple[Cell, _Facing], ...]:
+    """The free cells touching at least ``touching_needed`` placed tiles, in cell order, each
+    with what its placed neighbours show it: the same for every tile placed there."""
+    topology = city.topology
+    found: list[tuple[Cell, _Facing]] = []
+    for cell in topology.cells():
+        if city.tile_at(cell) is not None:
+            continue
+        touching = sum(1 for near in topology.touching(cell) if city.tile_at(near))
+        if touching < touching_needed:
+            continue
+        facing = tuple(
+            (direction, city.side_terrains(near, topology.opposite(direction))[::-1])
+            for direction, near in topology.edge_neighbours(cell).items()
+            if city.tile_at(near) is not None
+        )
+        found.append((cell, facing))
+    return tuple(found)
+
+
+def _meets(city: CityMap, tile: CityTile, rotation: int, facing: _Facing) -> bool:
+    """``CityMap.connects`` for a cell whose neighbours show ``facing``."""
+    for direction, theirs in facing:
+        mine = rotated_terrains(city.topology, tile, rotation, direction)
+        for terrain, other in zip(mine, theirs, strict=True):
+            if terrain is not None and terrain == other:
+                return True
+    return False
 
 
 def relaxation(rules: Rules, table: Table) -> int:

@@ -13,17 +13,30 @@ players and solo), the card, and
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from getaway.games.escape_plan.boards import gain_notoriety
 from getaway.games.escape_plan.options import Rules
 from getaway.games.escape_plan.schema import ContactCard
 from getaway.games.escape_plan.state import Piece, Player, Table
 
+if TYPE_CHECKING:
+    from getaway.games.escape_plan.content import Content
+
 
 def card(rules: Rules, card_id: str) -> ContactCard:
-    for kind in rules.content.contacts.cards:
-        if kind.id == card_id:
-            return kind
-    raise KeyError(card_id)
+    # By id from a table built once per content (every executive list asks it).
+    content = rules.content
+    known = _CARDS_BY_ID.get(id(content))
+    if known is None or known[0] is not content:
+        cards = {kind.id: kind for kind in reversed(content.contacts.cards)}
+        known = _CARDS_BY_ID[id(content)] = (content, cards)
+    return known[1][card_id]
+
+
+#: Each content's Contact cards by id (the first of an id wins, as a scan would find it),
+#: keyed by the content object's id; the content is kept with them, so the id is not reused.
+_CARDS_BY_ID: dict[int, tuple[Content, dict[str, ContactCard]]] = {}
 
 
 def leftmost_empty_space(player: Player) -> int | None:

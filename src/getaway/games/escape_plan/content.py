@@ -89,10 +89,12 @@ class Content:
     scoring: Scoring
 
     def tile(self, tile_id: str) -> CityTile:
-        for tile in self.city_tiles.tiles:
-            if tile.id == tile_id:
-                return tile
-        raise KeyError(tile_id)
+        # By id from a table built once per content (the rules ask it on every move).
+        known = _TILES_BY_ID.get(id(self))
+        if known is None or known[0] is not self:
+            tiles = {tile.id: tile for tile in reversed(self.city_tiles.tiles)}
+            known = _TILES_BY_ID[id(self)] = (self, tiles)
+        return known[1][tile_id]
 
     @property
     def start_tiles(self) -> tuple[CityTile, ...]:
@@ -112,6 +114,11 @@ class Content:
     def officer_counts(self) -> dict[Officer, int]:
         """How many officers of each type the box holds, in the order of ``police.json``."""
         return {kind.type: kind.count for kind in self.police.officers}
+
+
+#: Each content's City tiles by id (the first of an id wins, as a scan would find it). Keyed
+#: by the content object's id; the content is kept with them, so the id is not reused.
+_TILES_BY_ID: dict[int, tuple[Content, dict[str, CityTile]]] = {}
 
 
 def load_content_from(directory: Path) -> Content:

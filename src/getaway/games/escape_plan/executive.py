@@ -41,6 +41,7 @@ from getaway.games.escape_plan.police import (
     OfficerMove,
     effect_moves,
     move_officer,
+    police_free_tiles,
     remove_officer,
 )
 from getaway.games.escape_plan.schema import Officer
@@ -88,8 +89,15 @@ def _keep(first: str) -> int | None:
 
 
 def _targets(state: EscapePlanState, player: Player, first: str) -> list[str]:
-    table = state.table
     effect, officer = _component(state, player, first)
+    return _targets_of(state, player, first, effect, officer)
+
+
+def _targets_of(
+    state: EscapePlanState, player: Player, first: str, effect: str, officer: str | None
+) -> list[str]:
+    """The targets of the component ``first`` names, whose effect is ``effect``."""
+    table = state.table
     if effect == "remove_officer":
         placed = [entry.tile.id for entry in table.city.placed]
         return [f"exec:remove:{t}" for t in placed if officer in table.police.get(t, [])]
@@ -103,10 +111,21 @@ def _targets(state: EscapePlanState, player: Player, first: str) -> list[str]:
     return []
 
 
-def _useful(state: EscapePlanState, player: Player, first: str) -> bool:
-    effect, _ = _component(state, player, first)
+def _useful(
+    state: EscapePlanState, player: Player, first: str, effect: str, officer: str | None
+) -> bool:
+    """Whether the component ``first`` names (its effect ``effect``) would do something."""
+    if effect == "move_officer":
+        # Some move exists when some placed tile holds such an officer and another may take
+        # one (``effect_moves``): asked without listing the moves.
+        table = state.table
+        placed = [entry.tile.id for entry in table.city.placed]
+        free = police_free_tiles(table.city)
+        return any(officer in table.police.get(t, ()) for t in placed) and any(
+            t not in free and officer not in table.police.get(t, ()) for t in placed
+        )
     if effect in _TARGETED:
-        return bool(_targets(state, player, first))
+        return bool(_targets_of(state, player, first, effect, officer))
     if effect == "heal":
         return player.wounds_red > 0
     if effect == "take_disc":
@@ -115,25 +134,36 @@ def _useful(state: EscapePlanState, player: Player, first: str) -> bool:
 
 
 def _first_steps(state: EscapePlanState, seat: str) -> list[str]:
+    """The components usable now, each with the effect and officer type it was found with
+    (``_component`` would find the same), kept when useful."""
     rules = state.rules
+    content = rules.content
     player = state.table.players[seat]
-    found: list[str] = []
+    found: list[tuple[str, str, str | None]] = []
     for space, piece in enumerate(player.contacts):
         if piece is not None and contacts.usable_contact(player, space):
             card = contacts.card(rules, piece.id)
             if card.timing == "ANY" and card.cost <= player.cash:
-                found.append(f"exec:contact:{space}")
-    any_time = {f.id for f in rules.content.fixers.fixers if f.timing == "ANY"}
+                found.append((f"exec:contact:{space}", card.effect, card.officer))
     for space, piece in enumerate(player.items):
-        if piece is not None and piece.kind == "fixer" and piece.face_up and piece.id in any_time:
-            found.append(f"exec:fixer:{space}")
-    effects = {a.id: a.effect for a in rules.content.assets.assets}
-    ready = ready_assets(rules, player)
-    found += [f"exec:asset:{a}" for a in ready if effects[a] in EXECUTIVE_EFFECTS]
-    found += [f"exec:gang:{node}" for node in sorted(set(player.gang_members))]
+        if piece is not None and piece.kind == "fixer" and piece.face_up:
+            fixer = next(f for f in content.fixers.fixers if f.id == piece.id)
+            if fixer.timing == "ANY":
+                found.append((f"exec:fixer:{space}", fixer.effect, None))
+    if any(held is not None and not held.used for held in player.unlocked):
+        assets = {a.id: a for a in content.assets.assets}
+        for ready in ready_assets(rules, player):
+            asset = assets[ready]
+            if asset.effect in EXECUTIVE_EFFECTS:
+                found.append((f"exec:asset:{ready}", asset.effect, asset.officer))
+    found += [
+        (f"exec:gang:{node}", "gang_ability", None) for node in sorted(set(player.gang_members))
+    ]
     if player.first_aid_up:
-        found.append("exec:first_aid")
-    return [step for step in found if _useful(state, player, step)]
+        found.append(("exec:first_aid", "heal", None))
+    return [
+        step for step, effect, officer in found if _useful(state, player, step, effect, officer)
+    ]
 
 
 def executive_steps(

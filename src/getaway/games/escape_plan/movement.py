@@ -431,6 +431,12 @@ def _advance(
     )
 
 
+def advance(city: CityMap, ctx: MoveContext, path: MovePath, step: Step) -> MovePath:
+    """``path`` after ``step``, one of ``next_steps(city, ctx, path)`` (not checked again:
+    :func:`apply_step` checks a step id)."""
+    return _advance(city, ctx, path, step.id, step.kind, step.to)
+
+
 def _count_use(used: tuple[tuple[str, int], ...], tool_id: str) -> tuple[tuple[str, int], ...]:
     for position, (used_id, count) in enumerate(used):
         if used_id == tool_id:

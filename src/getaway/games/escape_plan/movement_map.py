@@ -50,11 +50,11 @@ def city_index(city: CityMap) -> CityIndex:
 
 def _build_index(city: CityMap) -> CityIndex:
     index = CityIndex()
-    for node in city.nodes():
+    for node, terrain in city.node_terrains.items():
         tile = city.tile_of(node)
         index.tile[node] = tile
         index.kind[node] = city.kind(node)
-        index.terrain[node] = city.terrain(node)
+        index.terrain[node] = terrain
         index.by_tile.setdefault(tile, []).append(node)
     for body in city.water_bodies:
         name = min(body)

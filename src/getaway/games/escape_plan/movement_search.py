@@ -166,9 +166,10 @@ def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> b
     lead nowhere, by what the path used; a failed search adds what it explored."""
     if path.ended is not None:
         return True
+    node = path.node
+    if city_index(city).kind[node] is not None and node != path.start and node not in ctx.no_stop:
+        return True  # ``_Search.ends``, asked before the search is set up: the usual case
     search = _Search(city, ctx, path)
-    if search.ends(path.node):
-        return True
     holdings = (tuple(sorted(path.used)), path.cash_spent)
     known = dead.get(holdings, {})
     frontier = {place: list(means) for place, means in known.items()}

@@ -315,12 +315,17 @@ def effect_move_problem(police: CityPolice, city: CityMap, move: OfficerMove) ->
 
 def effect_moves(police: CityPolice, city: CityMap, officer: Officer) -> tuple[OfficerMove, ...]:
     """Every legal effect move of an ``officer``-type officer, by source then target tile
-    in the order the tiles were placed."""
+    in the order the tiles were placed: the moves :func:`effect_move_problem` allows (the
+    oracle of ``test_speed_oracles.py``), its tests asked once per tile instead of once per
+    pair (every executive-action list asks whether such a move exists)."""
     placed = _placed_ids(city)
-    # Only tiles holding such an officer can be sources: the others are refused anyway.
-    sources = [source for source in placed if officer in officers_on(police, source)]
-    moves = (OfficerMove(officer, source, target) for source in sources for target in placed)
-    return tuple(move for move in moves if effect_move_problem(police, city, move) is None)
+    free = police_free_tiles(city)
+    sources = [tile for tile in placed if officer in police.get(tile, ())]
+    if not sources:
+        return ()
+    targets = [tile for tile in placed if tile not in free and officer not in police.get(tile, ())]
+    # A source holds such an officer, so it is never among the targets.
+    return tuple(OfficerMove(officer, source, target) for source in sources for target in targets)
 
 
 def move_officer(police: CityPolice, city: CityMap, move: OfficerMove) -> dict[str, TileOfficers]:
@@ -374,17 +379,24 @@ def converge_problem(
 
 def converge_moves(police: CityPolice, city: CityMap, target_tile: str) -> tuple[OfficerMove, ...]:
     """Every legal converging move (§21.5), by source tile, officer type, then target. The
-    mover must make one if any exists, and may pick any of them."""
+    mover must make one if any exists, and may pick any of them. The moves
+    :func:`converge_problem` allows (the oracle of ``test_speed_oracles.py``), with each
+    tile's distance to ``target_tile`` measured once."""
     placed = _placed_ids(city)
     if target_tile not in placed:
         raise PoliceError(f"the target {target_tile} is not a placed tile; placed: {placed}")
-    moves = (
-        OfficerMove(officer, source, target)
-        for source in placed
-        for officer in officers_on(police, source)
-        for target in placed
-    )
-    return tuple(m for m in moves if converge_problem(police, city, target_tile, m) is None)
+    free = police_free_tiles(city)
+    away = {tile: city.distance(tile, target_tile) for tile in placed}
+    found: list[OfficerMove] = []
+    for source in placed:
+        closer = [target for target in placed if away[target] <= away[source] - 1]
+        for officer in police.get(source, ()):
+            found.extend(
+                OfficerMove(officer, source, target)
+                for target in closer
+                if target not in free and officer not in police.get(target, ())
+            )
+    return tuple(found)
 
 
 def converge(

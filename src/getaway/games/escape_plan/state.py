@@ -16,12 +16,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from getaway.core.errors import SaveFileError
 from getaway.core.game import JSONDict
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.options import Rules
+
+if TYPE_CHECKING:
+    from getaway.games.escape_plan.turns import TurnMemo
 
 Status = Literal["city", "escaped", "arrested"]
 STATUSES: tuple[Status, ...] = ("city", "escaped", "arrested")
@@ -415,6 +418,11 @@ class Table:
     #: Players owed a choice for a Handcuffs card that lands on a locked Asset (§9.3, §11),
     #: first first: asked before anything else.
     cuffs_due: list[str] = dataclasses.field(default_factory=list)
+    #: The open turn decision's next steps and what they were worked out from
+    #: (``turns.TurnMemo``), kept for the very ``Decision`` object they belong to: while that
+    #: decision stays open the table cannot change (every ``apply`` replaces it). Not part of
+    #: the position: never cloned, saved or compared.
+    turn_memo: TurnMemo | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def clone(self) -> Table:
         return Table(

@@ -22,16 +22,27 @@ card owed a choice (``Table.cuffs_due``) is asked before anything else (``game.p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from getaway.core.steps import StepRules
+from getaway.core.steps import DONE, Decision, StepRules
 from getaway.games.escape_plan import actions, movement_decision, phases
+from getaway.games.escape_plan.avoid import AvoidContext, avoid_result, avoid_steps
 from getaway.games.escape_plan.boards import refresh_for_rest, unlock_asset
 from getaway.games.escape_plan.bonuses import apply_bonus_step, bonus_steps
+from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.executive import apply_executive_step, executive_steps
 from getaway.games.escape_plan.move_action import apply_move, avoid_context_for, move_context
-from getaway.games.escape_plan.movement import MoveContext, can_move
-from getaway.games.escape_plan.movement_decision import AvoidFor
+from getaway.games.escape_plan.movement import (
+    MoveContext,
+    MovePath,
+    Step,
+    advance,
+    can_move,
+    next_steps,
+    validate_path,
+)
+from getaway.games.escape_plan.movement_decision import AvoidFor, MoveOutcome
 from getaway.games.escape_plan.state import Player
 from getaway.games.escape_plan.visit import apply_visit_step, visit_steps
 
@@ -52,10 +63,54 @@ def _move_context(state: EscapePlanState, seat: str) -> MoveContext:
     return context
 
 
+@dataclass(slots=True)
+class TurnMemo:
+    """An open turn decision worked out: the steps that may follow it and, for a Move, what
+    they came from (the mover's context, the MOVE path so far with the steps that may follow
+    it, and the Avoid context once the path has ended). Kept on the table for ``decision``
+    (``Table.turn_memo``), so that each step of a Move extends the path by one step instead
+    of replaying it, and nothing is worked out twice for one position."""
+
+    decision: Decision | None
+    legal: list[str]
+    context: MoveContext | None = None
+    path: MovePath | None = None
+    following: tuple[Step, ...] = ()
+    avoid: AvoidContext | None = None
+
+
+def _memo(state: EscapePlanState, seat: str, steps: tuple[str, ...]) -> TurnMemo | None:
+    """The memo of the open decision ``steps`` of ``seat``, if it is the one kept."""
+    memo, decision = state.table.turn_memo, state.decision
+    if (
+        memo is not None
+        and decision is not None
+        and memo.decision is decision
+        and decision.seat == seat
+        and decision.steps == steps
+    ):
+        return memo
+    return None
+
+
 class Turn(StepRules["EscapePlanState"]):
     def next_steps(
         self, state: EscapePlanState, seat: str, steps: tuple[str, ...]
     ) -> Sequence[str]:
+        memo = _memo(state, seat, steps)
+        if memo is None:
+            memo = self._work_out(state, seat, steps, None)
+        return list(memo.legal)
+
+    def _work_out(
+        self,
+        state: EscapePlanState,
+        seat: str,
+        steps: tuple[str, ...],
+        parent: TurnMemo | None,
+    ) -> TurnMemo:
+        """The steps that may follow ``steps``, from ``parent`` (the memo of ``steps``
+        without its last step) when there is one."""
         player = state.table.players[seat]
         if not steps:
             first = []
@@ -63,21 +118,94 @@ class Turn(StepRules["EscapePlanState"]):
                 first.append(actions.REST)
             if can_move(state.table.city, _move_context(state, seat)):
                 first.append(actions.MOVE)
-            return [*(first or [actions.PASS]), *executive_steps(state, seat)]
+            return TurnMemo(None, [*(first or [actions.PASS]), *executive_steps(state, seat)])
         if steps[0].startswith(EXEC):
-            return executive_steps(state, seat, steps)
+            return TurnMemo(None, executive_steps(state, seat, steps))
         if steps[0] == actions.REST:
             # R-REST-0 step 3: the unlock is mandatory while a locked Asset is left.
-            return [actions.unlock(a) for a in player.locked_assets()] if len(steps) == 1 else []
+            unlocks = [actions.unlock(a) for a in player.locked_assets()] if len(steps) == 1 else []
+            return TurnMemo(None, unlocks)
         if steps[0] == actions.MOVE:
             # MOVE, then AVOID; the VISIT follows in its own stage (it draws and takes at once).
-            return movement_decision.legal_steps(
-                state.table.city,
-                _move_context(state, seat),
-                _avoid_for(state, seat),
-                steps[1:],
+            return self._move(state, seat, steps, parent)
+        return TurnMemo(None, [])
+
+    def _move(
+        self,
+        state: EscapePlanState,
+        seat: str,
+        steps: tuple[str, ...],
+        parent: TurnMemo | None,
+    ) -> TurnMemo:
+        """``movement_decision.legal_steps`` for the Move ``steps``, one step on from
+        ``parent`` when it holds the path of all but the last step."""
+        city = state.table.city
+        if parent is None or parent.context is None or parent.path is None or len(steps) < 2:
+            context = _move_context(state, seat)
+            moving, avoiding = movement_decision.split_move(steps[1:])
+            path = validate_path(city, context, moving)
+            if path.ended is None:
+                return _moving(city, context, path)
+            avoid = _avoid_for(state, seat)(path)
+            return TurnMemo(None, avoid_steps(avoid, avoiding), context, path, (), avoid)
+        context, path = parent.context, parent.path
+        if path.ended is None:
+            # The step was checked against the parent's: it is one of its Steps.
+            step = next(s for s in parent.following if s.id == steps[-1])
+            path = advance(city, context, path, step)
+            if path.ended is None:
+                return _moving(city, context, path)
+            avoid = _avoid_for(state, seat)(path)
+            return TurnMemo(None, avoid_steps(avoid), context, path, (), avoid)
+        assert parent.avoid is not None
+        _, avoiding = movement_decision.split_move(steps[1:])
+        legal = avoid_steps(parent.avoid, avoiding)
+        return TurnMemo(None, legal, context, path, (), parent.avoid)
+
+    def _may_begin(self, state: EscapePlanState, seat: str, step: Any) -> bool:
+        """Whether ``step`` is among the first steps (``next_steps(state, seat, ())``),
+        working out only what that step needs: a turn's first step is taken as often as
+        there are turns, and its list asks both the Move check and the executive actions."""
+        if not isinstance(step, str):
+            return False
+        player = state.table.players[seat]
+        if step == actions.REST:
+            return player.rest_sun
+        if step == actions.MOVE:
+            return can_move(state.table.city, _move_context(state, seat))
+        if step == actions.PASS:
+            return not player.rest_sun and not can_move(
+                state.table.city, _move_context(state, seat)
             )
-        return []
+        return step.startswith(EXEC) and step in executive_steps(state, seat)
+
+    def take(
+        self, state: EscapePlanState, open_decision: Decision | None, seat: str, step: Any
+    ) -> Decision | None:
+        """``StepRules.take``, with the open decision's memo: its legal steps are not
+        worked out again, and the decision one step longer is worked out from it."""
+        steps = open_decision.steps if open_decision else ()
+        memo = _memo(state, seat, steps) if open_decision is state.decision else None
+        if memo is not None:
+            legal = isinstance(step, str) and step in memo.legal
+        elif not steps:
+            legal = self._may_begin(state, seat, step)
+        else:
+            legal = step in self.next_steps(state, seat, steps)
+        if not legal:
+            return super().take(state, open_decision, seat, step)  # refuses it in words
+        if step == DONE:
+            self._carry_out(state, seat, steps, memo)
+            return None
+        longer = (*steps, step)
+        following = self._work_out(state, seat, longer, memo)
+        if not following.legal:
+            self._carry_out(state, seat, longer, following)
+            return None
+        decision = Decision(seat, longer)
+        following.decision = decision
+        state.table.turn_memo = following
+        return decision
 
     def refuse(self, state: EscapePlanState, seat: str, steps: tuple[str, ...], step: str) -> str:
         if not steps:
@@ -97,25 +225,45 @@ class Turn(StepRules["EscapePlanState"]):
         )
 
     def carry_out(self, state: EscapePlanState, seat: str, steps: tuple[str, ...]) -> None:
+        self._carry_out(state, seat, steps, None)
+
+    def _carry_out(
+        self, state: EscapePlanState, seat: str, steps: tuple[str, ...], memo: TurnMemo | None
+    ) -> None:
+        """Make the complete decision ``steps`` take effect; ``memo``, when given, is the
+        decision worked out (its Move path and Avoid context are not replayed)."""
         rules, table = state.rules, state.table
         player = table.players[seat]
-        context = _move_context(state, seat) if steps[0] == actions.MOVE else None
-        # The table changes from here on: no Move context computed before may be reused.
+        moved: MoveOutcome | None = None
+        if steps[0] == actions.MOVE:
+            _, avoiding = movement_decision.split_move(steps[1:])
+            if memo is not None and memo.path is not None and memo.avoid is not None:
+                moved = MoveOutcome(memo.path, avoid_result(memo.avoid, avoiding))
+            else:
+                moved = movement_decision.outcome(
+                    table.city, _move_context(state, seat), _avoid_for(state, seat), steps[1:]
+                )
+        # The table changes from here on: no Move context or memo worked out before may be
+        # reused.
         state.move_contexts.clear()
+        table.turn_memo = None
         if steps[0].startswith(EXEC):
             executive(state, seat, steps)
             return  # the turn goes on: Rest or Move is still to come
         if steps[0] == actions.REST:
             rest(player, [actions.split(step)[1] for step in steps[1:]])
-        elif context is not None:
-            outcome = movement_decision.outcome(
-                table.city, context, _avoid_for(state, seat), steps[1:]
-            )
-            apply_move(rules, table, seat, outcome)
+        elif moved is not None:
+            apply_move(rules, table, seat, moved)
         table.visit_steps, table.exec_open = [], []
         # The VISIT (§7.5) where the pawn now stands, after the move's effects (AVOID paid).
         table.stage = "visit" if steps[0] == actions.MOVE else "after"
         go_on(state, seat)
+
+
+def _moving(city: CityMap, context: MoveContext, path: MovePath) -> TurnMemo:
+    """The memo of a Move whose path goes on: the path's next steps."""
+    following = tuple(next_steps(city, context, path))
+    return TurnMemo(None, [step.id for step in following], context, path, following)
 
 
 EXEC = "exec:"

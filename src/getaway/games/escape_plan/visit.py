@@ -224,9 +224,39 @@ def visit_problem(rules: Rules, table: Table, seat: str, node: str) -> str | Non
 
 def unvisitable(rules: Rules, table: Table, seat: str) -> tuple[str, ...]:
     """Every location of the city ``seat`` may not end a Move in, in node order: the
-    ``no_stop`` input of ``movement.MoveContext``."""
-    return tuple(
-        node
-        for node, kind in table.city.location_kinds
-        if kind in MAY_REFUSE_A_VISIT and visit_problem(rules, table, seat, node) is not None
-    )
+    ``no_stop`` input of ``movement.MoveContext``. The same answer as asking
+    :func:`visit_problem` of every location of ``MAY_REFUSE_A_VISIT`` kinds (the oracle of
+    ``test_visit_speed.py``), read off the buildings and gangs directly: every Move check
+    asks it."""
+    player = table.players[seat]
+    refused: set[str] = set()
+    keyless: bool | None = None  # asked only when a closed Business needs it
+    for business in table.businesses.values():
+        node = business.placed_on
+        if node is None:
+            continue
+        if any(owner == seat for owner, _ in business.cubes):
+            refused.add(node)
+        elif business.closed:
+            if keyless is None:
+                keyless = not (
+                    lockers.key_colours(rules, player)
+                    or asset_ready(rules, player, lockers.MASTER_KEY)
+                )
+            if keyless:
+                refused.add(node)
+    for house in table.safe_houses.values():
+        if house.placed_on is not None and any(owner == seat for owner, _ in house.cubes):
+            refused.add(house.placed_on)
+    if table.gangs:
+        cannot_hire = player.cash < GANG_PRICE or player.control_markers <= 0
+        # R-VIS-4: another pawn there, Sandra and Costa included (``opponents_at``).
+        others = {p.location for s, p in table.players.items() if p.status == "city" and s != seat}
+        others.update(a.location for a in table.automata.values() if a.status == "city")
+        for node, gang in table.gangs.items():
+            if cannot_hire or gang.control is not None or node in others:
+                refused.add(node)
+    if not refused:
+        return ()
+    # Only the city's locations, in node order (a building or gang off the city is none).
+    return tuple(node for node, _ in table.city.location_kinds if node in refused)

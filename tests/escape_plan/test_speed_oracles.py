@@ -1,0 +1,278 @@
+"""The shortcuts of the speed work against the plain definitions they replace, on every
+position of seeded random games (all player counts): each must give the same answer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from getaway.core.rng import Rng, derive_seed
+from getaway.games.escape_plan import contacts, executive, tiles
+from getaway.games.escape_plan.actions import MOVE, PASS, REST
+from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
+from getaway.games.escape_plan.city import CityMap
+from getaway.games.escape_plan.city_phase import (
+    NO_TERRAIN_MATCH,
+    ONE_TOUCHING,
+    STRICT,
+    placements,
+)
+from getaway.games.escape_plan.game import GAME, EscapePlanState
+from getaway.games.escape_plan.police import (
+    CityPolice,
+    OfficerMove,
+    converge_moves,
+    converge_problem,
+    effect_move_problem,
+    effect_moves,
+)
+from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
+from getaway.games.escape_plan.table_police import city_police
+from getaway.games.escape_plan.topology import ROTATIONS, Cell
+from getaway.games.escape_plan.turns import TURN
+from getaway.games.escape_plan.visit import MAY_REFUSE_A_VISIT, unvisitable, visit_problem
+
+GAMES = 12
+
+
+def positions(players: int, games: int = GAMES) -> Iterator[EscapePlanState]:
+    """Every position of ``games`` seeded random games with ``players`` players."""
+    for game in range(games):
+        seed = derive_seed(players, game, 13)
+        state = GAME.new_state({"players": players}, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            yield state
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+
+
+def unvisitable_by_definition(state: EscapePlanState, seat: str) -> tuple[str, ...]:
+    """R-VIS-3 asked of every location, as ``unvisitable`` was first written."""
+    return tuple(
+        node
+        for node, kind in state.table.city.location_kinds
+        if kind in MAY_REFUSE_A_VISIT
+        and visit_problem(state.rules, state.table, seat, node) is not None
+    )
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_unvisitable_is_visit_problem_asked_everywhere(players: int) -> None:
+    refused = 0
+    for state in positions(players):
+        for seat, player in state.table.players.items():
+            if player.status == "city":
+                expected = unvisitable_by_definition(state, seat)
+                assert unvisitable(state.rules, state.table, seat) == expected
+                refused += bool(expected)
+    assert refused  # the games did reach refusals
+
+
+def effect_moves_by_definition(
+    police: CityPolice, city: CityMap, officer: Officer
+) -> tuple[OfficerMove, ...]:
+    placed = [entry.tile.id for entry in city.placed]
+    moves = (OfficerMove(officer, source, target) for source in placed for target in placed)
+    return tuple(move for move in moves if effect_move_problem(police, city, move) is None)
+
+
+def converge_moves_by_definition(
+    police: CityPolice, city: CityMap, target_tile: str
+) -> tuple[OfficerMove, ...]:
+    placed = [entry.tile.id for entry in city.placed]
+    moves = (
+        OfficerMove(officer, source, target)
+        for source in placed
+        for officer in OFFICERS
+        for target in placed
+    )
+    return tuple(m for m in moves if converge_problem(police, city, target_tile, m) is None)
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_police_moves_are_the_moves_the_problems_allow(players: int) -> None:
+    found = 0
+    for number, state in enumerate(positions(players, games=4)):
+        if number % 7:
+            continue  # the police change slowly: every 7th position is plenty
+        table = state.table
+        police, city = city_police(table), table.city
+        for officer in OFFICERS:
+            expected = effect_moves_by_definition(police, city, officer)
+            assert effect_moves(police, city, officer) == expected
+            found += len(expected)
+        for entry in city.placed[::3]:
+            target = entry.tile.id
+            expected = converge_moves_by_definition(police, city, target)
+            assert converge_moves(police, city, target) == expected
+            found += len(expected)
+    assert found
+
+
+def connects_by_definition(city: CityMap, tile: CityTile, cell: Cell, rotation: int) -> bool:
+    """§3.3 read off :meth:`CityMap.facing`, as ``connects`` was first written."""
+    for mine, theirs, _ in city.facing(tile, cell, rotation):
+        area = tile.areas.get(mine.split(".", 1)[1])
+        if area is not None and area.terrain == city.terrain(theirs):
+            return True
+    return False
+
+
+def test_connects_is_the_facing_terrains_compared() -> None:
+    asked = met = 0
+    for number, state in enumerate(positions(3, games=3)):
+        if number % 11:
+            continue
+        city = state.table.city
+        placed = {entry.cell for entry in city.placed}
+        free = {
+            near
+            for cell in placed
+            for near in city.topology.edge_neighbours(cell).values()
+            if near not in placed and city.topology.in_bounds(near)
+        }
+        for tile_id in state.table.display:
+            tile = state.rules.content.tile(tile_id)
+            for cell in sorted(free):
+                for rotation in ROTATIONS:
+                    expected = connects_by_definition(city, tile, cell, rotation)
+                    assert city.connects(tile, cell, rotation) == expected
+                    asked += 1
+                    met += expected
+    assert 0 < met < asked
+
+
+def placements_by_definition(
+    city: CityMap, tile: CityTile, level: int
+) -> tuple[tuple[Cell, int], ...]:
+    """§3.5.1 and its relaxations asked of every cell and rotation."""
+    touching_needed = 1 if level == ONE_TOUCHING else 2
+    found = []
+    for cell in city.topology.cells():
+        if city.tile_at(cell) is not None:
+            continue
+        if sum(1 for near in city.topology.touching(cell) if city.tile_at(near)) < touching_needed:
+            continue
+        for rotation in ROTATIONS:
+            if level != STRICT or city.connects(tile, cell, rotation):
+                found.append((cell, rotation))
+    return tuple(found)
+
+
+def test_placements_are_the_cells_and_rotations_the_rule_allows() -> None:
+    asked = 0
+    for number, state in enumerate(positions(2, games=3)):
+        if number % 5 or state.table.stage != "place":
+            continue
+        city = state.table.city
+        for tile_id in state.table.display:
+            tile = state.rules.content.tile(tile_id)
+            for level in (STRICT, NO_TERRAIN_MATCH, ONE_TOUCHING):
+                expected = placements_by_definition(city, tile, level)
+                assert placements(city, tile, level) == expected
+                asked += bool(expected)
+    assert asked
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_first_step_is_checked_as_its_list_says(players: int) -> None:
+    checked = 0
+    for state in positions(players, games=6):
+        table = state.table
+        if table.stage != "turn" or state.decision is not None or table.cuffs_due:
+            continue
+        seat = state.to_act()[0]
+        legal = TURN.next_steps(state, seat, ())
+        for step in (REST, MOVE, PASS, "exec:first_aid", "exec:gang:X", "walk:x", 3, *legal):
+            assert TURN._may_begin(state, seat, step) == (step in legal), step
+            checked += 1
+    assert checked
+
+
+def first_steps_by_definition(state: EscapePlanState, seat: str) -> list[str]:
+    """The executive components as first written: every candidate, then each one's effect
+    read again by ``_component`` and its usefulness by its whole target list."""
+    rules, player = state.rules, state.table.players[seat]
+    found: list[str] = []
+    for space, piece in enumerate(player.contacts):
+        if piece is not None and contacts.usable_contact(player, space):
+            card = contacts.card(rules, piece.id)
+            if card.timing == "ANY" and card.cost <= player.cash:
+                found.append(f"exec:contact:{space}")
+    any_time = {f.id for f in rules.content.fixers.fixers if f.timing == "ANY"}
+    for space, piece in enumerate(player.items):
+        if piece is not None and piece.kind == "fixer" and piece.face_up and piece.id in any_time:
+            found.append(f"exec:fixer:{space}")
+    effects = {a.id: a.effect for a in rules.content.assets.assets}
+    found += [
+        f"exec:asset:{a}" for a in ready_assets(rules, player) if effects[a] in EXECUTIVE_EFFECTS
+    ]
+    found += [f"exec:gang:{node}" for node in sorted(set(player.gang_members))]
+    if player.first_aid_up:
+        found.append("exec:first_aid")
+
+    def useful(first: str) -> bool:
+        effect, _ = executive._component(state, player, first)
+        if effect in executive._TARGETED:
+            return bool(executive._targets(state, player, first))
+        if effect == "heal":
+            return player.wounds_red > 0
+        if effect == "take_disc":
+            return state.table.discs > 0
+        return effect in executive._AT_ONCE
+
+    return [step for step in found if useful(step)]
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_executive_components_are_the_useful_ones(players: int) -> None:
+    offered = 0
+    for number, state in enumerate(positions(players, games=8)):
+        cases = [state]
+        if number % 10 == 0:
+            # The police at both ends too: no officer at all, every officer everywhere
+            # (no move-officer effect has a move then).
+            empty, full = state.clone(), state.clone()
+            empty.table.police = {}
+            full.table.police = {entry.tile.id: list(OFFICERS) for entry in full.table.city.placed}
+            cases += [empty, full]
+        for case in cases:
+            for seat, player in case.table.players.items():
+                if player.status == "city":
+                    expected = first_steps_by_definition(case, seat)
+                    assert executive.executive_steps(case, seat) == expected
+                    offered += len(expected)
+    assert offered
+
+
+def links_by_definition(city: CityMap) -> dict[str, dict[str, int]]:
+    """§3.5.3 as first written: each tile's own pairs, then terrain facing terrain."""
+    found: dict[str, dict[str, int]] = {node: {} for node in city.nodes()}
+
+    def join(a: str, b: str) -> None:
+        same = city.terrain(a) is not None and city.terrain(a) == city.terrain(b)
+        found[a][b] = found[b][a] = 0 if same else 1
+
+    for entry in city.placed:
+        for pair in sorted(sorted(pair) for pair in tiles.links(entry.tile)):
+            a, b = (f"{entry.tile.id}.{local}" for local in pair)
+            join(a, b)
+        for mine, theirs, _ in city.facing(entry.tile, entry.cell, entry.rotation):
+            if city.terrain(mine) is not None and city.terrain(theirs) is not None:
+                join(mine, theirs)
+    return {node: dict(sorted(near.items())) for node, near in found.items()}
+
+
+def test_links_are_the_walking_rule() -> None:
+    maps = {id(state.table.city): state.table.city for state in positions(3, games=2)}
+    for city in maps.values():
+        expected = links_by_definition(city)
+        assert list(city.links) == list(expected)
+        assert all(
+            list(city.links[n].items()) == list(near.items()) for n, near in expected.items()
+        )
+        assert list(city.node_terrains) == list(city.nodes())
+    assert len(maps) > 5
