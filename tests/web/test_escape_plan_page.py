@@ -10,8 +10,6 @@ audit does) and keep the machine's time for the games' own tests.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,18 +17,15 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from getaway.games.escape_plan import load_content
 from getaway.games.escape_plan.render_city import rotated_cells
-from tests.web.conftest import ROOT, TIMEOUT_MS, Server
+from tests.web.conftest import DESKTOP, PHONE, READY, Server, browser_page, serving
 from tests.web.test_accessibility import AXE_OPTIONS, _report
 
 GAME = "escape-plan"
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
-PHONE: ViewportSize = {"width": 375, "height": 812}
 CITY_DRAWN = "() => document.querySelectorAll('svg.ep-city g.tile').length >= 2"
-# It is this page's turn and no action is in flight.
 # Either the game is over, or it is this page's turn and no action is in flight.
 READY_OR_OVER = """() => {
   const result = document.querySelector("section.result");
@@ -40,10 +35,6 @@ READY_OR_OVER = """() => {
 }"""
 #: The steps of a move that go to a node of the city (docs/games/escape-plan.md).
 MAP_STEPS = ("walk", "jetski", "metro", "fly", "sewer", "heli")
-READY = """() => {
-  const box = document.querySelector("section.actions");
-  return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -55,36 +46,14 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def server(database_url: str) -> Iterator[Server]:
     """``getaway serve`` with Escape Plan registered in its process."""
-    command = [sys.executable, "-m", "tests.web.serve_with_escape_plan", "--port", "0"]
-    proc = subprocess.Popen(
-        [*command, "--database-url", database_url],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        assert line.startswith("getaway serving on "), f"unexpected first line: {line!r}"
-        yield Server(line.split()[-1])
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with serving("tests.web.serve_with_escape_plan", database_url) as running:
+        yield running
 
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=DESKTOP)
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    with browser_page(browser, viewport=DESKTOP) as fresh:
+        yield fresh
 
 
 # Matches driven through the HTTP API ----------------------------------------------------------
@@ -314,10 +283,7 @@ def test_a_map_choice_works_from_the_keyboard(server: Server, page: Page) -> Non
 
 def test_a_phone_screen_scrolls_the_map_not_the_page(server: Server, browser: Browser) -> None:
     _match_id, p1 = _match(server, seed=16)
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        page = context.new_page()
+    with browser_page(browser, viewport=PHONE) as page:
         _open(page, p1["url"])
         sizes = page.evaluate(
             """() => ({page: document.documentElement.scrollWidth,
@@ -331,24 +297,17 @@ def test_a_phone_screen_scrolls_the_map_not_the_page(server: Server, browser: Br
         assert sizes["cell"] >= 20, f"a cell is too small to tap: {sizes}"
         # The actions stay reachable: the first one is a button one can press.
         expect(page.locator("section.actions button.action").first).to_be_visible()
-    finally:
-        context.close()
 
 
 def test_the_page_speaks_russian(server: Server, browser: Browser) -> None:
     _match_id, p1 = _match(server, seed=17)
     # A browser set to Russian: the page's language until the player picks another.
-    context = browser.new_context(viewport=DESKTOP, locale="ru-RU")
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        page = context.new_page()
+    with browser_page(browser, viewport=DESKTOP, locale="ru-RU") as page:
         _open(page, p1["url"])
         expect(page.locator("#ep-city-h")).to_have_text("Город")
         expect(page.locator('li.board[data-seat="p2"]')).to_contain_text("за ширмой")
         # Sandra's pawn carries her initial in the page's language (a Cyrillic Es).
         expect(page.locator("svg.ep-city g.pawn.sandra text")).to_have_text("\u0421")
-    finally:
-        context.close()
 
 
 def _placing(server: Server, seed: int) -> str:
@@ -387,17 +346,12 @@ def test_the_page_has_no_axe_violation(
     server: Server, browser: Browser, make: Callable[[Server, int], str], width: int
 ) -> None:
     url = make(server, 20 + width % 7)
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        page = context.new_page()
+    with browser_page(browser, viewport={"width": width, "height": 900}) as page:
         page.goto(url)
         page.wait_for_function(CITY_DRAWN)
         page.wait_for_function(OVER if make is _finished else READY)
         page.wait_for_load_state("networkidle")
         violations = Axe().run(page, options=AXE_OPTIONS).response["violations"]
-    finally:
-        context.close()
     assert not violations, f"axe finds at {width} px:\n{_report(violations)}"
 
 

@@ -16,27 +16,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.web.conftest import TIMEOUT_MS, Server
+from tests.web.conftest import DESKTOP, PHONE, READY, Server, browser_page
 
 DETECTIVES = ("d1", "d2", "d3")
-# It is this page's turn and no move is in flight.
-READY = """() => {
-  const box = document.querySelector("section.actions");
-  return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
-}"""
 BOARD_DRAWN = "() => document.querySelectorAll('g.station').length > 100"
-PHONE: ViewportSize = {"width": 375, "height": 812}
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=DESKTOP)
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    with browser_page(browser, viewport=DESKTOP) as fresh:
+        yield fresh
 
 
 def _as_mrx(server: Server, seed: int, **options: Any) -> tuple[str, dict[str, Any]]:
@@ -229,10 +218,7 @@ def test_detective_moves_and_counts_read_in_the_page_language(
     server: Server, browser: Browser, locale: str, ticket_word: str, ride: str
 ) -> None:
     match, d1 = _as_detective(server, seed=45)
-    context = browser.new_context(locale=locale)
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        page = context.new_page()
+    with browser_page(browser, locale=locale) as page:
         _open(page, d1["url"])
         state = server.state(match, d1["token"])
         taxi = next(a for a in state["legal_actions"] if ":taxi:" in a)
@@ -249,8 +235,6 @@ def test_detective_moves_and_counts_read_in_the_page_language(
                 f"{black} black ticket{'' if black == 1 else 's'}, "
                 f"{double} double-move ticket{'' if double == 1 else 's'}"
             )
-    finally:
-        context.close()
 
 
 # Keyboard and screen readers -------------------------------------------------------------------
