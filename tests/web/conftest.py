@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -70,6 +71,23 @@ class Server:
         query = f"?token={token}" if token else ""
         state: dict[str, Any] = self.request("GET", f"/api/matches/{match}{query}")
         return state
+
+    def turn(self, match: str, token: str) -> dict[str, Any]:
+        """The seat's state once it may act or the game is over (bots answer in the
+        background; 20 s at most)."""
+        for _ in range(400):
+            state = self.state(match, token)
+            if state["legal_actions"] or state["over"]:
+                return state
+            time.sleep(0.05)
+        raise AssertionError("the bots did not answer")
+
+    def act(self, match: str, token: str, action: str) -> dict[str, Any]:
+        """Play ``action`` for the seat of ``token`` at the match's current version."""
+        version = self.state(match, token)["version"]
+        body = {"token": token, "action": action, "version": version}
+        answer: dict[str, Any] = self.request("POST", f"/api/matches/{match}/actions", body)
+        return answer
 
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -23,16 +23,10 @@ from getaway.games.escape_plan import load_content
 from getaway.games.escape_plan.render_city import rotated_cells
 from tests.web.conftest import DESKTOP, PHONE, READY, Server, browser_page, serving
 from tests.web.test_accessibility import AXE_OPTIONS, _report
+from tests.web.test_browser import READY_OR_OVER
 
 GAME = "escape-plan"
 CITY_DRAWN = "() => document.querySelectorAll('svg.ep-city g.tile').length >= 2"
-# Either the game is over, or it is this page's turn and no action is in flight.
-READY_OR_OVER = """() => {
-  const result = document.querySelector("section.result");
-  if (result && !result.hidden) return true;
-  const box = document.querySelector("section.actions");
-  return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
-}"""
 #: The steps of a move that go to a node of the city (docs/games/escape-plan.md).
 MAP_STEPS = ("walk", "jetski", "metro", "fly", "sewer", "heli")
 
@@ -73,22 +67,6 @@ def _match(server: Server, seed: int) -> tuple[str, dict[str, Any]]:
     return created["id"], p1
 
 
-def _state(server: Server, match: str, token: str) -> dict[str, Any]:
-    """p1's state once it is p1's turn (the bot answers in the background)."""
-    for _ in range(400):
-        state = server.state(match, token)
-        if state["legal_actions"] or state["over"]:
-            return state
-        time.sleep(0.05)
-    raise AssertionError("the bot did not answer")
-
-
-def _act(server: Server, match: str, token: str, action: str) -> None:
-    version = server.state(match, token)["version"]
-    body = {"token": token, "action": action, "version": version}
-    server.request("POST", f"/api/matches/{match}/actions", body)
-
-
 def _play_until(
     server: Server,
     match: str,
@@ -98,11 +76,11 @@ def _play_until(
 ) -> dict[str, Any]:
     """p1 plays ``pick`` of its legal actions until ``done`` says its state is the one."""
     for _ in range(300):
-        state = _state(server, match, token)
+        state = server.turn(match, token)
         if done(state):
             return state
         assert not state["over"], "the game ended first"
-        _act(server, match, token, pick(state["legal_actions"]))
+        server.act(match, token, pick(state["legal_actions"]))
     raise AssertionError("the state asked for never came")
 
 
@@ -130,7 +108,7 @@ def _open(page: Page, url: str) -> None:
 def test_the_two_player_city_is_drawn_from_the_view(server: Server, page: Page) -> None:
     match, p1 = _match(server, seed=11)
     _open(page, p1["url"])
-    view = _state(server, match, p1["token"])["view"]
+    view = server.turn(match, p1["token"])["view"]
     table = view["table"]
     tiles = page.locator("svg.ep-city g.tile")
     expect(tiles).to_have_count(len(table["city"]))
@@ -173,16 +151,16 @@ def test_a_tile_is_taken_and_placed_by_clicking_the_display_and_a_free_cell(
     match, p1 = _match(server, seed=12)
     token = p1["token"]
     _open(page, p1["url"])
-    first = _state(server, match, token)["legal_actions"][0]
+    first = server.turn(match, token)["legal_actions"][0]
     page.locator(f'button.tile-choice[data-action="{first}"]').click()
     expect(page.locator(".ep-decision")).to_contain_text(f"Take tile {first[5:]} from the display")
-    cells = _state(server, match, token)["legal_actions"]
+    cells = server.turn(match, token)["legal_actions"]
     free = page.locator("svg.ep-city g.free-cell")
     expect(free).to_have_count(len(cells))
     assert free.evaluate_all("gs => gs.map(g => g.dataset.action)") == cells
     free.last.click()
     page.wait_for_function(READY)
-    state = _state(server, match, token)
+    state = server.turn(match, token)
     cells_last = cells[-1]
     assert state["view"]["decision"] == [first, cells_last]
     turns = state["legal_actions"]
@@ -206,7 +184,7 @@ def test_a_tile_is_taken_and_placed_by_clicking_the_display_and_a_free_cell(
     buttons.last.click()
     page.wait_for_function(READY_OR_OVER)
     # The placement goes on (a building space to fill) or is complete.
-    placed = _state(server, match, token)["view"]["decision"]
+    placed = server.turn(match, token)["view"]["decision"]
     assert placed in ([first, cells_last, turns[-1]], None)
 
 
@@ -245,7 +223,7 @@ def test_a_move_is_walked_by_clicking_a_node_on_the_map(server: Server, page: Pa
     page.locator('section.actions button.action[data-action="move"]').click()
     targets = page.locator("svg.ep-city g.node.target")
     expect(targets.first).to_be_visible()
-    legal = _state(server, match, token)["legal_actions"]
+    legal = server.turn(match, token)["legal_actions"]
     on_map = [a for a in legal if a.split(":")[0] in MAP_STEPS]
     assert on_map, legal
     # Each way to a node is one node to click, labelled with the action it takes.
@@ -256,7 +234,7 @@ def test_a_move_is_walked_by_clicking_a_node_on_the_map(server: Server, page: Pa
     assert label is not None and f"{node.split('.')[0]}: " in label
     _click(targets.first)
     page.wait_for_function(READY)
-    decision = _state(server, match, token)["view"]["decision"]
+    decision = server.turn(match, token)["view"]["decision"]
     assert decision == ["move", action]
     # The path walked so far is marked on the map.
     expect(page.locator(f'svg.ep-city g.node.on-path[data-node="{node}"]')).to_have_count(1)
@@ -266,7 +244,7 @@ def test_a_map_choice_works_from_the_keyboard(server: Server, page: Page) -> Non
     match, p1 = _match(server, seed=15)
     token = p1["token"]
     _open(page, p1["url"])
-    first = _state(server, match, token)["legal_actions"][0]
+    first = server.turn(match, token)["legal_actions"][0]
     page.locator(f'button.tile-choice[data-action="{first}"]').click()
     free = page.locator("svg.ep-city g.free-cell").first
     expect(free).to_have_attribute("tabindex", "0")
@@ -275,7 +253,7 @@ def test_a_map_choice_works_from_the_keyboard(server: Server, page: Page) -> Non
     free.focus()
     page.keyboard.press("Enter")
     page.wait_for_function(READY)
-    assert _state(server, match, token)["view"]["decision"] == [first, action]
+    assert server.turn(match, token)["view"]["decision"] == [first, action]
 
 
 # A phone, Russian, axe ------------------------------------------------------------------------
@@ -313,7 +291,7 @@ def test_the_page_speaks_russian(server: Server, browser: Browser) -> None:
 def _placing(server: Server, seed: int) -> str:
     """A page with free cells on the map."""
     match, p1 = _match(server, seed)
-    _act(server, match, p1["token"], _state(server, match, p1["token"])["legal_actions"][0])
+    server.act(match, p1["token"], server.turn(match, p1["token"])["legal_actions"][0])
     return str(p1["url"])
 
 
@@ -322,7 +300,7 @@ def _moving(server: Server, seed: int) -> str:
     match, p1 = _match(server, seed)
     token = p1["token"]
     _play_until(server, match, token, lambda s: "move" in s["legal_actions"])
-    _act(server, match, token, "move")
+    server.act(match, token, "move")
     return str(p1["url"])
 
 
@@ -532,15 +510,15 @@ def test_the_tile_being_placed_is_drawn_where_it_goes_with_its_space_to_fill(
         tile = content.tile(tile_id)
         return [f"{tile_id}.{n}" for n, loc in tile.locations.items() if loc.kind in building_kinds]
 
-    display = _state(server, match, token)["legal_actions"]
+    display = server.turn(match, token)["legal_actions"]
     pick = next(a for a in display if spaces(a[5:]))
     tile_id = pick[5:]
-    _act(server, match, token, pick)
-    cell = _state(server, match, token)["legal_actions"][-1]
-    _act(server, match, token, cell)
-    turn = _state(server, match, token)["legal_actions"][-1]
-    _act(server, match, token, turn)
-    legal = _state(server, match, token)["legal_actions"]
+    server.act(match, token, pick)
+    cell = server.turn(match, token)["legal_actions"][-1]
+    server.act(match, token, cell)
+    turn = server.turn(match, token)["legal_actions"][-1]
+    server.act(match, token, turn)
+    legal = server.turn(match, token)["legal_actions"]
     assert all(a.startswith(("business:", "safe_house:")) for a in legal), legal
     _open(page, p1["url"])
     ghost = page.locator(f'svg.ep-city g.tile.ghost[data-tile="{tile_id}"]')
@@ -559,7 +537,7 @@ def test_the_tile_being_placed_is_drawn_where_it_goes_with_its_space_to_fill(
     expect(ghost.locator("g.node.to-fill")).to_have_attribute("data-node", spaces(tile_id)[0])
     page.locator(f'section.actions button.action[data-action="{legal[0]}"]').click()
     page.wait_for_function(READY_OR_OVER)
-    state = _state(server, match, token)
+    state = server.turn(match, token)
     if state["view"]["decision"] is None:  # the tile had one space: placed now
         assert [tile_id] == [t[0] for t in state["view"]["table"]["city"] if t[0] == tile_id]
         expect(page.locator("svg.ep-city g.tile.ghost")).to_have_count(0)
@@ -598,7 +576,7 @@ def test_the_maps_labels_are_legible(server: Server, page: Page) -> None:
     token = p1["token"]
     # A city with several tiles, then the tile being placed and the free cells.
     _play_until(server, match, token, lambda s: len(s["view"]["table"]["city"]) >= 4)
-    _act(server, match, token, _state(server, match, token)["legal_actions"][0])
+    server.act(match, token, server.turn(match, token)["legal_actions"][0])
     _open(page, p1["url"])
     measured = page.evaluate(MAP_LABEL_CONTRAST)
     kinds = {kind.split()[0] for kind, _text, _ratio in measured}

@@ -9,7 +9,6 @@ keys inside, Escape), what a screen reader is given, the focus ring, and signals
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -48,23 +47,6 @@ def _as_detective(server: Server, seed: int) -> tuple[str, dict[str, Any]]:
     created = server.create({"game": "scotland-yard", "bots": bots, "seed": seed})
     (d1,) = created["seats"]
     return created["id"], d1
-
-
-def _act(server: Server, match: str, token: str, action: str) -> dict[str, Any]:
-    version = server.state(match, token)["version"]
-    body = {"token": token, "action": action, "version": version}
-    answer: dict[str, Any] = server.request("POST", f"/api/matches/{match}/actions", body)
-    return answer
-
-
-def _wait_for_turn(server: Server, match: str, token: str) -> dict[str, Any]:
-    """The seat's state once it is its turn again (the bots answer in the background)."""
-    for _ in range(200):
-        state = server.state(match, token)
-        if state["legal_actions"] or state["over"]:
-            return state
-        time.sleep(0.05)
-    raise AssertionError("the bots did not answer")
 
 
 def _open(page: Page, url: str) -> None:
@@ -168,11 +150,11 @@ def test_the_travel_log_shows_every_field_and_the_double_moves(server: Server, p
     fields = state["view"]["options"]["log_fields"]
     assert fields == 24 and state["view"]["max_rounds"] == 22
     # A double move in round 1: two entries in one round, the second a surfacing one.
-    _act(server, match, token, "double")
+    server.act(match, token, "double")
     for _ in range(2):
         legal = server.state(match, token)["legal_actions"]
-        _act(server, match, token, next(a for a in legal if a.startswith("taxi:")))
-    log = _wait_for_turn(server, match, token)["view"]["mrx_log"]
+        server.act(match, token, next(a for a in legal if a.startswith("taxi:")))
+    log = server.turn(match, token)["view"]["mrx_log"]
     assert len(log) == 2 and log[1]["revealed"]
     _open(page, mrx["url"])
     cells = page.locator(".sy-log li.log-cell")
