@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 
 from getaway.core.rng import Rng
 from getaway.games.escape_plan.game import GAME, EscapePlanState
+from getaway.games.escape_plan.move_action import move_context
+from getaway.games.escape_plan.movement import STOP, MovePath, apply_step, next_steps, start_path
 
 
 def random_step(state: EscapePlanState, rng: Rng, plain: bool = False) -> None:
@@ -46,3 +49,32 @@ def new_game(players: int, seed: int = 0, first: str = "p1") -> EscapePlanState:
 
 def at_actions(state: EscapePlanState) -> bool:
     return state.table.phase == "ACTIONS"
+
+
+def play(state: EscapePlanState, seat: str, steps: list[str]) -> None:
+    """Play ``steps`` for ``seat``, each checked legal first."""
+    for step in steps:
+        assert step in state.legal_actions(seat), (step, state.legal_actions(seat))
+        state.apply(seat, step)
+
+
+def move_stopping(
+    state: EscapePlanState, seat: str, stops: Callable[[str], bool], what: str
+) -> list[str]:
+    """The MOVE steps of the cheapest-in-steps move that stops on a node where ``stops`` holds
+    using no tool (a breadth-first search over the steps the game itself offers); ``what``
+    names the goal when there is no such move."""
+    city = state.table.city
+    ctx = move_context(state.rules, state.table, seat)
+    queue: deque[MovePath] = deque([start_path(city, ctx)])
+    seen: set[tuple[str, int, str]] = set()
+    while queue:
+        path = queue.popleft()
+        for step in next_steps(city, ctx, path):
+            if step.id == STOP and stops(path.node):
+                return [*path.steps, STOP]
+            key = (step.to, path.spent + step.cost, step.kind)
+            if step.id != STOP and step.tool is None and key not in seen:
+                seen.add(key)
+                queue.append(apply_step(city, ctx, path, step.id))
+    raise AssertionError(f"no move to {what}")

@@ -6,10 +6,9 @@ import pytest
 
 from getaway.core.rng import Rng
 from getaway.games.escape_plan.automata import automaton_turn
-from getaway.games.escape_plan.automata_cards import close_business, tile_of
+from getaway.games.escape_plan.automata_cards import AutomatonTurn, close_business, tile_of
 from getaway.games.escape_plan.costa import costa_score, costa_turn, is_last_turn
 from getaway.games.escape_plan.options import COSTA, SANDRA
-from getaway.games.escape_plan.sandra import AutomatonTurn
 from getaway.games.escape_plan.state import Table
 from tests.escape_plan.test_sandra_helpers import at_actions, closed_exit, distance, node, open_exit
 

@@ -4,40 +4,17 @@ in docs/games/escape-plan.md, "Worked examples"."""
 
 from __future__ import annotations
 
-from collections import deque
-
 from getaway.games.escape_plan.game import EscapePlanState
-from getaway.games.escape_plan.move_action import move_context
-from getaway.games.escape_plan.movement import STOP, MovePath, apply_step, next_steps, start_path
 from getaway.games.escape_plan.state import Key, Piece
+from tests.escape_plan.play import move_stopping, play
 from tests.escape_plan.test_visit import node_of, plan_with, table_at
 
 END = "end"
 
 
 def move_to_node(state: EscapePlanState, seat: str, target: str) -> list[str]:
-    """The MOVE steps of the cheapest-in-steps move that stops in ``target`` using no tool
-    (a breadth-first search over the steps the game itself offers)."""
-    city = state.table.city
-    ctx = move_context(state.rules, state.table, seat)
-    queue: deque[MovePath] = deque([start_path(city, ctx)])
-    seen: set[tuple[str, int, str]] = set()
-    while queue:
-        path = queue.popleft()
-        for step in next_steps(city, ctx, path):
-            if step.id == STOP and path.node == target:
-                return [*path.steps, STOP]
-            key = (step.to, path.spent + step.cost, step.kind)
-            if step.id != STOP and step.tool is None and key not in seen:
-                seen.add(key)
-                queue.append(apply_step(city, ctx, path, step.id))
-    raise AssertionError(f"no move to {target}")
-
-
-def play(state: EscapePlanState, seat: str, steps: list[str]) -> None:
-    for step in steps:
-        assert step in state.legal_actions(seat), (step, state.legal_actions(seat))
-        state.apply(seat, step)
+    """The MOVE steps of the cheapest-in-steps move that stops in ``target`` using no tool."""
+    return move_stopping(state, seat, lambda node: node == target, target)
 
 
 def play_visit(state: EscapePlanState, seat: str) -> None:

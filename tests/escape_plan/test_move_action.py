@@ -4,14 +4,10 @@ the turn, and what it does to the table. The steps themselves are tested in
 
 from __future__ import annotations
 
-from collections import deque
-
 from getaway.games.escape_plan import phases
 from getaway.games.escape_plan.game import EscapePlanState
-from getaway.games.escape_plan.move_action import move_context
-from getaway.games.escape_plan.movement import STOP, MovePath, apply_step, next_steps, start_path
 from getaway.games.escape_plan.state import Piece, Unlocked
-from tests.escape_plan.play import at_actions, new_game, play_until
+from tests.escape_plan.play import at_actions, move_stopping, new_game, play, play_until
 
 
 def at_turn(players: int = 3, seed: int = 1) -> tuple[EscapePlanState, str]:
@@ -21,28 +17,9 @@ def at_turn(players: int = 3, seed: int = 1) -> tuple[EscapePlanState, str]:
 
 
 def move_to_tile(state: EscapePlanState, seat: str, tile: str) -> list[str]:
-    """The MOVE steps of some move that stops in a location of ``tile`` using no tool (a
-    search over the steps the game offers)."""
+    """The MOVE steps of some move that stops in a location of ``tile`` using no tool."""
     city = state.table.city
-    ctx = move_context(state.rules, state.table, seat)
-    queue: deque[MovePath] = deque([start_path(city, ctx)])
-    seen = set()
-    while queue:
-        path = queue.popleft()
-        for step in next_steps(city, ctx, path):
-            if step.id == STOP and city.tile_of(path.node) == tile:
-                return [*path.steps, STOP]
-            key = (step.to, path.spent + step.cost, step.kind)
-            if step.id != STOP and step.tool is None and key not in seen:
-                seen.add(key)
-                queue.append(apply_step(city, ctx, path, step.id))
-    raise AssertionError(f"no move to {tile}")
-
-
-def play(state: EscapePlanState, seat: str, steps: list[str]) -> None:
-    for step in steps:
-        assert step in state.legal_actions(seat), (step, state.legal_actions(seat))
-        state.apply(seat, step)
+    return move_stopping(state, seat, lambda node: city.tile_of(node) == tile, tile)
 
 
 def from_church(state: EscapePlanState, seat: str, police: dict[str, list[str]]) -> None:

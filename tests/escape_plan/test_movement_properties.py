@@ -35,6 +35,10 @@ TOOLS = (
     MoveTool("jet_ski", "jet_ski", cost=1),
     MoveTool("medevac", "medevac", cost=2),
 )
+#: Any of ``TOOLS``, in their order.
+ANY_TOOLS = st.tuples(*(st.booleans() for _ in TOOLS)).map(
+    lambda keep: tuple(tool for tool, kept in zip(TOOLS, keep, strict=True) if kept)
+)
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -57,16 +61,28 @@ def cities(draw: st.DrawFn) -> CityMap:
 
 
 @st.composite
-def movers(draw: st.DrawFn, city: CityMap) -> MoveContext:
+def movers(
+    draw: st.DrawFn,
+    city: CityMap,
+    movement_points: tuple[int, int] = (1, 4),
+    gas_cans: tuple[int, int] = (0, 2),
+    cash: tuple[int, int] = (0, 6),
+    tools: st.SearchStrategy[tuple[MoveTool, ...]] = ANY_TOOLS,
+    most_no_stop: int | None = 4,
+) -> MoveContext:
+    """A mover on a location of ``city``: means drawn from the ranges given, ``tools`` (by
+    default any of ``TOOLS``, in their order), up to ``most_no_stop`` locations it may not
+    stop in (``None``: up to all of them) and perhaps an Exit to escape by."""
     locations = sorted(node for node in city.nodes() if city.kind(node) is not None)
     exits = sorted(node for node in locations if city.kind(node) == "EXIT")
+    no_stop = len(locations) if most_no_stop is None else most_no_stop
     return MoveContext(
         start=draw(st.sampled_from(locations)),
-        movement_points=draw(st.integers(1, 4)),
-        gas_cans=draw(st.integers(0, 2)),
-        cash=draw(st.integers(0, 6)),
-        tools=tuple(tool for tool in TOOLS if draw(st.booleans())),
-        no_stop=frozenset(draw(st.lists(st.sampled_from(locations), max_size=4))),
+        movement_points=draw(st.integers(*movement_points)),
+        gas_cans=draw(st.integers(*gas_cans)),
+        cash=draw(st.integers(*cash)),
+        tools=draw(tools),
+        no_stop=frozenset(draw(st.lists(st.sampled_from(locations), max_size=no_stop))),
         escape_exit=draw(st.sampled_from([None, *exits])),
     )
 

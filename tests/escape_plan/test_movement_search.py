@@ -4,6 +4,8 @@ dropped). Here it is checked against a plain search over the steps themselves.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,7 +13,6 @@ from getaway.games.escape_plan import CityMap
 from getaway.games.escape_plan.movement import (
     MoveContext,
     MovePath,
-    MoveTool,
     _advance,
     _moves,
     may_stop,
@@ -19,15 +20,11 @@ from getaway.games.escape_plan.movement import (
     start_path,
 )
 from getaway.games.escape_plan.movement_search import can_finish
-from tests.escape_plan.test_movement_properties import cities
+from tests.escape_plan.test_movement_properties import TOOLS as ALL_TOOLS
+from tests.escape_plan.test_movement_properties import cities, movers
 
-TOOLS = (
-    MoveTool("chopper", "flight", cost=2),
-    MoveTool("helicopter", "flight"),
-    MoveTool("sewer", "sewer", cost=1),
-    MoveTool("jet_ski", "jet_ski", cost=1),
-    MoveTool("medevac", "medevac", cost=2),
-)
+#: The properties' tools with one use each and no gang member: the plain search stays small.
+TOOLS = tuple(replace(tool, count=1) for tool in ALL_TOOLS if not tool.id.startswith("gang"))
 
 
 def plaincan_finish(city: CityMap, ctx: MoveContext, path: MovePath) -> bool:
@@ -62,20 +59,16 @@ def plaincan_finish(city: CityMap, ctx: MoveContext, path: MovePath) -> bool:
     return False
 
 
-@st.composite
-def small_movers(draw: st.DrawFn, city: CityMap) -> MoveContext:
+def small_movers(city: CityMap) -> st.SearchStrategy[MoveContext]:
     """Movers with few means, so the plain search stays small; often hemmed in, so that
     both answers occur."""
-    locations = sorted(node for node in city.nodes() if city.kind(node) is not None)
-    exits = sorted(node for node in locations if city.kind(node) == "EXIT")
-    return MoveContext(
-        start=draw(st.sampled_from(locations)),
-        movement_points=draw(st.integers(0, 3)),
-        gas_cans=draw(st.integers(0, 1)),
-        cash=draw(st.integers(0, 3)),
-        tools=tuple(draw(st.lists(st.sampled_from(TOOLS), max_size=2, unique=True))),
-        no_stop=frozenset(draw(st.lists(st.sampled_from(locations), max_size=len(locations)))),
-        escape_exit=draw(st.sampled_from([None, *exits])),
+    return movers(
+        city,
+        movement_points=(0, 3),
+        gas_cans=(0, 1),
+        cash=(0, 3),
+        tools=st.lists(st.sampled_from(TOOLS), max_size=2, unique=True).map(tuple),
+        most_no_stop=None,
     )
 
 

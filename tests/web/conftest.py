@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 
 # Re-exported as this package's fixture: one fresh database per module, on each backend.
 from tests.server.conftest import database_url
@@ -30,6 +32,15 @@ TIMEOUT_MS = 15_000
 # machine (a full run on 2 shared cores); 15 s, as the pages' own default timeout in these
 # tests, keeps a slow machine from failing a correct page.
 expect.set_options(timeout=TIMEOUT_MS)
+
+#: The screens the game pages are checked on.
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 375, "height": 812}
+#: It is the page's turn and no action is in flight.
+READY = """() => {
+  const box = document.querySelector("section.actions");
+  return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
+}"""
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -61,14 +72,32 @@ class Server:
         state: dict[str, Any] = self.request("GET", f"/api/matches/{match}{query}")
         return state
 
+    def turn(self, match: str, token: str) -> dict[str, Any]:
+        """The seat's state once it may act or the game is over (bots answer in the
+        background; 20 s at most)."""
+        for _ in range(400):
+            state = self.state(match, token)
+            if state["legal_actions"] or state["over"]:
+                return state
+            time.sleep(0.05)
+        raise AssertionError("the bots did not answer")
+
+    def act(self, match: str, token: str, action: str) -> dict[str, Any]:
+        """Play ``action`` for the seat of ``token`` at the match's current version."""
+        version = self.state(match, token)["version"]
+        body = {"token": token, "action": action, "version": version}
+        answer: dict[str, Any] = self.request("POST", f"/api/matches/{match}/actions", body)
+        return answer
+
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
-def server(database_url: str) -> Iterator[Server]:
-    """``getaway serve`` with the test game of tests/web/toy_client registered too."""
-    command = [sys.executable, "-m", "tests.web.serve_with_test_game", "--port", "0"]
+@contextmanager
+def serving(module: str, database_url: str) -> Iterator[Server]:
+    """``getaway serve`` started by ``python -m <module>`` (a wrapper that registers the games
+    a test needs in the server's process) on ``database_url``, stopped on leaving."""
+    command = [sys.executable, "-m", module, "--port", "0"]
     proc = subprocess.Popen(
         [*command, "--database-url", database_url],
         stdout=subprocess.PIPE,
@@ -91,6 +120,13 @@ def server(database_url: str) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
+def server(database_url: str) -> Iterator[Server]:
+    """``getaway serve`` with the test game of tests/web/toy_client registered too."""
+    with serving("tests.web.serve_with_test_game", database_url) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run ./dev test, which installs it"
     with sync_playwright() as playwright:
@@ -103,12 +139,21 @@ def browser() -> Iterator[Browser]:
             chromium.close()
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A page in a fresh browser context (its own storage), closed after the test."""
-    context = browser.new_context()
+@contextmanager
+def browser_page(browser: Browser, **context_options: Any) -> Iterator[Page]:
+    """A page in a fresh browser context (its own storage; ``context_options`` such as
+    ``viewport`` or ``locale`` as Playwright takes them) with the tests' timeout, closed on
+    leaving."""
+    context = browser.new_context(**context_options)
     context.set_default_timeout(TIMEOUT_MS)
     try:
         yield context.new_page()
     finally:
         context.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A page in a fresh browser context (its own storage), closed after the test."""
+    with browser_page(browser) as fresh:
+        yield fresh

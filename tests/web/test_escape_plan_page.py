@@ -10,8 +10,6 @@ audit does) and keep the machine's time for the games' own tests.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,31 +17,18 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from getaway.games.escape_plan import load_content
 from getaway.games.escape_plan.render_city import rotated_cells
-from tests.web.conftest import ROOT, TIMEOUT_MS, Server
+from tests.web.conftest import DESKTOP, PHONE, READY, Server, browser_page, serving
 from tests.web.test_accessibility import AXE_OPTIONS, _report
+from tests.web.test_browser import READY_OR_OVER
 
 GAME = "escape-plan"
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
-PHONE: ViewportSize = {"width": 375, "height": 812}
 CITY_DRAWN = "() => document.querySelectorAll('svg.ep-city g.tile').length >= 2"
-# It is this page's turn and no action is in flight.
-# Either the game is over, or it is this page's turn and no action is in flight.
-READY_OR_OVER = """() => {
-  const result = document.querySelector("section.result");
-  if (result && !result.hidden) return true;
-  const box = document.querySelector("section.actions");
-  return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
-}"""
 #: The steps of a move that go to a node of the city (docs/games/escape-plan.md).
 MAP_STEPS = ("walk", "jetski", "metro", "fly", "sewer", "heli")
-READY = """() => {
-  const box = document.querySelector("section.actions");
-  return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -55,36 +40,14 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def server(database_url: str) -> Iterator[Server]:
     """``getaway serve`` with Escape Plan registered in its process."""
-    command = [sys.executable, "-m", "tests.web.serve_with_escape_plan", "--port", "0"]
-    proc = subprocess.Popen(
-        [*command, "--database-url", database_url],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        assert line.startswith("getaway serving on "), f"unexpected first line: {line!r}"
-        yield Server(line.split()[-1])
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with serving("tests.web.serve_with_escape_plan", database_url) as running:
+        yield running
 
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=DESKTOP)
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    with browser_page(browser, viewport=DESKTOP) as fresh:
+        yield fresh
 
 
 # Matches driven through the HTTP API ----------------------------------------------------------
@@ -104,22 +67,6 @@ def _match(server: Server, seed: int) -> tuple[str, dict[str, Any]]:
     return created["id"], p1
 
 
-def _state(server: Server, match: str, token: str) -> dict[str, Any]:
-    """p1's state once it is p1's turn (the bot answers in the background)."""
-    for _ in range(400):
-        state = server.state(match, token)
-        if state["legal_actions"] or state["over"]:
-            return state
-        time.sleep(0.05)
-    raise AssertionError("the bot did not answer")
-
-
-def _act(server: Server, match: str, token: str, action: str) -> None:
-    version = server.state(match, token)["version"]
-    body = {"token": token, "action": action, "version": version}
-    server.request("POST", f"/api/matches/{match}/actions", body)
-
-
 def _play_until(
     server: Server,
     match: str,
@@ -129,11 +76,11 @@ def _play_until(
 ) -> dict[str, Any]:
     """p1 plays ``pick`` of its legal actions until ``done`` says its state is the one."""
     for _ in range(300):
-        state = _state(server, match, token)
+        state = server.turn(match, token)
         if done(state):
             return state
         assert not state["over"], "the game ended first"
-        _act(server, match, token, pick(state["legal_actions"]))
+        server.act(match, token, pick(state["legal_actions"]))
     raise AssertionError("the state asked for never came")
 
 
@@ -161,7 +108,7 @@ def _open(page: Page, url: str) -> None:
 def test_the_two_player_city_is_drawn_from_the_view(server: Server, page: Page) -> None:
     match, p1 = _match(server, seed=11)
     _open(page, p1["url"])
-    view = _state(server, match, p1["token"])["view"]
+    view = server.turn(match, p1["token"])["view"]
     table = view["table"]
     tiles = page.locator("svg.ep-city g.tile")
     expect(tiles).to_have_count(len(table["city"]))
@@ -204,16 +151,16 @@ def test_a_tile_is_taken_and_placed_by_clicking_the_display_and_a_free_cell(
     match, p1 = _match(server, seed=12)
     token = p1["token"]
     _open(page, p1["url"])
-    first = _state(server, match, token)["legal_actions"][0]
+    first = server.turn(match, token)["legal_actions"][0]
     page.locator(f'button.tile-choice[data-action="{first}"]').click()
     expect(page.locator(".ep-decision")).to_contain_text(f"Take tile {first[5:]} from the display")
-    cells = _state(server, match, token)["legal_actions"]
+    cells = server.turn(match, token)["legal_actions"]
     free = page.locator("svg.ep-city g.free-cell")
     expect(free).to_have_count(len(cells))
     assert free.evaluate_all("gs => gs.map(g => g.dataset.action)") == cells
     free.last.click()
     page.wait_for_function(READY)
-    state = _state(server, match, token)
+    state = server.turn(match, token)
     cells_last = cells[-1]
     assert state["view"]["decision"] == [first, cells_last]
     turns = state["legal_actions"]
@@ -237,7 +184,7 @@ def test_a_tile_is_taken_and_placed_by_clicking_the_display_and_a_free_cell(
     buttons.last.click()
     page.wait_for_function(READY_OR_OVER)
     # The placement goes on (a building space to fill) or is complete.
-    placed = _state(server, match, token)["view"]["decision"]
+    placed = server.turn(match, token)["view"]["decision"]
     assert placed in ([first, cells_last, turns[-1]], None)
 
 
@@ -276,7 +223,7 @@ def test_a_move_is_walked_by_clicking_a_node_on_the_map(server: Server, page: Pa
     page.locator('section.actions button.action[data-action="move"]').click()
     targets = page.locator("svg.ep-city g.node.target")
     expect(targets.first).to_be_visible()
-    legal = _state(server, match, token)["legal_actions"]
+    legal = server.turn(match, token)["legal_actions"]
     on_map = [a for a in legal if a.split(":")[0] in MAP_STEPS]
     assert on_map, legal
     # Each way to a node is one node to click, labelled with the action it takes.
@@ -287,7 +234,7 @@ def test_a_move_is_walked_by_clicking_a_node_on_the_map(server: Server, page: Pa
     assert label is not None and f"{node.split('.')[0]}: " in label
     _click(targets.first)
     page.wait_for_function(READY)
-    decision = _state(server, match, token)["view"]["decision"]
+    decision = server.turn(match, token)["view"]["decision"]
     assert decision == ["move", action]
     # The path walked so far is marked on the map.
     expect(page.locator(f'svg.ep-city g.node.on-path[data-node="{node}"]')).to_have_count(1)
@@ -297,7 +244,7 @@ def test_a_map_choice_works_from_the_keyboard(server: Server, page: Page) -> Non
     match, p1 = _match(server, seed=15)
     token = p1["token"]
     _open(page, p1["url"])
-    first = _state(server, match, token)["legal_actions"][0]
+    first = server.turn(match, token)["legal_actions"][0]
     page.locator(f'button.tile-choice[data-action="{first}"]').click()
     free = page.locator("svg.ep-city g.free-cell").first
     expect(free).to_have_attribute("tabindex", "0")
@@ -306,7 +253,7 @@ def test_a_map_choice_works_from_the_keyboard(server: Server, page: Page) -> Non
     free.focus()
     page.keyboard.press("Enter")
     page.wait_for_function(READY)
-    assert _state(server, match, token)["view"]["decision"] == [first, action]
+    assert server.turn(match, token)["view"]["decision"] == [first, action]
 
 
 # A phone, Russian, axe ------------------------------------------------------------------------
@@ -314,10 +261,7 @@ def test_a_map_choice_works_from_the_keyboard(server: Server, page: Page) -> Non
 
 def test_a_phone_screen_scrolls_the_map_not_the_page(server: Server, browser: Browser) -> None:
     _match_id, p1 = _match(server, seed=16)
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        page = context.new_page()
+    with browser_page(browser, viewport=PHONE) as page:
         _open(page, p1["url"])
         sizes = page.evaluate(
             """() => ({page: document.documentElement.scrollWidth,
@@ -331,30 +275,23 @@ def test_a_phone_screen_scrolls_the_map_not_the_page(server: Server, browser: Br
         assert sizes["cell"] >= 20, f"a cell is too small to tap: {sizes}"
         # The actions stay reachable: the first one is a button one can press.
         expect(page.locator("section.actions button.action").first).to_be_visible()
-    finally:
-        context.close()
 
 
 def test_the_page_speaks_russian(server: Server, browser: Browser) -> None:
     _match_id, p1 = _match(server, seed=17)
     # A browser set to Russian: the page's language until the player picks another.
-    context = browser.new_context(viewport=DESKTOP, locale="ru-RU")
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        page = context.new_page()
+    with browser_page(browser, viewport=DESKTOP, locale="ru-RU") as page:
         _open(page, p1["url"])
         expect(page.locator("#ep-city-h")).to_have_text("Город")
         expect(page.locator('li.board[data-seat="p2"]')).to_contain_text("за ширмой")
         # Sandra's pawn carries her initial in the page's language (a Cyrillic Es).
         expect(page.locator("svg.ep-city g.pawn.sandra text")).to_have_text("\u0421")
-    finally:
-        context.close()
 
 
 def _placing(server: Server, seed: int) -> str:
     """A page with free cells on the map."""
     match, p1 = _match(server, seed)
-    _act(server, match, p1["token"], _state(server, match, p1["token"])["legal_actions"][0])
+    server.act(match, p1["token"], server.turn(match, p1["token"])["legal_actions"][0])
     return str(p1["url"])
 
 
@@ -363,7 +300,7 @@ def _moving(server: Server, seed: int) -> str:
     match, p1 = _match(server, seed)
     token = p1["token"]
     _play_until(server, match, token, lambda s: "move" in s["legal_actions"])
-    _act(server, match, token, "move")
+    server.act(match, token, "move")
     return str(p1["url"])
 
 
@@ -387,17 +324,12 @@ def test_the_page_has_no_axe_violation(
     server: Server, browser: Browser, make: Callable[[Server, int], str], width: int
 ) -> None:
     url = make(server, 20 + width % 7)
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        page = context.new_page()
+    with browser_page(browser, viewport={"width": width, "height": 900}) as page:
         page.goto(url)
         page.wait_for_function(CITY_DRAWN)
         page.wait_for_function(OVER if make is _finished else READY)
         page.wait_for_load_state("networkidle")
         violations = Axe().run(page, options=AXE_OPTIONS).response["violations"]
-    finally:
-        context.close()
     assert not violations, f"axe finds at {width} px:\n{_report(violations)}"
 
 
@@ -578,15 +510,15 @@ def test_the_tile_being_placed_is_drawn_where_it_goes_with_its_space_to_fill(
         tile = content.tile(tile_id)
         return [f"{tile_id}.{n}" for n, loc in tile.locations.items() if loc.kind in building_kinds]
 
-    display = _state(server, match, token)["legal_actions"]
+    display = server.turn(match, token)["legal_actions"]
     pick = next(a for a in display if spaces(a[5:]))
     tile_id = pick[5:]
-    _act(server, match, token, pick)
-    cell = _state(server, match, token)["legal_actions"][-1]
-    _act(server, match, token, cell)
-    turn = _state(server, match, token)["legal_actions"][-1]
-    _act(server, match, token, turn)
-    legal = _state(server, match, token)["legal_actions"]
+    server.act(match, token, pick)
+    cell = server.turn(match, token)["legal_actions"][-1]
+    server.act(match, token, cell)
+    turn = server.turn(match, token)["legal_actions"][-1]
+    server.act(match, token, turn)
+    legal = server.turn(match, token)["legal_actions"]
     assert all(a.startswith(("business:", "safe_house:")) for a in legal), legal
     _open(page, p1["url"])
     ghost = page.locator(f'svg.ep-city g.tile.ghost[data-tile="{tile_id}"]')
@@ -605,7 +537,7 @@ def test_the_tile_being_placed_is_drawn_where_it_goes_with_its_space_to_fill(
     expect(ghost.locator("g.node.to-fill")).to_have_attribute("data-node", spaces(tile_id)[0])
     page.locator(f'section.actions button.action[data-action="{legal[0]}"]').click()
     page.wait_for_function(READY_OR_OVER)
-    state = _state(server, match, token)
+    state = server.turn(match, token)
     if state["view"]["decision"] is None:  # the tile had one space: placed now
         assert [tile_id] == [t[0] for t in state["view"]["table"]["city"] if t[0] == tile_id]
         expect(page.locator("svg.ep-city g.tile.ghost")).to_have_count(0)
@@ -644,7 +576,7 @@ def test_the_maps_labels_are_legible(server: Server, page: Page) -> None:
     token = p1["token"]
     # A city with several tiles, then the tile being placed and the free cells.
     _play_until(server, match, token, lambda s: len(s["view"]["table"]["city"]) >= 4)
-    _act(server, match, token, _state(server, match, token)["legal_actions"][0])
+    server.act(match, token, server.turn(match, token)["legal_actions"][0])
     _open(page, p1["url"])
     measured = page.evaluate(MAP_LABEL_CONTRAST)
     kinds = {kind.split()[0] for kind, _text, _ratio in measured}

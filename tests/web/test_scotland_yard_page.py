@@ -9,34 +9,22 @@ keys inside, Escape), what a screen reader is given, the focus ring, and signals
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.web.conftest import TIMEOUT_MS, Server
+from tests.web.conftest import DESKTOP, PHONE, READY, Server, browser_page
 
 DETECTIVES = ("d1", "d2", "d3")
-# It is this page's turn and no move is in flight.
-READY = """() => {
-  const box = document.querySelector("section.actions");
-  return !!box && !box.classList.contains("busy") && !!box.querySelector("button.action");
-}"""
 BOARD_DRAWN = "() => document.querySelectorAll('g.station').length > 100"
-PHONE: ViewportSize = {"width": 375, "height": 812}
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=DESKTOP)
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    with browser_page(browser, viewport=DESKTOP) as fresh:
+        yield fresh
 
 
 def _as_mrx(server: Server, seed: int, **options: Any) -> tuple[str, dict[str, Any]]:
@@ -59,23 +47,6 @@ def _as_detective(server: Server, seed: int) -> tuple[str, dict[str, Any]]:
     created = server.create({"game": "scotland-yard", "bots": bots, "seed": seed})
     (d1,) = created["seats"]
     return created["id"], d1
-
-
-def _act(server: Server, match: str, token: str, action: str) -> dict[str, Any]:
-    version = server.state(match, token)["version"]
-    body = {"token": token, "action": action, "version": version}
-    answer: dict[str, Any] = server.request("POST", f"/api/matches/{match}/actions", body)
-    return answer
-
-
-def _wait_for_turn(server: Server, match: str, token: str) -> dict[str, Any]:
-    """The seat's state once it is its turn again (the bots answer in the background)."""
-    for _ in range(200):
-        state = server.state(match, token)
-        if state["legal_actions"] or state["over"]:
-            return state
-        time.sleep(0.05)
-    raise AssertionError("the bots did not answer")
 
 
 def _open(page: Page, url: str) -> None:
@@ -179,11 +150,11 @@ def test_the_travel_log_shows_every_field_and_the_double_moves(server: Server, p
     fields = state["view"]["options"]["log_fields"]
     assert fields == 24 and state["view"]["max_rounds"] == 22
     # A double move in round 1: two entries in one round, the second a surfacing one.
-    _act(server, match, token, "double")
+    server.act(match, token, "double")
     for _ in range(2):
         legal = server.state(match, token)["legal_actions"]
-        _act(server, match, token, next(a for a in legal if a.startswith("taxi:")))
-    log = _wait_for_turn(server, match, token)["view"]["mrx_log"]
+        server.act(match, token, next(a for a in legal if a.startswith("taxi:")))
+    log = server.turn(match, token)["view"]["mrx_log"]
     assert len(log) == 2 and log[1]["revealed"]
     _open(page, mrx["url"])
     cells = page.locator(".sy-log li.log-cell")
@@ -229,10 +200,7 @@ def test_detective_moves_and_counts_read_in_the_page_language(
     server: Server, browser: Browser, locale: str, ticket_word: str, ride: str
 ) -> None:
     match, d1 = _as_detective(server, seed=45)
-    context = browser.new_context(locale=locale)
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        page = context.new_page()
+    with browser_page(browser, locale=locale) as page:
         _open(page, d1["url"])
         state = server.state(match, d1["token"])
         taxi = next(a for a in state["legal_actions"] if ":taxi:" in a)
@@ -249,8 +217,6 @@ def test_detective_moves_and_counts_read_in_the_page_language(
                 f"{black} black ticket{'' if black == 1 else 's'}, "
                 f"{double} double-move ticket{'' if double == 1 else 's'}"
             )
-    finally:
-        context.close()
 
 
 # Keyboard and screen readers -------------------------------------------------------------------

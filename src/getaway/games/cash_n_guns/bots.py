@@ -37,7 +37,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from getaway.core import Game, Rng
+from getaway.core import Rng
+from getaway.core.bots import ViewBot
 from getaway.core.game import BotFactory
 from getaway.games.cash_n_guns.actions import (
     FLIP,
@@ -81,21 +82,12 @@ from getaway.games.cash_n_guns.worth import (
 _NAMES = ("bbb", "bang", "click")
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """Plays any seat of Cash 'n Guns from the seat's view alone."""
 
     name = "heuristic"
 
-    def choose(
-        self,
-        game: Game,
-        seat: str,
-        view: Mapping[str, Any],
-        legal: Sequence[str],
-        rng: Rng,
-    ) -> str:
-        if len(legal) == 1:
-            return legal[0]
+    def pick(self, seat: str, view: Mapping[str, Any], legal: Sequence[str], rng: Rng) -> str:
         table = Table(view)
         step = view["step"]
         if step == "courage":

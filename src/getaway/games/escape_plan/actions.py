@@ -22,6 +22,8 @@ id                     meaning
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from getaway.core.steps import DONE
 from getaway.games.escape_plan.topology import Cell
 
@@ -32,12 +34,21 @@ MOVE = "move"
 __all__ = ["DISC", "DONE", "MOVE", "PASS", "REST"]
 
 
-def unlock(asset: str) -> str:
-    return f"unlock:{asset}"
+def _with_argument(verb: str) -> Callable[[str], str]:
+    """The builder of ``<verb>:<argument>`` ids, the form ``split`` parses back."""
+
+    def action_id(argument: str) -> str:
+        return f"{verb}:{argument}"
+
+    action_id.__name__ = action_id.__qualname__ = verb
+    return action_id
 
 
-def tile(tile_id: str) -> str:
-    return f"tile:{tile_id}"
+unlock = _with_argument("unlock")
+tile = _with_argument("tile")
+business = _with_argument("business")
+safe_house = _with_argument("safe_house")
+walk = _with_argument("walk")
 
 
 def cell(where: Cell) -> str:
@@ -46,18 +57,6 @@ def cell(where: Cell) -> str:
 
 def turn(rotation: int) -> str:
     return f"turn:{rotation}"
-
-
-def business(business_id: str) -> str:
-    return f"business:{business_id}"
-
-
-def safe_house(number: str) -> str:
-    return f"safe_house:{number}"
-
-
-def walk(node: str) -> str:
-    return f"walk:{node}"
 
 
 def split(action: str) -> tuple[str, str]:

@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from getaway.core.rng import Rng
-from getaway.games.escape_plan.automata_cards import AutomatonError, automaton
+from getaway.games.escape_plan.automata_cards import AutomatonError, AutomatonTurn, automaton
 from getaway.games.escape_plan.costa import costa_turn
 from getaway.games.escape_plan.notoriety import Crossing, MarkerMove, crossings, move_marker
 from getaway.games.escape_plan.options import SANDRA, Rules
 from getaway.games.escape_plan.police import OfficerMove, converge, converge_moves
-from getaway.games.escape_plan.sandra import AutomatonTurn, sandra_turn
+from getaway.games.escape_plan.sandra import sandra_turn
 from getaway.games.escape_plan.schema import OFFICERS
 from getaway.games.escape_plan.state import OPTIONAL_PARTS, Table
 from getaway.games.escape_plan.table_police import city_police, store_police

@@ -10,7 +10,11 @@ the leftmost place (§15.2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from getaway.core.errors import GetawayError
+from getaway.core.rng import Rng
 from getaway.games.escape_plan.notoriety import InspectorCubes, NotorietyCubes
 from getaway.games.escape_plan.options import (
     CONTACT_DISPLAY,
@@ -27,6 +31,23 @@ DISC_EFFECT = "take_disc"
 
 class AutomatonError(GetawayError, ValueError):
     """A card or participant the automata's rules do not know."""
+
+
+@dataclass(frozen=True, slots=True)
+class AutomatonTurn:
+    """What one automaton turn did: the card resolved (``None`` if none), where the pawn
+    went (``None``: it stayed), and whether it left the city (Costa, §16.3)."""
+
+    who: str
+    card: str | None
+    moved_to: str | None
+    escaped: bool = False
+    #: Day 3's open-Exit card for Sandra: she went there and did nothing (§15.3).
+    idle: bool = False
+
+
+#: One automaton's VISIT of a card's location (``sandra.visit``, ``costa.visit``).
+Visit = Callable[[Rules, Table, Rng, Automaton, str], None]
 
 
 def deck_card(rules: Rules, name: str, location: str) -> DeckCard:
@@ -229,3 +250,57 @@ def completion_bonuses(rules: Rules, table: Table, bot: Automaton) -> list[str]:
             take_disc(table, bot)
             taken.append(bonus)
     return taken
+
+
+# --- the deck and the VISIT (§15.3, §16.1, §16.2) -------------------------------------------
+
+
+def reshuffle(bot: Automaton, set_aside: list[str], rng: Rng) -> None:
+    """The cards revealed and set aside go back into the deck, which is reshuffled."""
+    bot.deck.extend(set_aside)
+    rng.shuffle(bot.deck)
+
+
+def play_card(
+    rules: Rules, table: Table, rng: Rng, bot: Automaton, card: str | None, visit: Visit
+) -> AutomatonTurn:
+    """``bot`` moves straight to ``card``'s location and VISITs it; with no card to play it
+    stays where it is ([DESIGN])."""
+    if card is None:
+        return AutomatonTurn(bot.name, None, None)
+    node = card_node(table, card)
+    bot.location = node
+    visit(rules, table, rng, bot, card)
+    return AutomatonTurn(bot.name, card, node)
+
+
+def discard_random(pile: list[str] | list[int], rng: Rng) -> None:
+    """One random item of ``pile`` to the box, unseen; nothing if the pile is empty."""
+    if pile:
+        del pile[rng.below(len(pile))]
+
+
+def visit_building(
+    rules: Rules,
+    table: Table,
+    rng: Rng,
+    bot: Automaton,
+    card: str,
+    take_contacts: Callable[[Rules, Table, Automaton], object],
+) -> bool:
+    """The part of a VISIT that Sandra and Costa share (§15.3, §16.2), after its notoriety:
+    a Business gets a cube, then ``take_contacts`` (Sandra discards 2, Costa keeps 1), then
+    the completion discs; a Safe House gets a cube, loses a random Fixer and a random key of
+    its own ([INF] for Costa), then the completion discs. ``False`` for a Store or an Exit,
+    which each resolves its own way."""
+    kind = card_kind(card)
+    if kind not in ("business", "safe_house"):
+        return False
+    put_cube(rules, table, bot, card)
+    if kind == "business":
+        take_contacts(rules, table, bot)
+    else:
+        discard_random(table.fixers, rng)
+        discard_random(table.safe_house_keys[card_ident(card)], rng)
+    completion_bonuses(rules, table, bot)
+    return True

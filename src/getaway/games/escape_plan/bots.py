@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from getaway.core.bots import Bot
-from getaway.core.game import Game
+from getaway.core.bots import Bot, ViewBot, best_scored
 from getaway.core.rng import Rng
 from getaway.games.escape_plan.bots_view import (
     ASSET_ORDER,
@@ -50,26 +49,14 @@ def asset_score(asset: str) -> float:
     return 0.0
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """Plays any seat of Escape Plan from the seat's view alone."""
 
     name = "heuristic"
 
-    def choose(
-        self,
-        game: Game,
-        seat: str,
-        view: Mapping[str, Any],
-        legal: Sequence[str],
-        rng: Rng,
-    ) -> str:
-        if len(legal) == 1:
-            return legal[0]
+    def pick(self, seat: str, view: Mapping[str, Any], legal: Sequence[str], rng: Rng) -> str:
         reader = SeatView(view, seat)
-        scores = [score(reader, action) for action in legal]
-        top = max(scores)
-        best = [a for a, s in zip(legal, scores, strict=True) if s >= top - 1e-9]
-        return best[0] if len(best) == 1 else best[rng.below(len(best))]
+        return best_scored(legal, [score(reader, action) for action in legal], rng)
 
 
 def score(reader: SeatView, action: str) -> float:

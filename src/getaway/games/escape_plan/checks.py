@@ -57,6 +57,15 @@ def _duplicates(values: Iterable[object]) -> list[object]:
     return [value for value, times in Counter(values).items() if times > 1]
 
 
+def _each_once(
+    problems: Problems, file: str, listing: str, values: Iterable[object], what: str = "id"
+) -> None:
+    """A problem for each value of ``listing`` (its ``what``: an id, a colour) given twice."""
+    label = f"{what} " if what else ""
+    for value in _duplicates(values):
+        problems.add(file, listing, f"{label}{value!r} is used twice")
+
+
 def check_all(
     content: Content, names: dict[str, str], topology: CityTopology | None = None
 ) -> None:
@@ -102,8 +111,7 @@ def check_tiles(content: Content, file: str, problems: Problems, topology: CityT
     components = content.components
     tile_list = content.city_tiles.tiles
     _count(problems, file, "tiles", len(tile_list), components.city_tiles, "tiles")
-    for ident in _duplicates(tile.id for tile in tile_list):
-        problems.add(file, "tiles", f"id {ident!r} is used twice")
+    _each_once(problems, file, "tiles", (tile.id for tile in tile_list))
     shapes_ok = True
     for index, tile in enumerate(tile_list):
         before = len(problems.by_file.get(file, []))
@@ -315,8 +323,7 @@ def check_buildings(content: Content, file: str, problems: Problems) -> None:
         ("safe_houses", [h.id for h in buildings.safe_houses]),
         ("safe_houses", [h.number for h in buildings.safe_houses]),
     ):
-        for ident in _duplicates(idents):
-            problems.add(file, listing, f"{ident!r} is used twice")
+        _each_once(problems, file, listing, idents, what="")
     groups = Counter(business.group for business in buildings.businesses)
     _count(problems, file, "businesses", len(groups), components.business_groups, "groups")
     for group, found in sorted(groups.items()):
@@ -327,8 +334,7 @@ def check_buildings(content: Content, file: str, problems: Problems) -> None:
 def check_escape_plans(content: Content, file: str, problems: Problems) -> None:
     cards = content.escape_plans.cards
     _count(problems, file, "cards", len(cards), content.components.escape_plan_cards, "cards")
-    for ident in _duplicates(card.id for card in cards):
-        problems.add(file, "cards", f"id {ident!r} is used twice")
+    _each_once(problems, file, "cards", (card.id for card in cards))
     references = building_references(content)
     groups = _plan_groups(content)
     seen: dict[tuple[tuple[str, object], ...], int] = {}
@@ -378,8 +384,7 @@ def check_cards(content: Content, names: dict[str, str], problems: Problems) -> 
     contacts = content.contacts.cards
     copies = sum(card.copies for card in contacts)
     _count(problems, file, "cards", copies, components.contact_cards, "cards (copies)")
-    for ident in _duplicates(card.id for card in contacts):
-        problems.add(file, "cards", f"id {ident!r} is used twice")
+    _each_once(problems, file, "cards", (card.id for card in contacts))
     for index, card in enumerate(contacts):
         typed = card.effect in _TYPED_CONTACT_EFFECTS
         if typed != (card.officer is not None):
@@ -392,14 +397,12 @@ def check_cards(content: Content, names: dict[str, str], problems: Problems) -> 
     file = names["fixers"]
     fixers = content.fixers.fixers
     _count(problems, file, "fixers", len(fixers), components.fixers, "Fixer tiles")
-    for ident in _duplicates(fixer.id for fixer in fixers):
-        problems.add(file, "fixers", f"id {ident!r} is used twice")
+    _each_once(problems, file, "fixers", (fixer.id for fixer in fixers))
 
     file = names["equipment"]
     kinds = content.equipment.equipment
     _count(problems, file, "equipment", len(kinds), components.equipment_types, "types")
-    for ident in _duplicates(kind.id for kind in kinds):
-        problems.add(file, "equipment", f"id {ident!r} is used twice")
+    _each_once(problems, file, "equipment", (kind.id for kind in kinds))
     for index, kind in enumerate(kinds):
         path = entry("equipment", index, kind.id)
         _count(problems, file, f"{path}.count", kind.count, components.equipment_per_type, "tiles")
@@ -416,8 +419,7 @@ def _check_lockers(content: Content, file: str, problems: Problems) -> None:
     components = content.components
     stacks = content.lockers.stacks
     _count(problems, file, "stacks", len(stacks), components.locker_colours, "colours")
-    for colour in _duplicates(stack.colour for stack in stacks):
-        problems.add(file, "stacks", f"colour {colour!r} is used twice")
+    _each_once(problems, file, "stacks", (stack.colour for stack in stacks), "colour")
     for index, stack in enumerate(stacks):
         path = entry("stacks", index, stack.colour)
         found = len(stack.values)
@@ -432,8 +434,7 @@ def _check_exit_tiles(content: Content, file: str, problems: Problems) -> None:
     components = content.components
     stacks = content.exit_tiles.stacks
     _count(problems, file, "stacks", len(stacks), components.exit_tile_types, "types")
-    for ident in _duplicates(stack.id for stack in stacks):
-        problems.add(file, "stacks", f"id {ident!r} is used twice")
+    _each_once(problems, file, "stacks", (stack.id for stack in stacks))
     for index, stack in enumerate(stacks):
         path = f"{entry('stacks', index, stack.id)}.values"
         _count(problems, file, path, len(stack.values), components.exit_tiles_per_type, "tiles")
@@ -481,8 +482,7 @@ def _check_assets(content: Content, file: str, problems: Problems) -> None:
         problems.add(
             file, "unlocked_slot_costs", "most expensive first, starting at $5k (§4 [BOTH])"
         )
-    for ident in _duplicates(asset.id for asset in assets.assets):
-        problems.add(file, "assets", f"id {ident!r} is used twice")
+    _each_once(problems, file, "assets", (asset.id for asset in assets.assets))
     starts = Counter[str](asset.start for asset in assets.assets)
     for start, wanted in (("unlocked_slot", 1), ("item_space", 3), ("contact_space", 3)):
         if starts[start] != wanted:

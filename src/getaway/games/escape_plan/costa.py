@@ -12,22 +12,23 @@ from __future__ import annotations
 from getaway.core.rng import Rng
 from getaway.games.escape_plan.automata_cards import (
     AutomatonError,
+    AutomatonTurn,
     automaton,
     card_ident,
     card_kind,
     card_node,
-    completion_bonuses,
     deck_card,
     gives_disc,
     is_open_exit,
     last_day,
-    put_cube,
+    play_card,
+    reshuffle,
     take_disc,
     take_rightmost,
+    visit_building,
     visit_notoriety,
 )
 from getaway.games.escape_plan.options import COSTA, Rules
-from getaway.games.escape_plan.sandra import AutomatonTurn, discard_random
 from getaway.games.escape_plan.scoring import CostaSheet, PileTile, costa_sheet
 from getaway.games.escape_plan.state import OPTIONAL_PARTS, Automaton, Building, Table
 
@@ -55,8 +56,7 @@ def costa_turn(rules: Rules, table: Table, rng: Rng) -> AutomatonTurn:
         card = costa.deck.pop(0)
         node = card_node(table, card)
         if node is not None and is_open_exit(table, card) and last_day(rules, table):
-            costa.deck.extend(set_aside)
-            rng.shuffle(costa.deck)
+            reshuffle(costa, set_aside, rng)
             return escape(table, costa, card)
         if (
             node is None
@@ -67,14 +67,8 @@ def costa_turn(rules: Rules, table: Table, rng: Rng) -> AutomatonTurn:
             continue
         found = card
         break
-    costa.deck.extend(set_aside)
-    rng.shuffle(costa.deck)
-    if found is None:
-        return AutomatonTurn(COSTA, None, None)
-    node = card_node(table, found)
-    costa.location = node
-    visit(rules, table, rng, costa, found)
-    return AutomatonTurn(COSTA, found, node)
+    reshuffle(costa, set_aside, rng)
+    return play_card(rules, table, rng, costa, found, visit)
 
 
 def _refused(table: Table, card: str) -> bool:
@@ -111,18 +105,10 @@ def visit(rules: Rules, table: Table, rng: Rng, costa: Automaton, card: str) -> 
     """Costa's VISIT (§16.2): as Sandra's, but he takes the rightmost Contact card instead
     of discarding 2, and the top Locker or Exit tiles instead of discarding one."""
     visit_notoriety(rules, table, costa, card)
-    kind = card_kind(card)
-    if kind == "business":
-        put_cube(rules, table, costa, card)
-        _take_contact(rules, table, costa)
-        completion_bonuses(rules, table, costa)
-    elif kind == "safe_house":
-        put_cube(rules, table, costa, card)
-        # [INF] His Safe House visit still discards a random Fixer and key there (§16.2).
-        discard_random(table.fixers, rng)
-        discard_random(table.safe_house_keys[card_ident(card)], rng)
-        completion_bonuses(rules, table, costa)
-    elif kind == "store":
+    # [INF] His Safe House visit still discards a random Fixer and key there (§16.2).
+    if visit_building(rules, table, rng, costa, card, _take_contact):
+        return
+    if card_kind(card) == "store":
         _take_contact(rules, table, costa)
         colours = deck_card(rules, COSTA, card).locker_stacks
         # Store D shows every stack and gives the top tile of each; A-C show one, 2 tiles.

@@ -27,7 +27,7 @@ from getaway.core import (
     State,
 )
 from getaway.core.encoding import Encoding
-from getaway.core.game import BotFactory
+from getaway.core.hooks import ModuleHooks
 from getaway.core.options import OptionSpec
 from getaway.core.search import SearchPolicy
 from getaway.core.steps import StepRules
@@ -288,11 +288,13 @@ class EscapePlanState(RulesState[Rules]):
 STEP_RULES.update({"place": PLACE_TILE, "turn": TURN})
 
 
-class EscapePlan(Game):
+class EscapePlan(ModuleHooks):
     name = GAME_NAME
     title = "Escape Plan"
     min_players = 1
     max_players = 5
+    render_module = topics_module = typing_module = "getaway.games.escape_plan.render"
+    bots_module = "getaway.games.escape_plan.bots"
 
     def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
         return normalize(options)
@@ -324,31 +326,6 @@ class EscapePlan(Game):
 
         assert isinstance(before, EscapePlanState)
         return public_action(before, move, viewer)
-
-    def render(self, view: Mapping[str, Any]) -> str:
-        from getaway.games.escape_plan.render import render_view
-
-        return render_view(view)
-
-    def render_topics(self) -> dict[str, str]:
-        from getaway.games.escape_plan.render import TOPICS
-
-        return dict(TOPICS)
-
-    def render_topic(self, view: Mapping[str, Any], topic: str) -> str:
-        from getaway.games.escape_plan.render import render_topic
-
-        return render_topic(view, topic)
-
-    def typing_examples(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
-        from getaway.games.escape_plan.render import typing_examples
-
-        return typing_examples(view)
-
-    def bots(self) -> dict[str, BotFactory]:
-        from getaway.games.escape_plan.bots import BOTS
-
-        return dict(BOTS)
 
     def encoding(self, options: Mapping[str, Any]) -> Encoding:
         """The fixed action ids and flat observations for learning code."""

@@ -9,37 +9,25 @@ first); cards set aside go back and the deck is reshuffled from the game's ``Rng
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from getaway.core.rng import Rng
 from getaway.games.escape_plan.automata_cards import (
+    AutomatonTurn,
     automaton,
     card_ident,
     card_kind,
     card_node,
-    completion_bonuses,
     deck_card,
+    discard_random,
     discard_two_contacts,
     is_open_exit,
     last_day,
-    put_cube,
+    play_card,
+    reshuffle,
+    visit_building,
     visit_notoriety,
 )
 from getaway.games.escape_plan.options import SANDRA, Rules
 from getaway.games.escape_plan.state import Automaton, Table
-
-
-@dataclass(frozen=True, slots=True)
-class AutomatonTurn:
-    """What one automaton turn did: the card resolved (``None`` if none), where the pawn
-    went (``None``: it stayed), and whether it left the city (Costa, §16.3)."""
-
-    who: str
-    card: str | None
-    moved_to: str | None
-    escaped: bool = False
-    #: Day 3's open-Exit card for Sandra: she went there and did nothing (§15.3).
-    idle: bool = False
 
 
 def sandra_turn(rules: Rules, table: Table, rng: Rng) -> AutomatonTurn:
@@ -60,40 +48,22 @@ def sandra_turn(rules: Rules, table: Table, rng: Rng) -> AutomatonTurn:
             set_aside.append(card)
             if last_day(rules, table):
                 sandra.location = node
-                _reshuffle(sandra, set_aside, rng)
+                reshuffle(sandra, set_aside, rng)
                 return AutomatonTurn(SANDRA, card, node, idle=True)
         else:
             found = card
             break
-    _reshuffle(sandra, set_aside, rng)
-    if found is None:
-        return AutomatonTurn(SANDRA, None, None)
-    node = card_node(table, found)
-    sandra.location = node
-    visit(rules, table, rng, sandra, found)
-    return AutomatonTurn(SANDRA, found, node)
-
-
-def _reshuffle(bot: Automaton, set_aside: list[str], rng: Rng) -> None:
-    bot.deck.extend(set_aside)
-    rng.shuffle(bot.deck)
+    reshuffle(sandra, set_aside, rng)
+    return play_card(rules, table, rng, sandra, found, visit)
 
 
 def visit(rules: Rules, table: Table, rng: Rng, sandra: Automaton, card: str) -> None:
     """Sandra's VISIT (§15.3 step 3): 1 notoriety per other participant there, then the
     card."""
     visit_notoriety(rules, table, sandra, card)
-    kind = card_kind(card)
-    if kind == "business":
-        put_cube(rules, table, sandra, card)
-        discard_two_contacts(rules, table, sandra)
-        completion_bonuses(rules, table, sandra)
-    elif kind == "safe_house":
-        put_cube(rules, table, sandra, card)
-        discard_random(table.fixers, rng)
-        discard_random(table.safe_house_keys[card_ident(card)], rng)
-        completion_bonuses(rules, table, sandra)
-    elif kind == "store":
+    if visit_building(rules, table, rng, sandra, card, discard_two_contacts):
+        return
+    if card_kind(card) == "store":
         discard_two_contacts(rules, table, sandra)
         for colour in deck_card(rules, SANDRA, card).locker_stacks:
             discard_random(table.lockers[colour], rng)
@@ -101,9 +71,3 @@ def visit(rules: Rules, table: Table, rng: Rng, sandra: Automaton, card: str) ->
         stack = table.exit_stack_of[int(card_ident(card))]
         discard_random(table.exit_stacks[stack], rng)
         discard_two_contacts(rules, table, sandra)
-
-
-def discard_random(pile: list[str] | list[int], rng: Rng) -> None:
-    """One random item of ``pile`` to the box, unseen; nothing if the pile is empty."""
-    if pile:
-        del pile[rng.below(len(pile))]

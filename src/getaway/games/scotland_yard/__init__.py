@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from getaway.core import Game, JSONDict, Move, PublicAction, Rng, Side, Sides, State
-from getaway.core.game import BotFactory
+from getaway.core import JSONDict, Move, PublicAction, Rng, Side, Sides, State
+from getaway.core.hooks import ModuleHooks
 from getaway.core.options import OptionSpec
 from getaway.core.search import SearchPolicy
 from getaway.games.scotland_yard.options import (
@@ -25,11 +25,15 @@ if TYPE_CHECKING:
     from getaway.games.scotland_yard.encoding import ScotlandYardEncoding
 
 
-class ScotlandYard(Game):
+class ScotlandYard(ModuleHooks):
     name = "scotland-yard"
     title = "Scotland Yard"
     min_players = 2
     max_players = 6
+    render_module = "getaway.games.scotland_yard.render"
+    topics_module = "getaway.games.scotland_yard.render_topics"
+    typing_module = "getaway.games.scotland_yard.typed_moves"
+    bots_module = "getaway.games.scotland_yard.bots"
 
     def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
         return normalize(options)
@@ -81,31 +85,6 @@ class ScotlandYard(Game):
         from getaway.games.scotland_yard.search import ScotlandYardSearchPolicy
 
         return ScotlandYardSearchPolicy(self, seat, view, enabled)
-
-    def render(self, view: Mapping[str, Any]) -> str:
-        from getaway.games.scotland_yard.render import render_view
-
-        return render_view(view)
-
-    def render_topics(self) -> dict[str, str]:
-        from getaway.games.scotland_yard.render_topics import TOPICS
-
-        return dict(TOPICS)
-
-    def render_topic(self, view: Mapping[str, Any], topic: str) -> str:
-        from getaway.games.scotland_yard.render_topics import render_topic
-
-        return render_topic(view, topic)
-
-    def typing_examples(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
-        from getaway.games.scotland_yard.typed_moves import typing_examples
-
-        return typing_examples(view)
-
-    def bots(self) -> dict[str, BotFactory]:
-        from getaway.games.scotland_yard.bots import BOTS
-
-        return dict(BOTS)
 
 
 GAME = ScotlandYard()

@@ -17,7 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from getaway.core import Game, Rng
+from getaway.core import Rng
+from getaway.core.bots import ViewBot
 from getaway.core.game import BotFactory
 from getaway.games.scotland_yard.board import (
     ORDINARY,
@@ -64,19 +65,12 @@ D_UNDERGROUND_BONUS = 3.0
 D_REGION_WEIGHT = 24.0
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """Plays Mr. X or any detective seat from the seat's view alone."""
 
     name = "heuristic"
 
-    def choose(
-        self,
-        game: Game,
-        seat: str,
-        view: Mapping[str, Any],
-        legal: Sequence[str],
-        rng: Rng,
-    ) -> str:
+    def pick(self, seat: str, view: Mapping[str, Any], legal: Sequence[str], rng: Rng) -> str:
         return heuristic_move(seat, view, legal, rng)
 
 

@@ -24,7 +24,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from getaway.core import Game, Rng
+from getaway.core import Rng
+from getaway.core.bots import ViewBot
 from getaway.games.scotland_yard.board import ORDINARY, board_for
 from getaway.games.scotland_yard.options import MRX
 
@@ -67,21 +68,12 @@ def any_neighbours(edition: str) -> tuple[frozenset[int], ...]:
     )
 
 
-class DistanceBot:
+class DistanceBot(ViewBot):
     """Plays any seat by distances alone (see the module's docstring)."""
 
     name = "distance"
 
-    def choose(
-        self,
-        game: Game,
-        seat: str,
-        view: Mapping[str, Any],
-        legal: Sequence[str],
-        rng: Rng,
-    ) -> str:
-        if len(legal) == 1:
-            return legal[0]
+    def pick(self, seat: str, view: Mapping[str, Any], legal: Sequence[str], rng: Rng) -> str:
         if seat == MRX:
             return distance_mrx_move(view, legal, rng)
         return distance_detective_move(view, legal, rng)
