@@ -381,34 +381,56 @@ class Reader:
 
     def load_probs(self, g: int, hand: Sequence[int] | None = None) -> list[float]:
         """P(BBB), P(Bang!), P(Click) of the card the reader loads in gun ``g`` from ``hand``
-        (his hand of that gun before loading; default: the state's): the heuristic's lottery,
-        more bullets for a big pot or a kill on offer, fewer in peril, the BBB kept for late."""
-        s = self.s
-        if hand is None:
-            b = 6 * self.me + 3 * g
-            hand = s.hand[b : b + 3]
-        bbb, bang, click = hand[BBB], hand[BANG], hand[CLICK]
-        bullets = bbb + bang
-        cards = bullets + click
-        if cards == 0:
-            return [0.0, 0.0, 0.0]
-        if not bullets:
-            return [0.0, 0.0, 1.0]
-        dying = self.table.dying
-        kill = len(dying) > 1 or (len(dying) == 1 and dying[0] != self.me)
-        if bullets < cards:
-            urge = 1.0 + POT_URGE * (min(2.0, self.pot_value() / MEAN_POT) - 1.0)
-            if kill:
-                urge *= KILL_URGE
-            if self.margin(self.me) == 0 and s.ability[self.me] != COWARD:
-                urge *= PERIL_DAMPING
-            use = min(1.0, urge * bullets / cards)
-        else:
-            use = 1.0
-        late = s.round >= 6 or len(self.living) <= 3 or kill
-        if bbb and (late or not bang):
-            return [use, 0.0, 1.0 - use]
-        return [0.0, use, 1.0 - use]
+        (:func:`load_probs`)."""
+        return load_probs(self.s, self.me, g, hand)
+
+
+def load_probs(
+    s: CashNGunsState, me: int, g: int, hand: Sequence[int] | None = None
+) -> list[float]:
+    """P(BBB), P(Bang!), P(Click) of the card player ``me`` loads in gun ``g`` from ``hand``
+    (his hand of that gun before loading; default: the state's): the heuristic's lottery,
+    more bullets for a big pot or a kill on offer, fewer in peril, the BBB kept for late.
+
+    It reads a few public facts straight off the state, without a :class:`Reader`: a
+    playout loads five times a round, and a reading's table would be built for nothing."""
+    if hand is None:
+        b = 6 * me + 3 * g
+        hand = s.hand[b : b + 3]
+    bbb, bang, click = hand[BBB], hand[BANG], hand[CLICK]
+    bullets = bbb + bang
+    cards = bullets + click
+    if cards == 0:
+        return [0.0, 0.0, 0.0]
+    if not bullets:
+        return [0.0, 0.0, 1.0]
+    kill = _kill_on_offer(s, me)
+    if bullets < cards:
+        urge = 1.0 + POT_URGE * (min(2.0, sum(s.pot) / MEAN_POT) - 1.0)
+        if kill:
+            urge *= KILL_URGE
+        a = s.ability[me]
+        if (4 if a == INVINCIBLE else 3) - 1 - s.wounds[me] == 0 and a != COWARD:
+            urge *= PERIL_DAMPING
+        use = min(1.0, urge * bullets / cards)
+    else:
+        use = 1.0
+    late = s.round >= 6 or s.alive.bit_count() <= 3 or kill
+    if bbb and (late or not bang):
+        return [use, 0.0, 1.0 - use]
+    return [0.0, use, 1.0 - use]
+
+
+def _kill_on_offer(s: CashNGunsState, me: int) -> bool:
+    """Whether a living player other than ``me`` is one wound from death as everyone knows
+    it (the public margins of :class:`~.model_public.PublicReading`)."""
+    alive, ability, shown, wounds = s.alive, s.ability, s.shown, s.wounds
+    for j in range(s.rules.players):
+        if j != me and alive >> j & 1:
+            a = ability[j]
+            if (4 if a == INVINCIBLE and shown >> a & 1 else 3) - 1 - wounds[j] == 0:
+                return True
+    return False
 
 
 def softmax(values: Sequence[float], temperature: float) -> list[float]:
@@ -442,6 +464,7 @@ __all__ = [
     "Reader",
     "hide_probability",
     "hide_shift",
+    "load_probs",
     "softmax",
     "unseen",
 ]

@@ -27,6 +27,7 @@ from getaway.games.cash_n_guns.model import (
     Reader,
     hide_probability,
     hide_shift,
+    load_probs,
     softmax,
 )
 from getaway.games.cash_n_guns.split import split_pot
@@ -73,8 +74,7 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
                 return reveal
         if REVEAL_CRAZY in legal and _crazy_pays(s, i):
             return REVEAL_CRAZY
-        reader = Reader(s, i)
-        names = [CARD_NAMES[rng.weighted_index(reader.load_probs(g))] for g in range(s.guns[i])]
+        names = [CARD_NAMES[rng.weighted_index(load_probs(s, i, g))] for g in range(s.guns[i])]
         return _pick("load:" + "/".join(names), legal)
     if step == STEP_PHONE:
         return FLIP if FLIP in legal and cop_flips(s) else PASS
@@ -104,13 +104,12 @@ def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise
             names.append(SEATS[t] if t >= 0 else "none")
         return _pick("aim:" + "/".join(names), legal)
     if step == STEP_LOAD and not any(map(_is_reveal, legal)):
-        reader = Reader(s, i)
         names = []
         for g in range(s.guns[i]):
             b = 6 * i + 3 * g
             hand = s.hand[b : b + 3]
             size = hand[0] + hand[1] + hand[2]
-            probs = reader.load_probs(g, hand)
+            probs = load_probs(s, i, g, hand)
             weights = [(1.0 - noise) * probs[k] + noise * hand[k] / size for k in range(3)]
             names.append(CARD_NAMES[rng.weighted_index(weights)])
         return _pick("load:" + "/".join(names), legal)

@@ -43,11 +43,11 @@ class PublicReading:
     """One moment of a state as everyone reads it, with aims counted as shown or not."""
 
     __slots__ = (
-        "_counts",
         "_future",
         "_hides",
         "_odds",
         "_stays",
+        "_whole",
         "aimed",
         "dying",
         "living",
@@ -86,7 +86,8 @@ class PublicReading:
             self._read_aims()
         self._hides: list[float] | None = None
         self._stays: list[float] | None = None
-        self._counts: tuple[int, int, int] | None = None
+        #: The pot's whole-number shares (:func:`_whole_shares`), read at the first share.
+        self._whole: tuple[float, ...] | None = None
         #: Shares computed so far, by the number of participants (a real number).
         self.shares: dict[float, float] = {}
         self._future = -1.0
@@ -165,15 +166,17 @@ class PublicReading:
         value = self.shares.get(participants)
         if value is not None:
             return value
-        counts = self._counts
-        if counts is None:
+        whole = self._whole
+        if whole is None:
             pot = self.s.pot
-            counts = self._counts = (pot.count(20_000), pot.count(10_000), pot.count(5_000))
+            whole = self._whole = _whole_shares(
+                pot.count(20_000), pot.count(10_000), pot.count(5_000)
+            )
         low = max(1, int(participants))
         frac = max(0.0, participants - low)
-        value = float(_split_counts(*counts, low).share)
+        value = whole[low]
         if frac:
-            value += frac * (_split_counts(*counts, low + 1).share - value)
+            value += frac * (whole[low + 1] - value)
         self.shares[participants] = value
         return value
 
@@ -215,6 +218,18 @@ def public_reading(s: CashNGunsState, shown: bool) -> PublicReading:
     if table is None:
         table = tables[shown] = PublicReading(s, shown)
     return table
+
+
+#: The most participants a split can have: six players (the #10 user is one of them).
+_MOST_PARTICIPANTS = 6
+
+
+@lru_cache(maxsize=1 << 10)
+def _whole_shares(a20: int, b10: int, c5: int) -> tuple[float, ...]:
+    """A pot's share (by its note counts) for 0 to :data:`_MOST_PARTICIPANTS` + 1
+    participants, as floats: every table of a search reads the same few pots, and an
+    interpolated share needs two whole ones."""
+    return tuple(float(_split_counts(a20, b10, c5, n).share) for n in range(_MOST_PARTICIPANTS + 2))
 
 
 def _odds_of(left: list[float]) -> tuple[float, float]:

@@ -71,7 +71,7 @@ from getaway.games.cash_n_guns.cards import (
 )
 from getaway.games.cash_n_guns.determinizer import determinize, parse_log
 from getaway.games.cash_n_guns.events import Event
-from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, Reader, softmax
+from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, Reader, load_probs, softmax
 from getaway.games.cash_n_guns.model_moves import choose, sample_move
 from getaway.games.cash_n_guns.public import shown_to_others
 from getaway.games.cash_n_guns.ranking import (
@@ -181,7 +181,7 @@ class CashNGunsSearchPolicy(SearchPolicy):
                 hand = s.hand[b : b + 3]
                 hand[s.card[k]] += 1
                 size = hand[0] + hand[1] + hand[2]
-                probs = Reader(s, j, shown=False).load_probs(g, hand)
+                probs = load_probs(s, j, g, hand)
                 weights = [
                     (1.0 - noise) * probs[kind] + noise * hand[kind] / size if hand[kind] else 0.0
                     for kind in range(3)
