@@ -180,18 +180,22 @@ class Reader:
         me = self.me
         s = self.s
         hides = table.hides()
+        alive = s.alive
+        shown = table.shown
         changed = []
-        if me in table.living:
+        if alive >> me & 1:
             if self._my_margin != table.margins[me]:
                 changed.append(me)
-            if table.shown:
-                alive = s.alive
-                changed.extend(t for t in table.targets[me] if alive >> t & 1 and t != me)
+            if shown:
+                for t in table.targets[me]:
+                    if alive >> t & 1 and t != me:
+                        changed.append(t)
         volleys = table.volleys
         if changed:
             hides = hides[:]
             base = s.round + 1.0
             bullet = self.bullet
+            margins = table.margins
             for j in changed:
                 guns = volleys.get(j)
                 threat = (
@@ -199,24 +203,30 @@ class Reader:
                     if guns
                     else None
                 )
-                hides[j] = hide_chance_of(s.shame[j], base, threat, self.margin(j))
+                margin = self._my_margin if j == me else margins[j]
+                hides[j] = hide_chance_of(s.shame[j], base, threat, margin)
         self._hides = hides
         stays = table.stays()[:]
         stays[me] = 0.0
-        if table.shown:
+        if shown:
             targets = table.targets
             moved = set(changed)
             moved.update(targets[me])
             for o in changed:
                 moved.update(targets[o])
             moved.discard(me)
-            alive = s.alive
+            odds = self.odds
             for j in moved:
                 if not alive >> j & 1:
                     continue
+                # ``_hits`` inlined: the chance each gun at him misses, by the reader's odds.
                 p = 1.0 - hides[j]
-                for hit in self._hits(volleys.get(j, ()), hides, -1):
-                    p *= 1.0 - hit
+                for o, g, bbb, bang in volleys.get(j, ()):
+                    if o == me:
+                        bbb, bang = odds(o, g)
+                        p *= 1.0 - (bbb + bang) * 1.0
+                    else:
+                        p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
                 stays[j] = p
         self._stays = stays
         #: The expected participants with the reader: himself and the others' chances.
@@ -323,18 +333,53 @@ class Reader:
         """The targets of gun ``g`` (others living; -1 none) and the value of each, for the
         card it holds (or would hold)."""
         me = self.me
+        s = self.s
         base = self.expected_share()
         hides = self._hides
-        assert hides is not None
-        margins = self.table.margins
+        stays_of = self._stays
+        assert hides is not None and stays_of is not None
+        table = self.table
+        margins = table.margins
+        shares = table.shares
+        with_me = self._with_me
         bbb, bang = self.odds(me, g)
         bullet = bbb + bang
+        # What :meth:`_hit_value` reads that does not depend on the target, read once (a
+        # playout asks every aim of every round): the same terms, added in the same order.
+        money, shame = s.money, s.shame
+        rival = s.cop != me
+        cop_value = (
+            COP_HIT_VALUE * s.phone_uses / max(1, len(self.living) - 1)
+            if s.cop >= 0 and s.cop != me and not s.backup_round and s.phone_uses
+            else None
+        )
+        crazy = s.holder[CRAZY] if s.grenade == GRENADE_ARMED else -1
         targets = [t for t in self.living if t != me]
         values = []
         for t in targets:
-            without = self.expected_share(exclude=t)
+            n = with_me - stays_of[t]
+            without = shares.get(n)
+            if without is None:
+                without = table.share(n)
             stays = 1.0 - hides[t]
-            v = bullet * stays * self._hit_value(t, base, without) if bullet else 0.0
+            if bullet:
+                value = (without - base) * 0.6
+                if rival:
+                    rich = float(money[t] - SHAME_COST * shame[t])
+                    value += RIVAL_MONEY_WEIGHT * (rich if rich > 0.0 else 0.0)
+                margin = margins[t]
+                if margin == 0:
+                    value += KILL_VALUE + money[t]
+                elif margin == 1 and not self.dragon(t):
+                    value += NEAR_KILL_VALUE
+                if cop_value is not None:
+                    value += cop_value
+                if t == crazy:
+                    margin_me = self._my_margin
+                    value -= self.death_cost() if margin_me == 0 else self.wound_cost(margin_me - 1)
+                v = bullet * stays * value
+            else:
+                v = 0.0
             if bullet < 1.0:
                 fear = CLICK_SCARE * (2.0 if margins[t] == 0 else 1.0)
                 gain = without - base + SHAME_COST * 0.5
@@ -355,16 +400,26 @@ class Reader:
             for p in self.hit_odds(crazy):
                 unhit *= 1.0 - p
             odds.append((1.0 - unhit) * (1.0 - self.hide_chance(crazy)))
-        margin = self.margin(me)
+        margin = self._my_margin
         cap = 1 if self.dragon(me) else margin + 1
-        dist = hit_distribution(odds, cap + 1)
         bonus = COP_PHONE_VALUE if self.cop_needs_phone() else 0.0
         base = self.expected_share()
-        stay = dist[0] * (base + bonus)
-        death = self.death_cost()
-        for hits in range(1, len(dist)):
-            wounds = min(hits, cap)
-            stay -= dist[hits] * (death if wounds > margin else self.wound_cost(margin - wounds))
+        if odds:
+            dist = hit_distribution(odds, cap + 1)
+            stay = dist[0] * (base + bonus)
+            death = self.death_cost()
+            # :meth:`wound_cost`'s scale, computed as it computes it.
+            scale = 0.4 + 0.6 * (ROUNDS - s.round + 1) / ROUNDS
+            for hits in range(1, len(dist)):
+                wounds = hits if hits < cap else cap
+                cost = (
+                    death if wounds > margin else WOUND_COST.get(margin - wounds, 2_000.0) * scale
+                )
+                stay -= dist[hits] * cost
+        else:
+            # Nothing can hit him: the chance of no hit is exactly 1 and every other is 0,
+            # so the sum above is his share, to the bit.
+            stay = base + bonus
         for g in range(s.guns[me]):
             k = 2 * me + g
             t = s.target[k]
