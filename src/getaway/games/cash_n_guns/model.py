@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from getaway.games.cash_n_guns.actions import REVEAL_IDS
@@ -510,8 +511,14 @@ def hide_shift(s: CashNGunsState, j: int) -> float:
     one) is modelled as hiding more wherever he stands."""
     if not HIDE_SHIFT:
         return 0.0
-    faced = s.round - 1 + (s.step > STEP_COURAGE)
-    rate = (s.shame[j] + HIDE_PRIOR_ROUNDS * MODEL_HIDE_RATE) / (faced + HIDE_PRIOR_ROUNDS)
+    return _record_shift(s.shame[j], s.round - 1 + (s.step > STEP_COURAGE))
+
+
+@lru_cache(maxsize=256)
+def _record_shift(shame: int, faced: int) -> float:
+    """:func:`hide_shift` of ``shame`` tokens over ``faced`` rounds (a handful of pairs
+    recur at every courage step of a search)."""
+    rate = (shame + HIDE_PRIOR_ROUNDS * MODEL_HIDE_RATE) / (faced + HIDE_PRIOR_ROUNDS)
     return math.log(rate / (1.0 - rate)) - _MODEL_HIDE_LOGIT
 
 

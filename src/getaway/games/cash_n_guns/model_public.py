@@ -65,16 +65,25 @@ class PublicReading:
         self.shown = shown
         n = self.n = s.rules.players
         alive = s.alive
-        self.living = [j for j in range(n) if alive >> j & 1]
         ability, shown_cards, wounds = s.ability, s.shown, s.wounds
+        living: list[int] = []
+        margins: list[int] = []
+        dying: list[int] = []
+        # One pass (a table is built at every secret step of every playout).
+        for j in range(n):
+            a = ability[j]
+            margin = (4 if a == INVINCIBLE and shown_cards >> a & 1 else 3) - 1 - wounds[j]
+            margins.append(margin)
+            if alive >> j & 1:
+                living.append(j)
+                if margin == 0:
+                    dying.append(j)
+        self.living = living
         #: Wounds each player can still take and live, as the others know it (his own
         #: Invincible, unshown, is his reader's business).
-        self.margins = [
-            (4 if ability[j] == INVINCIBLE and shown_cards >> ability[j] & 1 else 3) - 1 - wounds[j]
-            for j in range(n)
-        ]
+        self.margins = margins
         #: The living players one wound from death (a kill on offer).
-        self.dying = [j for j in self.living if self.margins[j] == 0]
+        self.dying = dying
         #: Shown aims: target -> the loaded guns aimed at him, (owner, gun), in table order;
         #: and per player, the players his loaded guns are aimed at.
         self.aimed: dict[int, list[tuple[int, int]]] = {}
