@@ -394,17 +394,27 @@ class Reader:
         """Staying minus hiding, in dollars: positive means stay."""
         s = self.s
         me = self.me
+        if self._hides is None:
+            self._prepare()
+        hides = self._hides
+        assert hides is not None
         odds = self.hit_odds(me)
         crazy = s.holder[CRAZY] if s.grenade == GRENADE_ARMED else -1
         if crazy >= 0 and crazy != me and s.alive >> crazy & 1:
             unhit = 1.0
             for p in self.hit_odds(crazy):
                 unhit *= 1.0 - p
-            odds.append((1.0 - unhit) * (1.0 - self.hide_chance(crazy)))
+            odds.append((1.0 - unhit) * (1.0 - hides[crazy]))
         margin = self._my_margin
-        cap = 1 if self.dragon(me) else margin + 1
-        bonus = COP_PHONE_VALUE if self.cop_needs_phone() else 0.0
-        base = self.expected_share()
+        # ``dragon(me)``, ``cop_needs_phone()`` and ``expected_share()`` inlined.
+        cap = 1 if s.ability[me] == DRAGON_SKIN else margin + 1
+        cop_phone = s.cop == me and not s.backup_round and s.round <= LAST_PHONE_ROUND
+        bonus = COP_PHONE_VALUE if cop_phone else 0.0
+        table = self.table
+        with_me = self._with_me
+        base = table.shares.get(with_me)
+        if base is None:
+            base = table.share(with_me)
         if odds:
             dist = hit_distribution(odds, cap + 1)
             stay = dist[0] * (base + bonus)
@@ -427,7 +437,7 @@ class Reader:
             if t >= 0 and s.gstate[k] == GUN_LOADED:
                 bullet = self.bullet(me, g)
                 if bullet:
-                    stay += bullet * (1.0 - self.hide_chance(t)) * self.hit_value(t, base) * 0.5
+                    stay += bullet * (1.0 - hides[t]) * self.hit_value(t, base) * 0.5
         hide = float(SHAME_COST if s.ability[me] == COWARD else -SHAME_COST)
         if s.cop == me and s.backup_round:
             hide -= COP_WIN_STAKE if s.beacon[me] >= 1 else COP_WIN_STAKE * 0.25
