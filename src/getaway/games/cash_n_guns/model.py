@@ -355,6 +355,11 @@ class Reader:
             else None
         )
         crazy = s.holder[CRAZY] if s.grenade == GRENADE_ARMED else -1
+        # A Click's threat, (1 - bullet) * fear, by the target's margin (0: fear doubled).
+        clicks = bullet < 1.0
+        scare = (1.0 - bullet) * (CLICK_SCARE * 1.0)
+        scare_dying = (1.0 - bullet) * (CLICK_SCARE * 2.0)
+        half_shame = SHAME_COST * 0.5
         targets = [t for t in self.living if t != me]
         values = []
         for t in targets:
@@ -381,10 +386,8 @@ class Reader:
                 v = bullet * stays * value
             else:
                 v = 0.0
-            if bullet < 1.0:
-                fear = CLICK_SCARE * (2.0 if margins[t] == 0 else 1.0)
-                gain = without - base + SHAME_COST * 0.5
-                v += (1.0 - bullet) * fear * gain
+            if clicks:
+                v += (scare_dying if margins[t] == 0 else scare) * (without - base + half_shame)
             values.append(v)
         targets.append(-1)
         values.append(0.0)
