@@ -180,7 +180,10 @@ class Reader:
         table = self.table
         me = self.me
         s = self.s
-        hides = table.hides()
+        # The table's lists read directly once built (no method call per reader).
+        hides = table.hidden
+        if hides is None:
+            hides = table.hides()
         alive = s.alive
         shown = table.shown
         changed = []
@@ -207,7 +210,8 @@ class Reader:
                 margin = self._my_margin if j == me else margins[j]
                 hides[j] = hide_chance_of(s.shame[j], base, threat, margin)
         self._hides = hides
-        stays = table.stays()[:]
+        stays = table.staying
+        stays = (table.stays() if stays is None else stays)[:]
         stays[me] = 0.0
         if shown:
             targets = table.targets

@@ -44,18 +44,18 @@ class PublicReading:
 
     __slots__ = (
         "_future",
-        "_hides",
         "_odds",
-        "_stays",
         "_whole",
         "aimed",
         "dying",
+        "hidden",
         "living",
         "margins",
         "n",
         "s",
         "shares",
         "shown",
+        "staying",
         "targets",
         "volleys",
     )
@@ -93,8 +93,9 @@ class PublicReading:
         self._odds: list[tuple[float, float] | None] = [None] * (2 * n)
         if shown:
             self._read_aims()
-        self._hides: list[float] | None = None
-        self._stays: list[float] | None = None
+        #: :meth:`hides` and :meth:`stays` once asked (``None`` before).
+        self.hidden: list[float] | None = None
+        self.staying: list[float] | None = None
         #: The pot's whole-number shares (:func:`_whole_shares`), read at the first share.
         self._whole: tuple[float, ...] | None = None
         #: Shares computed so far, by the number of participants (a real number).
@@ -135,7 +136,7 @@ class PublicReading:
     def hides(self) -> list[float]:
         """Per player, how likely he is to hide (0 for the dead), by :func:`hide_chance_of`
         with public odds and margins."""
-        hides = self._hides
+        hides = self.hidden
         if hides is None:
             s = self.s
             shame, base, volleys, margins = s.shame, s.round + 1.0, self.volleys, self.margins
@@ -144,13 +145,13 @@ class PublicReading:
                 guns = volleys.get(j)
                 threat = sum([bbb + bang for _, _, bbb, bang in guns]) if guns else None
                 hides[j] = hide_chance_of(shame[j], base, threat, margins[j])
-            self._hides = hides
+            self.hidden = hides
         return hides
 
     def stays(self) -> list[float]:
         """Per living player, the chance he takes part in the split (stays and nothing hits
         him), with public odds and hide chances; 0 for the dead."""
-        stays = self._stays
+        stays = self.staying
         if stays is None:
             hides = self.hides()
             stays = [0.0] * self.n
@@ -165,7 +166,7 @@ class PublicReading:
                 for j in self.living:
                     # Aims not shown yet: an average table lands about one hit in four.
                     stays[j] = (1.0 - hides[j]) * 0.75
-            self._stays = stays
+            self.staying = stays
         return stays
 
     def share(self, participants: float) -> float:
