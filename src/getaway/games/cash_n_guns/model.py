@@ -498,6 +498,9 @@ def _kill_on_offer(s: CashNGunsState, me: int) -> bool:
     """Whether a living player other than ``me`` is one wound from death as everyone knows
     it (the public margins of :class:`~.model_public.PublicReading`)."""
     alive, ability, shown, wounds = s.alive, s.ability, s.shown, s.wounds
+    if max(wounds) < 2:
+        # A margin of 0 takes two wounds at least (three for a shown Invincible).
+        return False
     for j in range(s.rules.players):
         if j != me and alive >> j & 1:
             a = ability[j]

@@ -105,17 +105,26 @@ class PublicReading:
     def _read_aims(self) -> None:
         s = self.s
         aimed = self.aimed
+        volleys = self.volleys
         targets = self.targets
         target, gstate, guns = s.target, s.gstate, s.guns
+        odds = self.odds
         for j in self.living:
             for g in range(guns[j]):
                 k = 2 * j + g
                 t = target[k]
                 if t >= 0 and gstate[k] == GUN_LOADED:
-                    aimed.setdefault(t, []).append((j, g))
-                    self.volleys.setdefault(t, []).append((j, g, *self.odds(j, g)))
-                    if t not in targets[j]:
-                        targets[j] += (t,)
+                    bbb, bang = odds(j, g)
+                    at = aimed.get(t)
+                    if at is None:
+                        aimed[t] = [(j, g)]
+                        volleys[t] = [(j, g, bbb, bang)]
+                    else:
+                        at.append((j, g))
+                        volleys[t].append((j, g, bbb, bang))
+                    mine = targets[j]
+                    if t not in mine:
+                        targets[j] = (*mine, t)
 
     def odds(self, j: int, g: int) -> tuple[float, float]:
         """(P(BBB), P(Bang!)) of player ``j``'s card in gun ``g`` by public card counting."""
@@ -182,8 +191,13 @@ class PublicReading:
             whole = self._whole = _whole_shares(
                 pot.count(20_000), pot.count(10_000), pot.count(5_000)
             )
-        low = max(1, int(participants))
-        frac = max(0.0, participants - low)
+        # max(1, int(participants)) and max(0.0, participants - low), without two calls.
+        low = int(participants)
+        if low < 1:
+            low = 1
+        frac = participants - low
+        if frac < 0.0:
+            frac = 0.0
         value = whole[low]
         if frac:
             value += frac * (whole[low + 1] - value)
