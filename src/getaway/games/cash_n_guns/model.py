@@ -258,6 +258,9 @@ class Reader:
 
     def hit_odds(self, t: int) -> list[float]:
         """Per gun aimed at ``t``: the chance it hits him if he stays."""
+        guns = self.table.volleys.get(t, ())
+        if not guns:
+            return []
         s = self.s
         my_bbb_at = -1
         if t == self.me:
@@ -265,9 +268,6 @@ class Reader:
                 k = 2 * t + g
                 if s.card[k] == BBB and s.gstate[k] == GUN_LOADED:
                     my_bbb_at = s.target[k]
-        guns = self.table.volleys.get(t, ())
-        if not guns:
-            return []
         hides = self._hides
         if hides is None:
             self._prepare()
