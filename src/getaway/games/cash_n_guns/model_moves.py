@@ -58,8 +58,8 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
     if step == STEP_COURAGE:
         shift = hide_shift(s, i) * COURAGE_TEMPERATURE
         return HIDE if Reader(s, i).courage_margin() < shift else STAY
-    # Reveals exist only where some ability may be revealed (the Basic game has none): the
-    # scans of ``legal`` for them are skipped without (a playout asks at every ply).
+    # Reveals exist only where some ability may be revealed (the Basic game has none), so
+    # ``legal`` is scanned for them only there (a playout asks at every ply).
     reveals = s.rules.revealable
     if step in (STEP_AIM, STEP_KID):
         if reveals and REVEAL_CRAZY in legal and _crazy_pays(s, i):
