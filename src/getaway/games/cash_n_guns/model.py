@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from getaway.games.cash_n_guns.actions import REVEAL_IDS
@@ -179,19 +180,26 @@ class Reader:
         table = self.table
         me = self.me
         s = self.s
-        hides = table.hides()
+        # The table's lists read directly once built (no method call per reader).
+        hides = table.hidden
+        if hides is None:
+            hides = table.hides()
+        alive = s.alive
+        shown = table.shown
         changed = []
-        if me in table.living:
+        if alive >> me & 1:
             if self._my_margin != table.margins[me]:
                 changed.append(me)
-            if table.shown:
-                alive = s.alive
-                changed.extend(t for t in table.targets[me] if alive >> t & 1 and t != me)
+            if shown:
+                for t in table.targets[me]:
+                    if alive >> t & 1 and t != me:
+                        changed.append(t)
         volleys = table.volleys
         if changed:
             hides = hides[:]
             base = s.round + 1.0
             bullet = self.bullet
+            margins = table.margins
             for j in changed:
                 guns = volleys.get(j)
                 threat = (
@@ -199,24 +207,31 @@ class Reader:
                     if guns
                     else None
                 )
-                hides[j] = hide_chance_of(s.shame[j], base, threat, self.margin(j))
+                margin = self._my_margin if j == me else margins[j]
+                hides[j] = hide_chance_of(s.shame[j], base, threat, margin)
         self._hides = hides
-        stays = table.stays()[:]
+        stays = table.staying
+        stays = (table.stays() if stays is None else stays)[:]
         stays[me] = 0.0
-        if table.shown:
+        if shown:
             targets = table.targets
             moved = set(changed)
             moved.update(targets[me])
             for o in changed:
                 moved.update(targets[o])
             moved.discard(me)
-            alive = s.alive
+            odds = self.odds
             for j in moved:
                 if not alive >> j & 1:
                     continue
+                # ``_hits`` inlined: the chance each gun at him misses, by the reader's odds.
                 p = 1.0 - hides[j]
-                for hit in self._hits(volleys.get(j, ()), hides, -1):
-                    p *= 1.0 - hit
+                for o, g, bbb, bang in volleys.get(j, ()):
+                    if o == me:
+                        bbb, bang = odds(o, g)
+                        p *= 1.0 - (bbb + bang) * 1.0
+                    else:
+                        p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
                 stays[j] = p
         self._stays = stays
         #: The expected participants with the reader: himself and the others' chances.
@@ -243,6 +258,9 @@ class Reader:
 
     def hit_odds(self, t: int) -> list[float]:
         """Per gun aimed at ``t``: the chance it hits him if he stays."""
+        guns = self.table.volleys.get(t, ())
+        if not guns:
+            return []
         s = self.s
         my_bbb_at = -1
         if t == self.me:
@@ -250,9 +268,6 @@ class Reader:
                 k = 2 * t + g
                 if s.card[k] == BBB and s.gstate[k] == GUN_LOADED:
                     my_bbb_at = s.target[k]
-        guns = self.table.volleys.get(t, ())
-        if not guns:
-            return []
         hides = self._hides
         if hides is None:
             self._prepare()
@@ -323,22 +338,60 @@ class Reader:
         """The targets of gun ``g`` (others living; -1 none) and the value of each, for the
         card it holds (or would hold)."""
         me = self.me
+        s = self.s
         base = self.expected_share()
         hides = self._hides
-        assert hides is not None
-        margins = self.table.margins
+        stays_of = self._stays
+        assert hides is not None and stays_of is not None
+        table = self.table
+        margins = table.margins
+        shares = table.shares
+        with_me = self._with_me
         bbb, bang = self.odds(me, g)
         bullet = bbb + bang
+        # What :meth:`_hit_value` reads that does not depend on the target, read once (a
+        # playout asks every aim of every round): the same terms, added in the same order.
+        money, shame = s.money, s.shame
+        rival = s.cop != me
+        cop_value = (
+            COP_HIT_VALUE * s.phone_uses / max(1, len(self.living) - 1)
+            if s.cop >= 0 and s.cop != me and not s.backup_round and s.phone_uses
+            else None
+        )
+        crazy = s.holder[CRAZY] if s.grenade == GRENADE_ARMED else -1
+        # A Click's threat, (1 - bullet) * fear, by the target's margin (0: fear doubled).
+        clicks = bullet < 1.0
+        scare = (1.0 - bullet) * (CLICK_SCARE * 1.0)
+        scare_dying = (1.0 - bullet) * (CLICK_SCARE * 2.0)
+        half_shame = SHAME_COST * 0.5
         targets = [t for t in self.living if t != me]
         values = []
         for t in targets:
-            without = self.expected_share(exclude=t)
+            n = with_me - stays_of[t]
+            without = shares.get(n)
+            if without is None:
+                without = table.share(n)
             stays = 1.0 - hides[t]
-            v = bullet * stays * self._hit_value(t, base, without) if bullet else 0.0
-            if bullet < 1.0:
-                fear = CLICK_SCARE * (2.0 if margins[t] == 0 else 1.0)
-                gain = without - base + SHAME_COST * 0.5
-                v += (1.0 - bullet) * fear * gain
+            if bullet:
+                value = (without - base) * 0.6
+                if rival:
+                    rich = float(money[t] - SHAME_COST * shame[t])
+                    value += RIVAL_MONEY_WEIGHT * (rich if rich > 0.0 else 0.0)
+                margin = margins[t]
+                if margin == 0:
+                    value += KILL_VALUE + money[t]
+                elif margin == 1 and not self.dragon(t):
+                    value += NEAR_KILL_VALUE
+                if cop_value is not None:
+                    value += cop_value
+                if t == crazy:
+                    margin_me = self._my_margin
+                    value -= self.death_cost() if margin_me == 0 else self.wound_cost(margin_me - 1)
+                v = bullet * stays * value
+            else:
+                v = 0.0
+            if clicks:
+                v += (scare_dying if margins[t] == 0 else scare) * (without - base + half_shame)
             values.append(v)
         targets.append(-1)
         values.append(0.0)
@@ -348,30 +401,50 @@ class Reader:
         """Staying minus hiding, in dollars: positive means stay."""
         s = self.s
         me = self.me
+        if self._hides is None:
+            self._prepare()
+        hides = self._hides
+        assert hides is not None
         odds = self.hit_odds(me)
         crazy = s.holder[CRAZY] if s.grenade == GRENADE_ARMED else -1
         if crazy >= 0 and crazy != me and s.alive >> crazy & 1:
             unhit = 1.0
             for p in self.hit_odds(crazy):
                 unhit *= 1.0 - p
-            odds.append((1.0 - unhit) * (1.0 - self.hide_chance(crazy)))
-        margin = self.margin(me)
-        cap = 1 if self.dragon(me) else margin + 1
-        dist = hit_distribution(odds, cap + 1)
-        bonus = COP_PHONE_VALUE if self.cop_needs_phone() else 0.0
-        base = self.expected_share()
-        stay = dist[0] * (base + bonus)
-        death = self.death_cost()
-        for hits in range(1, len(dist)):
-            wounds = min(hits, cap)
-            stay -= dist[hits] * (death if wounds > margin else self.wound_cost(margin - wounds))
+            odds.append((1.0 - unhit) * (1.0 - hides[crazy]))
+        margin = self._my_margin
+        # ``dragon(me)``, ``cop_needs_phone()`` and ``expected_share()`` inlined.
+        cap = 1 if s.ability[me] == DRAGON_SKIN else margin + 1
+        cop_phone = s.cop == me and not s.backup_round and s.round <= LAST_PHONE_ROUND
+        bonus = COP_PHONE_VALUE if cop_phone else 0.0
+        table = self.table
+        with_me = self._with_me
+        base = table.shares.get(with_me)
+        if base is None:
+            base = table.share(with_me)
+        if odds:
+            dist = hit_distribution(odds, cap + 1)
+            stay = dist[0] * (base + bonus)
+            death = self.death_cost()
+            # :meth:`wound_cost`'s scale, computed as it computes it.
+            scale = 0.4 + 0.6 * (ROUNDS - s.round + 1) / ROUNDS
+            for hits in range(1, len(dist)):
+                wounds = hits if hits < cap else cap
+                cost = (
+                    death if wounds > margin else WOUND_COST.get(margin - wounds, 2_000.0) * scale
+                )
+                stay -= dist[hits] * cost
+        else:
+            # Nothing can hit him: the chance of no hit is exactly 1 and every other is 0,
+            # so the sum above is his share, to the bit.
+            stay = base + bonus
         for g in range(s.guns[me]):
             k = 2 * me + g
             t = s.target[k]
             if t >= 0 and s.gstate[k] == GUN_LOADED:
                 bullet = self.bullet(me, g)
                 if bullet:
-                    stay += bullet * (1.0 - self.hide_chance(t)) * self.hit_value(t, base) * 0.5
+                    stay += bullet * (1.0 - hides[t]) * self.hit_value(t, base) * 0.5
         hide = float(SHAME_COST if s.ability[me] == COWARD else -SHAME_COST)
         if s.cop == me and s.backup_round:
             hide -= COP_WIN_STAKE if s.beacon[me] >= 1 else COP_WIN_STAKE * 0.25
@@ -381,34 +454,59 @@ class Reader:
 
     def load_probs(self, g: int, hand: Sequence[int] | None = None) -> list[float]:
         """P(BBB), P(Bang!), P(Click) of the card the reader loads in gun ``g`` from ``hand``
-        (his hand of that gun before loading; default: the state's): the heuristic's lottery,
-        more bullets for a big pot or a kill on offer, fewer in peril, the BBB kept for late."""
-        s = self.s
-        if hand is None:
-            b = 6 * self.me + 3 * g
-            hand = s.hand[b : b + 3]
-        bbb, bang, click = hand[BBB], hand[BANG], hand[CLICK]
-        bullets = bbb + bang
-        cards = bullets + click
-        if cards == 0:
-            return [0.0, 0.0, 0.0]
-        if not bullets:
-            return [0.0, 0.0, 1.0]
-        dying = self.table.dying
-        kill = len(dying) > 1 or (len(dying) == 1 and dying[0] != self.me)
-        if bullets < cards:
-            urge = 1.0 + POT_URGE * (min(2.0, self.pot_value() / MEAN_POT) - 1.0)
-            if kill:
-                urge *= KILL_URGE
-            if self.margin(self.me) == 0 and s.ability[self.me] != COWARD:
-                urge *= PERIL_DAMPING
-            use = min(1.0, urge * bullets / cards)
-        else:
-            use = 1.0
-        late = s.round >= 6 or len(self.living) <= 3 or kill
-        if bbb and (late or not bang):
-            return [use, 0.0, 1.0 - use]
-        return [0.0, use, 1.0 - use]
+        (:func:`load_probs`)."""
+        return load_probs(self.s, self.me, g, hand)
+
+
+def load_probs(
+    s: CashNGunsState, me: int, g: int, hand: Sequence[int] | None = None
+) -> list[float]:
+    """P(BBB), P(Bang!), P(Click) of the card player ``me`` loads in gun ``g`` from ``hand``
+    (his hand of that gun before loading; default: the state's): the heuristic's lottery,
+    more bullets for a big pot or a kill on offer, fewer in peril, the BBB kept for late.
+
+    It reads a few public facts straight off the state, without a :class:`Reader`: a
+    playout loads five times a round, and a reading's table would be built for nothing."""
+    if hand is None:
+        b = 6 * me + 3 * g
+        hand = s.hand[b : b + 3]
+    bbb, bang, click = hand[BBB], hand[BANG], hand[CLICK]
+    bullets = bbb + bang
+    cards = bullets + click
+    if cards == 0:
+        return [0.0, 0.0, 0.0]
+    if not bullets:
+        return [0.0, 0.0, 1.0]
+    kill = _kill_on_offer(s, me)
+    if bullets < cards:
+        urge = 1.0 + POT_URGE * (min(2.0, sum(s.pot) / MEAN_POT) - 1.0)
+        if kill:
+            urge *= KILL_URGE
+        a = s.ability[me]
+        if (4 if a == INVINCIBLE else 3) - 1 - s.wounds[me] == 0 and a != COWARD:
+            urge *= PERIL_DAMPING
+        use = min(1.0, urge * bullets / cards)
+    else:
+        use = 1.0
+    late = s.round >= 6 or s.alive.bit_count() <= 3 or kill
+    if bbb and (late or not bang):
+        return [use, 0.0, 1.0 - use]
+    return [0.0, use, 1.0 - use]
+
+
+def _kill_on_offer(s: CashNGunsState, me: int) -> bool:
+    """Whether a living player other than ``me`` is one wound from death as everyone knows
+    it (the public margins of :class:`~.model_public.PublicReading`)."""
+    alive, ability, shown, wounds = s.alive, s.ability, s.shown, s.wounds
+    if max(wounds) < 2:
+        # A margin of 0 takes two wounds at least (three for a shown Invincible).
+        return False
+    for j in range(s.rules.players):
+        if j != me and alive >> j & 1:
+            a = ability[j]
+            if (4 if a == INVINCIBLE and shown >> a & 1 else 3) - 1 - wounds[j] == 0:
+                return True
+    return False
 
 
 def softmax(values: Sequence[float], temperature: float) -> list[float]:
@@ -433,8 +531,14 @@ def hide_shift(s: CashNGunsState, j: int) -> float:
     one) is modelled as hiding more wherever he stands."""
     if not HIDE_SHIFT:
         return 0.0
-    faced = s.round - 1 + (s.step > STEP_COURAGE)
-    rate = (s.shame[j] + HIDE_PRIOR_ROUNDS * MODEL_HIDE_RATE) / (faced + HIDE_PRIOR_ROUNDS)
+    return _record_shift(s.shame[j], s.round - 1 + (s.step > STEP_COURAGE))
+
+
+@lru_cache(maxsize=256)
+def _record_shift(shame: int, faced: int) -> float:
+    """:func:`hide_shift` of ``shame`` tokens over ``faced`` rounds (a handful of pairs
+    recur at every courage step of a search)."""
+    rate = (shame + HIDE_PRIOR_ROUNDS * MODEL_HIDE_RATE) / (faced + HIDE_PRIOR_ROUNDS)
     return math.log(rate / (1.0 - rate)) - _MODEL_HIDE_LOGIT
 
 
@@ -442,6 +546,7 @@ __all__ = [
     "Reader",
     "hide_probability",
     "hide_shift",
+    "load_probs",
     "softmax",
     "unseen",
 ]

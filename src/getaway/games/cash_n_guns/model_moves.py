@@ -27,6 +27,7 @@ from getaway.games.cash_n_guns.model import (
     Reader,
     hide_probability,
     hide_shift,
+    load_probs,
     softmax,
 )
 from getaway.games.cash_n_guns.split import split_pot
@@ -57,8 +58,11 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
     if step == STEP_COURAGE:
         shift = hide_shift(s, i) * COURAGE_TEMPERATURE
         return HIDE if Reader(s, i).courage_margin() < shift else STAY
+    # Reveals exist only where some ability may be revealed (the Basic game has none), so
+    # ``legal`` is scanned for them only there (a playout asks at every ply).
+    reveals = s.rules.revealable
     if step in (STEP_AIM, STEP_KID):
-        if REVEAL_CRAZY in legal and _crazy_pays(s, i):
+        if reveals and REVEAL_CRAZY in legal and _crazy_pays(s, i):
             return REVEAL_CRAZY
         reader = Reader(s, i)
         names = []
@@ -68,13 +72,13 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
             names.append(SEATS[best] if best >= 0 else "none")
         return _pick("aim:" + "/".join(names), legal)
     if step in (STEP_LOAD, STEP_SLY):
-        for reveal in (REVEAL_KID, REVEAL_SLY):
-            if reveal in legal:
-                return reveal
-        if REVEAL_CRAZY in legal and _crazy_pays(s, i):
-            return REVEAL_CRAZY
-        reader = Reader(s, i)
-        names = [CARD_NAMES[rng.weighted_index(reader.load_probs(g))] for g in range(s.guns[i])]
+        if reveals:
+            for reveal in (REVEAL_KID, REVEAL_SLY):
+                if reveal in legal:
+                    return reveal
+            if REVEAL_CRAZY in legal and _crazy_pays(s, i):
+                return REVEAL_CRAZY
+        names = [CARD_NAMES[rng.weighted_index(load_probs(s, i, g))] for g in range(s.guns[i])]
         return _pick("load:" + "/".join(names), legal)
     if step == STEP_PHONE:
         return FLIP if FLIP in legal and cop_flips(s) else PASS
@@ -93,7 +97,8 @@ def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise
         margin = Reader(s, i).courage_margin()
         hide = (1.0 - noise) * hide_probability(margin, hide_shift(s, i)) + noise * 0.5
         return HIDE if rng.random() < hide else STAY
-    if step == STEP_AIM and not any(map(_is_reveal, legal)):
+    reveals = s.rules.revealable
+    if step == STEP_AIM and not (reveals and any(map(_is_reveal, legal))):
         reader = Reader(s, i)
         names = []
         for g in range(s.guns[i]):
@@ -103,14 +108,13 @@ def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise
             t = targets[rng.weighted_index(weights)]
             names.append(SEATS[t] if t >= 0 else "none")
         return _pick("aim:" + "/".join(names), legal)
-    if step == STEP_LOAD and not any(map(_is_reveal, legal)):
-        reader = Reader(s, i)
+    if step == STEP_LOAD and not (reveals and any(map(_is_reveal, legal))):
         names = []
         for g in range(s.guns[i]):
             b = 6 * i + 3 * g
             hand = s.hand[b : b + 3]
             size = hand[0] + hand[1] + hand[2]
-            probs = reader.load_probs(g, hand)
+            probs = load_probs(s, i, g, hand)
             weights = [(1.0 - noise) * probs[k] + noise * hand[k] / size for k in range(3)]
             names.append(CARD_NAMES[rng.weighted_index(weights)])
         return _pick("load:" + "/".join(names), legal)

@@ -43,19 +43,19 @@ class PublicReading:
     """One moment of a state as everyone reads it, with aims counted as shown or not."""
 
     __slots__ = (
-        "_counts",
         "_future",
-        "_hides",
         "_odds",
-        "_stays",
+        "_whole",
         "aimed",
         "dying",
+        "hidden",
         "living",
         "margins",
         "n",
         "s",
         "shares",
         "shown",
+        "staying",
         "targets",
         "volleys",
     )
@@ -65,16 +65,25 @@ class PublicReading:
         self.shown = shown
         n = self.n = s.rules.players
         alive = s.alive
-        self.living = [j for j in range(n) if alive >> j & 1]
         ability, shown_cards, wounds = s.ability, s.shown, s.wounds
+        living: list[int] = []
+        margins: list[int] = []
+        dying: list[int] = []
+        # One pass (a table is built at every secret step of every playout).
+        for j in range(n):
+            a = ability[j]
+            margin = (4 if a == INVINCIBLE and shown_cards >> a & 1 else 3) - 1 - wounds[j]
+            margins.append(margin)
+            if alive >> j & 1:
+                living.append(j)
+                if margin == 0:
+                    dying.append(j)
+        self.living = living
         #: Wounds each player can still take and live, as the others know it (his own
         #: Invincible, unshown, is his reader's business).
-        self.margins = [
-            (4 if ability[j] == INVINCIBLE and shown_cards >> ability[j] & 1 else 3) - 1 - wounds[j]
-            for j in range(n)
-        ]
+        self.margins = margins
         #: The living players one wound from death (a kill on offer).
-        self.dying = [j for j in self.living if self.margins[j] == 0]
+        self.dying = dying
         #: Shown aims: target -> the loaded guns aimed at him, (owner, gun), in table order;
         #: and per player, the players his loaded guns are aimed at.
         self.aimed: dict[int, list[tuple[int, int]]] = {}
@@ -84,9 +93,11 @@ class PublicReading:
         self._odds: list[tuple[float, float] | None] = [None] * (2 * n)
         if shown:
             self._read_aims()
-        self._hides: list[float] | None = None
-        self._stays: list[float] | None = None
-        self._counts: tuple[int, int, int] | None = None
+        #: :meth:`hides` and :meth:`stays` once asked (``None`` before).
+        self.hidden: list[float] | None = None
+        self.staying: list[float] | None = None
+        #: The pot's whole-number shares (:func:`_whole_shares`), read at the first share.
+        self._whole: tuple[float, ...] | None = None
         #: Shares computed so far, by the number of participants (a real number).
         self.shares: dict[float, float] = {}
         self._future = -1.0
@@ -94,17 +105,26 @@ class PublicReading:
     def _read_aims(self) -> None:
         s = self.s
         aimed = self.aimed
+        volleys = self.volleys
         targets = self.targets
         target, gstate, guns = s.target, s.gstate, s.guns
+        odds = self.odds
         for j in self.living:
             for g in range(guns[j]):
                 k = 2 * j + g
                 t = target[k]
                 if t >= 0 and gstate[k] == GUN_LOADED:
-                    aimed.setdefault(t, []).append((j, g))
-                    self.volleys.setdefault(t, []).append((j, g, *self.odds(j, g)))
-                    if t not in targets[j]:
-                        targets[j] += (t,)
+                    bbb, bang = odds(j, g)
+                    at = aimed.get(t)
+                    if at is None:
+                        aimed[t] = [(j, g)]
+                        volleys[t] = [(j, g, bbb, bang)]
+                    else:
+                        at.append((j, g))
+                        volleys[t].append((j, g, bbb, bang))
+                    mine = targets[j]
+                    if t not in mine:
+                        targets[j] = (*mine, t)
 
     def odds(self, j: int, g: int) -> tuple[float, float]:
         """(P(BBB), P(Bang!)) of player ``j``'s card in gun ``g`` by public card counting."""
@@ -125,7 +145,7 @@ class PublicReading:
     def hides(self) -> list[float]:
         """Per player, how likely he is to hide (0 for the dead), by :func:`hide_chance_of`
         with public odds and margins."""
-        hides = self._hides
+        hides = self.hidden
         if hides is None:
             s = self.s
             shame, base, volleys, margins = s.shame, s.round + 1.0, self.volleys, self.margins
@@ -134,13 +154,13 @@ class PublicReading:
                 guns = volleys.get(j)
                 threat = sum([bbb + bang for _, _, bbb, bang in guns]) if guns else None
                 hides[j] = hide_chance_of(shame[j], base, threat, margins[j])
-            self._hides = hides
+            self.hidden = hides
         return hides
 
     def stays(self) -> list[float]:
         """Per living player, the chance he takes part in the split (stays and nothing hits
         him), with public odds and hide chances; 0 for the dead."""
-        stays = self._stays
+        stays = self.staying
         if stays is None:
             hides = self.hides()
             stays = [0.0] * self.n
@@ -155,7 +175,7 @@ class PublicReading:
                 for j in self.living:
                     # Aims not shown yet: an average table lands about one hit in four.
                     stays[j] = (1.0 - hides[j]) * 0.75
-            self._stays = stays
+            self.staying = stays
         return stays
 
     def share(self, participants: float) -> float:
@@ -165,15 +185,22 @@ class PublicReading:
         value = self.shares.get(participants)
         if value is not None:
             return value
-        counts = self._counts
-        if counts is None:
+        whole = self._whole
+        if whole is None:
             pot = self.s.pot
-            counts = self._counts = (pot.count(20_000), pot.count(10_000), pot.count(5_000))
-        low = max(1, int(participants))
-        frac = max(0.0, participants - low)
-        value = float(_split_counts(*counts, low).share)
+            whole = self._whole = _whole_shares(
+                pot.count(20_000), pot.count(10_000), pot.count(5_000)
+            )
+        # max(1, int(participants)) and max(0.0, participants - low), without two calls.
+        low = int(participants)
+        if low < 1:
+            low = 1
+        frac = participants - low
+        if frac < 0.0:
+            frac = 0.0
+        value = whole[low]
         if frac:
-            value += frac * (_split_counts(*counts, low + 1).share - value)
+            value += frac * (whole[low + 1] - value)
         self.shares[participants] = value
         return value
 
@@ -215,6 +242,18 @@ def public_reading(s: CashNGunsState, shown: bool) -> PublicReading:
     if table is None:
         table = tables[shown] = PublicReading(s, shown)
     return table
+
+
+#: The most participants a split can have: six players (the #10 user is one of them).
+_MOST_PARTICIPANTS = 6
+
+
+@lru_cache(maxsize=1 << 10)
+def _whole_shares(a20: int, b10: int, c5: int) -> tuple[float, ...]:
+    """A pot's share (by its note counts) for 0 to :data:`_MOST_PARTICIPANTS` + 1
+    participants, as floats: every table of a search reads the same few pots, and an
+    interpolated share needs two whole ones."""
+    return tuple(float(_split_counts(a20, b10, c5, n).share) for n in range(_MOST_PARTICIPANTS + 2))
 
 
 def _odds_of(left: list[float]) -> tuple[float, float]:

@@ -71,7 +71,7 @@ from getaway.games.cash_n_guns.cards import (
 )
 from getaway.games.cash_n_guns.determinizer import determinize, parse_log
 from getaway.games.cash_n_guns.events import Event
-from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, Reader, softmax
+from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, Reader, load_probs, softmax
 from getaway.games.cash_n_guns.model_moves import choose, sample_move
 from getaway.games.cash_n_guns.public import shown_to_others
 from getaway.games.cash_n_guns.ranking import (
@@ -181,7 +181,7 @@ class CashNGunsSearchPolicy(SearchPolicy):
                 hand = s.hand[b : b + 3]
                 hand[s.card[k]] += 1
                 size = hand[0] + hand[1] + hand[2]
-                probs = Reader(s, j, shown=False).load_probs(g, hand)
+                probs = load_probs(s, j, g, hand)
                 weights = [
                     (1.0 - noise) * probs[kind] + noise * hand[kind] / size if hand[kind] else 0.0
                     for kind in range(3)
@@ -247,7 +247,7 @@ class CashNGunsSearchPolicy(SearchPolicy):
         if self.model_tree and seat != self.seat and len(legal) > 1:
             # The other seats play as the model says, one draw per visit: the deciding seat's
             # statistics become its best response to how players choose.
-            s = cast(CashNGunsState, state)
+            s: CashNGunsState = state  # type: ignore[assignment]  # no cast call per visit
             return [sample_move(s, s.rules.index[seat], legal, self._tree_rng, self.noise)]
         if not self.filter or len(legal) < 2 or not legal[0].startswith("aim:"):
             return legal
@@ -269,7 +269,7 @@ class CashNGunsSearchPolicy(SearchPolicy):
         :class:`~getaway.core.PublicAction` per move."""
         if self.sees_all:
             return action
-        s = cast(CashNGunsState, state)
+        s: CashNGunsState = state  # type: ignore[assignment]  # no cast call per move
         shown = shown_to_others(s, s.rules.index[seat], action)
         return "" if shown is None else shown
 
@@ -283,11 +283,11 @@ class CashNGunsSearchPolicy(SearchPolicy):
     def playout_action(self, state: State, seat: str, legal: Sequence[str], rng: Rng) -> str:
         if not self.playouts or rng.random() < self.epsilon:
             return legal[int(rng.random() * len(legal))]
-        s = cast(CashNGunsState, state)
+        s: CashNGunsState = state  # type: ignore[assignment]  # no cast call per ply
         return choose(s, s.rules.index[seat], legal, rng)
 
     def evaluate(self, state: State) -> dict[str, float] | None:
-        s = cast(CashNGunsState, state)
+        s: CashNGunsState = state  # type: ignore[assignment]  # asked at every ply
         if s.round < self.cut_round or s.step != STEP_LOAD or s.waiting != s.step_seats:
             return None
         seats = s.rules.seats
