@@ -15,7 +15,7 @@
   his turn: ``double`` and each of its legs.
 
 The fifth technique, one tree shared by all determinizations, is the ISMCTS bot itself.
-Seven more are ours (measured in docs/ai.md):
+Nine more are ours (measured in docs/ai.md):
 
 * ``guided``: playouts play the heuristic bot's move, each seat reading its own view of the
   sample (a detective never sees the sampled station); Mr. X's strength comes from it.
@@ -32,6 +32,11 @@ Seven more are ours (measured in docs/ai.md):
   his search is not tuned to one opponent.
 * ``keep-away``: Mr. X's root never considers a ride that ends one ride from a hunter while
   another ride does not: whatever a model says, any detective may step there.
+* ``read-style`` (off by default): ``mixed-model``'s styles are drawn from a posterior given
+  how plainly the detectives have closed in on the possible set this game
+  (``style_evidence.py``), not from the fixed ``detective_model_mix``.
+* ``flee-model`` (off by default): ``move-model`` mixes into its model of Mr. X's rides one of
+  a Mr. X who rides where the nearest hunter is farthest (``flee_share``).
 
 Each side starts from its own default set (``default_off``).
 Parameters are class attributes, so a measurement can set them for a whole process.
