@@ -62,9 +62,15 @@ def key_of(mrx: str, det: str, players: int, seed: int, deal: int, params: dict[
     return json.dumps([mrx, det, players, seed, deal, params], sort_keys=True)
 
 
+#: The spec the ``hard`` rows play (``--hard``: a variant of it, measured in the same table).
+HARD = {"spec": "hard"}
+
+
 def pairing(side: str, ours: str, style: str) -> tuple[str, str]:
     """(Mr. X's bot, the detectives' bot) when ``ours`` plays ``side`` against ``style``."""
     style = bot_of(style)
+    if ours == "hard":
+        ours = HARD["spec"]
     return (ours, style) if side == "mrx" else (style, ours)
 
 
@@ -164,6 +170,7 @@ def table(args: argparse.Namespace, params: dict[str, Any], cache: GameCache) ->
         f"{args.seed}, deals derive_seed(seed, g); search bots uncapped; wins are our "
         "side's (Mr. X's in his rows, the detectives' in theirs)"
         + (f"; parameters {params}" if params else "")
+        + (f"; hard rows play {args.hard}" if args.hard != "hard" else "")
         + "."
     )
     return head + "\n\n" + "\n".join(rows)
@@ -211,6 +218,12 @@ def main() -> None:
         default=list(OURS),
         help="which of our bots to play (the table needs both)",
     )
+    parser.add_argument(
+        "--hard",
+        default="hard",
+        metavar="SPEC",
+        help="the spec the hard rows play (a variant of hard, e.g. hard:iterations=3600)",
+    )
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--any-commit", action="store_true", help="reuse games of any commit")
     parser.add_argument("--table", action="store_true", help="print the table, play nothing")
@@ -219,6 +232,7 @@ def main() -> None:
         params = parse_params(args.set)
     except ValueError as error:
         parser.error(str(error))
+    HARD["spec"] = args.hard
     cache = GameCache(args.cache, code_commit(), any_commit=args.any_commit)
     if not args.table:
         jobs = [(key_of(*job), job) for job in jobs_for(args, params)]

@@ -28,11 +28,13 @@ from getaway.games.scotland_yard.search import (
     EVALUATION,
     FILTERING,
     FLAT,
+    FLEE_MODEL,
     GUIDED,
     KEEP_AWAY,
     MIXED_MODEL,
     MOVE_MODEL,
     PLAYOUTS,
+    READ_STYLE,
     SHORTLIST,
     PreparedSampler,
     ScotlandYardSearchPolicy,
@@ -92,6 +94,8 @@ def test_the_game_offers_its_policy_with_its_techniques():
         MIXED_MODEL,
         KEEP_AWAY,
         ANCHOR,
+        READ_STYLE,
+        FLEE_MODEL,
     }
     assert GAME.search_policy("d1", state.view("d1"), frozenset()).enabled == frozenset()
 
@@ -650,8 +654,12 @@ def test_each_side_leaves_off_what_hurt_it():
         MIXED_MODEL,
         KEEP_AWAY,
         ANCHOR,
+        FLEE_MODEL,
     }
-    assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON - {EVALUATION}
+    assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON - {
+        EVALUATION,
+        READ_STYLE,
+    }
 
 
 # Heuristic-guided playouts -------------------------------------------------------------------

@@ -40,6 +40,9 @@ from getaway.games.scotland_yard.options import normalize, rules_for
 TEMPERATURE = 2.0
 #: The share of uniform choice mixed into the model.
 NOISE = 0.3
+#: ``flee-model``: the softmax temperature on a ride's fewest rides to the nearest hunter
+#: (a ride one step farther is e^2 times as likely).
+FLEE_TEMPERATURE = 0.5
 
 
 def move_model_weights(
@@ -48,10 +51,15 @@ def move_model_weights(
     tickets: Sequence[int],
     temperature: float = TEMPERATURE,
     noise: float = NOISE,
+    flee: float = 0.0,
 ) -> dict[int, float]:
     """Mr. X's present station (a station of ``sets[-1]``) -> its probability under the
     model, from a detective's ``view`` and its possible sets F_0..F_n and logged tickets
-    (``determinizer.hidden_record``). Sums to 1 over the stations with a positive weight."""
+    (``determinizer.hidden_record``). Sums to 1 over the stations with a positive weight.
+
+    ``flee`` (``flee-model``) is the share of a second model of his choices mixed into each
+    turn's: a Mr. X who rides where the nearest hunter is farthest (as a plain fleeing bot,
+    or a search whose playouts flee so, chooses), not as our heuristic scores rides."""
     rules = rules_for(normalize(view["options"]))
     board = rules.board
     log = view["mrx_log"]
@@ -71,6 +79,7 @@ def move_model_weights(
         black_after[k] = black_after[k + 1] + (tickets[k - 1] == BLACK)
     supply = [view["supply"][name] for name in ("taxi", "bus", "underground")]
     unlimited = bool(view["supply_unlimited"])
+    distance = board.hunter_distance
     for k in range(start + 1, n + 1):
         ticket = tickets[k - 1]
         allowed = sets[k]
@@ -99,6 +108,12 @@ def move_model_weights(
                 if not legs:
                     continue
                 chances = _choice_chances(turn.scores(s, legs), temperature, noise)
+                if flee > 0:
+                    far = [min(distance[v][h] for h in hunters) for _, v, _ in legs]
+                    fled = _choice_chances(far, FLEE_TEMPERATURE, noise)
+                    chances = [
+                        (1 - flee) * a + flee * b for a, b in zip(chances, fled, strict=True)
+                    ]
                 for (t, v, _), chance in zip(legs, chances, strict=True):
                     if t == ticket and allowed >> v & 1:
                         fresh[v] = fresh.get(v, 0.0) + weight * chance
@@ -126,4 +141,4 @@ def _choice_chances(scores: Sequence[float], temperature: float, noise: float) -
     return [(1.0 - noise) * e / total + uniform for e in exps]
 
 
-__all__ = ["NOISE", "TEMPERATURE", "move_model_weights"]
+__all__ = ["FLEE_TEMPERATURE", "NOISE", "TEMPERATURE", "move_model_weights"]

@@ -15,7 +15,7 @@
   his turn: ``double`` and each of its legs.
 
 The fifth technique, one tree shared by all determinizations, is the ISMCTS bot itself.
-Seven more are ours (measured in docs/ai.md):
+Nine more are ours (measured in docs/ai.md):
 
 * ``guided``: playouts play the heuristic bot's move, each seat reading its own view of the
   sample (a detective never sees the sampled station); Mr. X's strength comes from it.
@@ -32,6 +32,11 @@ Seven more are ours (measured in docs/ai.md):
   his search is not tuned to one opponent.
 * ``keep-away``: Mr. X's root never considers a ride that ends one ride from a hunter while
   another ride does not: whatever a model says, any detective may step there.
+* ``read-style`` (off by default): ``mixed-model``'s styles are drawn from a posterior given
+  how plainly the detectives have closed in on the possible set this game
+  (``style_evidence.py``), not from the fixed ``detective_model_mix``.
+* ``flee-model`` (off by default): ``move-model`` mixes into its model of Mr. X's rides one of
+  a Mr. X who rides where the nearest hunter is farthest (``flee_share``).
 
 Each side starts from its own default set (``default_off``).
 Parameters are class attributes, so a measurement can set them for a whole process.
@@ -64,6 +69,7 @@ from getaway.games.scotland_yard.moves import DOUBLE_STEP, LEG_PARSE
 from getaway.games.scotland_yard.options import DETECTIVES, MRX, normalize, rules_for
 from getaway.games.scotland_yard.public import observed_label, public_action
 from getaway.games.scotland_yard.state import END_CAPTURE, PHASE_MRX, ScotlandYardState
+from getaway.games.scotland_yard.style_evidence import style_posterior
 
 if TYPE_CHECKING:
     from getaway.core import Game, State
@@ -80,6 +86,8 @@ MOVE_MODEL = "move-model"
 MIXED_MODEL = "mixed-model"
 KEEP_AWAY = "keep-away"
 ANCHOR = "anchor"
+READ_STYLE = "read-style"
+FLEE_MODEL = "flee-model"
 #: The detectives' styles of ``mixed-model``, in the order of ``detective_model_mix``.
 MODEL_HEURISTIC, MODEL_NEAREST, MODEL_RANDOM = 0, 1, 2
 CHASE_SAMPLE, CHASE_POSSIBLE = "sample", "possible"
@@ -186,6 +194,9 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         "another ride does not",
         ANCHOR: "Mr. X plays the heuristic bot's move unless another is better by z standard "
         "errors",
+        READ_STYLE: "mixed-model's styles are weighed by how plainly the detectives have "
+        "closed in so far this game",
+        FLEE_MODEL: "move-model also models Mr. X as riding where the nearest hunter is farthest",
     }
 
     #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
@@ -214,8 +225,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: The techniques a seat's search leaves off unless a spec switches them on (``on=``):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
-        MRX: frozenset({EVALUATION}),
-        DETECTIVES: frozenset({GUIDED, MIXED_MODEL, KEEP_AWAY, ANCHOR}),
+        MRX: frozenset({EVALUATION, READ_STYLE}),
+        DETECTIVES: frozenset({GUIDED, MIXED_MODEL, KEEP_AWAY, ANCHOR, FLEE_MODEL}),
     }
     #: ``mixed-model``: the chances that a playout's detectives play the heuristic bot, a
     #: plain chase of the nearest possible station, or random moves. Chosen on pilot deals
@@ -223,6 +234,12 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: against the ``distance`` detectives and keeps his lead against ours; a half, or any
     #: random share, loses some of that lead.
     detective_model_mix: ClassVar[tuple[float, float, float]] = (0.75, 0.25, 0.0)
+    #: ``read-style``: the prior over the same three styles, before this game's evidence
+    #: (``style_evidence.py``); random moves get a share here, since a searching opponent
+    #: closes in less often than either of the other two.
+    read_style_prior: ClassVar[tuple[float, float, float]] = (0.6, 0.2, 0.2)
+    #: ``flee-model``: the share of the distance-fleeing model of Mr. X in ``move-model``.
+    flee_share: ClassVar[float] = 0.5
     #: ``move-model``: the softmax temperature and the uniform share of the model of Mr. X's
     #: choices (``belief.py``).
     model_temperature: ClassVar[float] = TEMPERATURE
@@ -268,6 +285,9 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         self._styled: State | None = None
         self._style = MODEL_HEURISTIC
         self._mixed = self.seat == MRX and self.uses(MIXED_MODEL) and self.uses(GUIDED)
+        self._mix: tuple[float, ...] = tuple(self.detective_model_mix)
+        if self._mixed and self.uses(READ_STYLE):
+            self._mix = style_posterior(view, self.read_style_prior)
 
     def prepare(self) -> None:
         """Parse the view once per decision (the sampler)."""
@@ -278,8 +298,9 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             if detective and self.uses(MOVE_MODEL):
                 hidden = hidden_record(self.view)
                 if hidden is not None:
+                    flee = self.flee_share if self.uses(FLEE_MODEL) else 0.0
                     prior = self._prior = move_model_weights(
-                        self.view, *hidden, self.model_temperature, self.model_noise
+                        self.view, *hidden, self.model_temperature, self.model_noise, flee
                     )
             self._sampler = PreparedSampler(self.view, weights, prior)
 
@@ -425,9 +446,9 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         move (``detective_model_mix``)."""
         if state is not self._styled:
             self._styled = state
-            x = rng.random() * sum(self.detective_model_mix)
+            x = rng.random() * sum(self._mix)
             style = 0
-            for weight in self.detective_model_mix[:-1]:
+            for weight in self._mix[:-1]:
                 if x < weight:
                     break
                 x -= weight
