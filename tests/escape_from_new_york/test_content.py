@@ -60,6 +60,8 @@ def test_the_base_box_counts_are_section_2_1():
     assert bases == 19
     assert (base.item_markers, base.ammo_markers, base.health_markers) == (15, 15, 3)
     assert (base.boss_figures, base.car_figures, base.mission_markers) == (3, 4, 4)
+    assert (base.noise_markers, base.event_level_markers, base.tank_figures) == (1, 1, 1)
+    assert (base.glider_tokens, base.helicopter_tokens, base.reference_cards) == (1, 1, 4)
 
 
 def test_the_sgb_counts_are_section_2_2():
@@ -108,7 +110,7 @@ def test_the_decks_hold_the_counted_cards():
     assert len(content.landmarks.landmarks) == 8
     assert Counter(t.deck for t in content.tiles.tiles if not t.sgb) == {"city": 34, "park": 8}
     assert sum(t.trap is not None for t in content.tiles.tiles) == 2
-    assert sum(card.copies for card in content.tiles.trap_cards) == 3
+    assert sum(card.copies for card in content.traps.cards) == 3
     diplomats = content.diplomats
     assert sum(not d.sgb for d in diplomats.diplomats) == 5
     sgb_set = sum(card.copies for card in diplomats.president if card.sgb)

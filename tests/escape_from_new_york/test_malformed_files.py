@@ -306,6 +306,27 @@ def test_the_library_keeps_its_ring_as_its_six_neighbours(tmp_path):
     assert "the Library at (5, 2) must have its 6 printed ring spaces" in str(error)
 
 
+def test_central_park_lies_right_of_the_library(tmp_path):
+    data = copy_data(tmp_path)
+
+    def move_park(d: Any) -> None:
+        cell(d, 8, 1).update(kind="city")
+        cell(d, 2, 1).update(kind="park")
+
+    edit(data, "board.json", move_park)
+    error = refused(data)
+    assert "Central Park lies on the right-hand side of the board (§3.1)" in str(error)
+    assert "[(2, 1)] are not" in str(error)
+
+
+def test_the_library_lies_in_the_centre(tmp_path):
+    data = copy_data(tmp_path)
+    edit(data, "board.json", lambda d: d.update(columns=30))
+    error = refused(data)
+    assert error.fields == ["cells"]
+    assert "the Library at (5, 2) is not in the centre" in str(error)
+
+
 def test_the_board_must_be_connected(tmp_path):
     # Widen the board and move the top-right ? space far away: it touches no other cell.
     data = copy_data(tmp_path)
@@ -388,8 +409,8 @@ def test_a_bridge_road_leads_off_the_board(tmp_path, change, field, message):
             "the President is at the Duke's Camp only",
         ),
         (
-            "tiles.json",
-            lambda d: d["trap_cards"][0].update(triggered=False),
+            "traps.json",
+            lambda d: d["cards"][0].update(triggered=False),
             'one trap card is "Triggered"',
         ),
         (

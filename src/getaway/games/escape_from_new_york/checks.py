@@ -77,6 +77,7 @@ def check_all(content: Content, names: dict[str, str]) -> None:
     check_player_counts(content, names["player_counts"], problems)
     check_board(content, names["board"], problems)
     check_tiles(content, names["tiles"], problems)
+    check_traps(content, names["traps"], problems)
     check_bosses(content, names["bosses"], problems)
     check_landmarks(content, names["landmarks"], problems)
     check_heroes(content, names["heroes"], problems)
@@ -212,14 +213,30 @@ def _check_geometry(content: Content, file: str, problems: Problems) -> None:
                     f"the Library at {here} must have its 6 printed ring spaces as its only "
                     f"neighbours (§3.1); it has {ring}",
                 )
-            centre = (board.columns - 1) / 2
-            if abs(cell.col - centre) > board.columns / 4:
-                problems.add(file, "cells", f"the Library at {here} is not near the centre")
+            _check_library_central(cell.col, cell.row, board.columns, board.rows, file, problems)
+            parks = sorted((c.col, c.row) for c in board.cells if c.kind == "park")
+            left = [park for park in parks if park[0] <= cell.col]
+            if left:
+                problems.add(
+                    file,
+                    "cells",
+                    f"Central Park lies on the right-hand side of the board (§3.1), right of "
+                    f"the Library; {left} are not",
+                )
         if cell.outskirts and len(neighbours) == len(OPPOSITE):
             problems.add(file, "cells", f"the ? space {here} is not on the coast (§3.1)")
         if cell.park_centre and any(by_cell[there].kind != "park" for there in neighbours.values()):
             problems.add(file, "cells", f"the park centre {here} is not surrounded by park")
     _check_bridges(content, file, problems, by_cell, topology)
+
+
+def _check_library_central(
+    col: int, row: int, columns: int, rows: int, file: str, problems: Problems
+) -> None:
+    # "The Library in the centre of the board" (§3.1 [T]): within the middle half each way,
+    # a tolerance loose enough for any printed board the text describes.
+    if abs(col - (columns - 1) / 2) > columns / 4 or abs(row - (rows - 1) / 2) > rows / 4:
+        problems.add(file, "cells", f"the Library at ({col}, {row}) is not in the centre")
 
 
 def _check_bridges(
@@ -275,12 +292,15 @@ def check_tiles(content: Content, file: str, problems: Problems) -> None:
                     f"{where}.symbols.barricades",
                     f"a barricade sits on a road; the tile shows none to {', '.join(blocked)}",
                 )
-    cards = content.tiles.trap_cards
-    _each_once(problems, file, "trap_cards", (card.id for card in cards))
+
+
+def check_traps(content: Content, file: str, problems: Problems) -> None:
+    cards = content.traps.cards
+    _each_once(problems, file, "cards", (card.id for card in cards))
     total = sum(card.copies for card in cards)
-    _count(problems, file, "trap_cards", total, sgb.trap_cards, "trap cards (copies)")
+    _count(problems, file, "cards", total, content.components.sgb.trap_cards, "trap cards")
     if not any(card.triggered for card in cards):
-        problems.add(file, "trap_cards", 'one trap card is "Triggered" (§12)')
+        problems.add(file, "cards", 'one trap card is "Triggered" (§12)')
 
 
 # --- bosses.json and landmarks.json (§7.3, §8.1) --------------------------------------------

@@ -38,6 +38,7 @@ from getaway.games.escape_from_new_york.schema import (
     PlayerCounts,
     Tiles,
     TimerCards,
+    Traps,
 )
 from getaway.games.escape_from_new_york.topology import Cell, HexTopology
 
@@ -49,6 +50,7 @@ FILES: dict[str, tuple[str, type[BaseModel]]] = {
     "player_counts": ("player_counts.json", PlayerCounts),
     "board": ("board.json", Board),
     "tiles": ("tiles.json", Tiles),
+    "traps": ("traps.json", Traps),
     "landmarks": ("landmarks.json", Landmarks),
     "bosses": ("bosses.json", Bosses),
     "heroes": ("heroes.json", Heroes),
@@ -74,6 +76,7 @@ class Content:
     player_counts: PlayerCounts
     board: Board
     tiles: Tiles
+    traps: Traps
     landmarks: Landmarks
     bosses: Bosses
     heroes: Heroes

@@ -373,6 +373,12 @@ class BaseComponents(Sourced):
     ammo_markers: int
     health_markers: int
     mission_markers: int
+    noise_markers: int
+    event_level_markers: int
+    glider_tokens: int
+    helicopter_tokens: int
+    #: Listed among the components, used by no rule (M-20).
+    tank_figures: int
 
 
 class SgbComponents(Sourced):
@@ -470,7 +476,7 @@ class Board(Sourced):
     bridges: list[Bridge]
 
 
-# --- tiles.json (§7.16, §12, M-16, M-18) ----------------------------------------------------
+# --- tiles.json (§7.16, §12, M-16, M-18) and traps.json (§12, M-18) -------------------------
 
 
 class Tile(Sourced):
@@ -487,7 +493,13 @@ class Tile(Sourced):
     trap: list[CityEffect] | None = None
 
 
+class Tiles(ContentModel):
+    tiles: list[Tile]
+
+
 class TrapCard(Sourced):
+    """A trap card, drawn when a hero moves onto a trap tile (§12)."""
+
     unsourced = frozenset({"id"})
 
     id: str
@@ -495,9 +507,8 @@ class TrapCard(Sourced):
     triggered: bool
 
 
-class Tiles(ContentModel):
-    tiles: list[Tile]
-    trap_cards: list[TrapCard]
+class Traps(ContentModel):
+    cards: list[TrapCard]
 
 
 # --- landmarks.json (§7.3, M-05) and bosses.json (§8.1, M-06) -------------------------------
