@@ -195,7 +195,7 @@ def test_a_value_the_text_gives_is_tagged_stated():
     assert cut.provenance("noise").kind == "placeholder"
     poker = content.hero_card("brain_poker_face")
     assert poker.effects == [Deceive(do="deceive", enemies=3, range=0)]
-    romero = next(boss for boss in content.bosses.bosses if boss.id == "romero")
+    romero = next(boss for boss in content.enemies.bosses if boss.id == "romero")
     assert (romero.damage, romero.range) == (2, 1)
     assert romero.provenance("damage").kind == "stated"
     assert romero.provenance("mp").kind == "inferred"
@@ -203,6 +203,13 @@ def test_a_value_the_text_gives_is_tagged_stated():
     assert content.components.base.provenance("city_tiles").kind == "stated"
     assert content.board.provenance("cells").reference.endswith("M-01 proposed default map")
     assert all(src == EVERY_FIELD or src in type(cut).model_fields for src in cut.source)
+
+
+def test_a_prisoner_has_the_stats_of_section_8_1():
+    prisoner = load_content().enemies.prisoner
+    assert (prisoner.hp, prisoner.mp, prisoner.damage, prisoner.range) == (1, 1, 1, 0)
+    assert (prisoner.car_hp, prisoner.car_mp) == (1, 1)
+    assert prisoner.provenance("car_hp").kind == "stated"
 
 
 def test_the_starting_cards_are_section_4_2s():

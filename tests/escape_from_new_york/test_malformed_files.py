@@ -22,10 +22,10 @@ def test_the_unbroken_copy_loads(tmp_path):
 
 def test_a_wrong_type_names_file_and_field(tmp_path):
     data = copy_data(tmp_path)
-    edit(data, "bosses.json", lambda d: by_id(d["bosses"], "slag").update(hp="eight"))
+    edit(data, "enemies.json", lambda d: by_id(d["bosses"], "slag").update(hp="eight"))
     error = refused(data)
     assert isinstance(error, GetawayError)
-    assert error.file.endswith("bosses.json")
+    assert error.file.endswith("enemies.json")
     assert error.fields == ["bosses[1] (id 'slag').hp"]
     assert "valid integer" in str(error) and "'eight'" in str(error)
 
@@ -95,7 +95,7 @@ def test_a_value_without_provenance_is_refused(tmp_path):
 )
 def test_a_provenance_outside_the_specs_tags_is_refused(tmp_path, text, why):
     data = copy_data(tmp_path)
-    edit(data, "bosses.json", lambda d: d["bosses"][1]["source"].update(hp=text))
+    edit(data, "enemies.json", lambda d: d["bosses"][1]["source"].update(hp=text))
     error = refused(data)
     assert error.fields == ["bosses[1] (id 'slag').source.hp"]
     assert why in str(error)
@@ -159,7 +159,7 @@ def _drop_card(d: Any) -> None:
             "landmarks.json",
             lambda d: d["landmarks"][2]["effects"][0].update(diplomat=None),
             "landmarks[2] (id 'romeros_hideout').effects[0].diplomat",
-            "romero carries diplomat (bosses.json)",
+            "romero carries diplomat (enemies.json)",
         ),
         (
             "landmarks.json",
@@ -232,7 +232,7 @@ def test_a_bridge_without_its_diagram_is_refused(tmp_path):
         ("outskirts.json", lambda d: d["tokens"][0].update(copies=5), "15 tokens"),
         ("cars.json", lambda d: d["cars"][0].update(copies=3), "3 car cards"),
         ("landmarks.json", lambda d: d["landmarks"].pop(), "7 landmarks"),
-        ("bosses.json", lambda d: d["bosses"].pop(), "must list romero, slag, duke"),
+        ("enemies.json", lambda d: d["bosses"].pop(), "must list romero, slag, duke"),
         ("diplomats.json", lambda d: d["diplomats"].pop(4), "4 diplomat cards"),
     ],
 )
@@ -445,6 +445,7 @@ def test_a_bridge_road_leads_off_the_board(tmp_path, change, field, message):
             "no outskirts token shows a raft",
         ),
         ("items.json", lambda d: d["items"][4].update(ammo=2), "only a weapon has ammo"),
+        ("items.json", lambda d: d["items"][2].pop("ammo_per_use"), "says what a use spends"),
         ("hero_cards.json", lambda d: d["cards"][0].update(effects=[]), "a card does something"),
         (
             "new_york.json",

@@ -78,7 +78,7 @@ def check_all(content: Content, names: dict[str, str]) -> None:
     check_board(content, names["board"], problems)
     check_tiles(content, names["tiles"], problems)
     check_traps(content, names["traps"], problems)
-    check_bosses(content, names["bosses"], problems)
+    check_enemies(content, names["enemies"], problems)
     check_landmarks(content, names["landmarks"], problems)
     check_heroes(content, names["heroes"], problems)
     check_hero_cards(content, names["hero_cards"], problems)
@@ -303,11 +303,11 @@ def check_traps(content: Content, file: str, problems: Problems) -> None:
         problems.add(file, "cards", 'one trap card is "Triggered" (§12)')
 
 
-# --- bosses.json and landmarks.json (§7.3, §8.1) --------------------------------------------
+# --- enemies.json and landmarks.json (§7.3, §8.1) --------------------------------------------
 
 
-def check_bosses(content: Content, file: str, problems: Problems) -> None:
-    bosses = content.bosses.bosses
+def check_enemies(content: Content, file: str, problems: Problems) -> None:
+    bosses = content.enemies.bosses
     ids = [boss.id for boss in bosses]
     _each_once(problems, file, "bosses", ids)
     if sorted(ids) != sorted(_BOSSES):
@@ -324,7 +324,7 @@ def check_landmarks(content: Content, file: str, problems: Problems) -> None:
         holders = [landmark.id for landmark in landmarks if landmark.role == role]
         if len(holders) != 1:
             problems.add(file, "landmarks", f"exactly one landmark is {role} (§7.10): {holders}")
-    bosses: dict[str, Boss] = {boss.id: boss for boss in content.bosses.bosses}
+    bosses: dict[str, Boss] = {boss.id: boss for boss in content.enemies.bosses}
     specials = {card.id for card in content.new_york.cards if card.special and not card.hard}
     entered: Counter[str] = Counter()
     slots: Counter[int] = Counter()
@@ -383,7 +383,7 @@ def _check_boss_entry(
         problems.add(
             file,
             f"{field}.diplomat",
-            f"{effect.boss} {'carries' if carries else 'carries no'} diplomat (bosses.json)",
+            f"{effect.boss} {'carries' if carries else 'carries no'} diplomat (enemies.json)",
         )
     if effect.diplomat is not None and not 1 <= effect.diplomat <= base.diplomat_tokens:
         problems.add(file, f"{field}.diplomat", f"slots are 1-{base.diplomat_tokens}")
@@ -527,7 +527,9 @@ def check_items(content: Content, file: str, problems: Problems) -> None:
             bridges[item.bridge] += item.copies
         if not item.weapon and (item.ammo is not None or item.damage_bonus is not None):
             problems.add(file, where, "only a weapon has ammo or a damage bonus")
-        if item.ammo is not None and not item.use:
+        if (item.ammo is None) != (item.ammo_per_use is None):
+            problems.add(file, f"{where}.ammo_per_use", "a weapon with ammo says what a use spends")
+        elif item.ammo is not None and not item.use:
             problems.add(file, f"{where}.ammo", "a weapon with ammo spends it on a use")
         if item.starting and item.copies != 1:
             problems.add(file, f"{where}.copies", "a starting card is one card")

@@ -19,10 +19,10 @@ from getaway.core.content import load_data_file
 from getaway.games.escape_from_new_york import checks
 from getaway.games.escape_from_new_york.schema import (
     Board,
-    Bosses,
     Cars,
     Components,
     Diplomats,
+    Enemies,
     Events,
     EventTrack,
     HeroCard,
@@ -52,7 +52,7 @@ FILES: dict[str, tuple[str, type[BaseModel]]] = {
     "tiles": ("tiles.json", Tiles),
     "traps": ("traps.json", Traps),
     "landmarks": ("landmarks.json", Landmarks),
-    "bosses": ("bosses.json", Bosses),
+    "enemies": ("enemies.json", Enemies),
     "heroes": ("heroes.json", Heroes),
     "hero_cards": ("hero_cards.json", HeroCards),
     "new_york": ("new_york.json", NewYorkCards),
@@ -78,7 +78,7 @@ class Content:
     tiles: Tiles
     traps: Traps
     landmarks: Landmarks
-    bosses: Bosses
+    enemies: Enemies
     heroes: Heroes
     hero_cards: HeroCards
     new_york: NewYorkCards

@@ -511,7 +511,7 @@ class Traps(ContentModel):
     cards: list[TrapCard]
 
 
-# --- landmarks.json (§7.3, M-05) and bosses.json (§8.1, M-06) -------------------------------
+# --- landmarks.json (§7.3, M-05) and enemies.json (§8.1, §8.2, M-06) -------------------------
 
 
 class Landmark(Sourced):
@@ -545,7 +545,20 @@ class Boss(Sourced):
     comeback: bool
 
 
-class Bosses(ContentModel):
+class PrisonerStats(Sourced):
+    """A prisoner's base stats (§8.1) and what a car adds to them (§8.2); New York's special
+    cards in play add their bonuses on top."""
+
+    hp: int = Field(ge=1)
+    mp: int = Field(ge=0)
+    damage: int = Field(ge=0)
+    range: Range
+    car_hp: int = Field(ge=0)
+    car_mp: int = Field(ge=0)
+
+
+class Enemies(ContentModel):
+    prisoner: PrisonerStats
     bosses: list[Boss]
 
 
@@ -637,7 +650,8 @@ class DamageBonus(ContentModel):
 
 class Item(Sourced):
     """One kind of item card and how many copies the deck holds. A weapon with ``ammo``
-    spends 1 ammo each time ``use`` is applied; one without is used again and again."""
+    (its capacity) spends ``ammo_per_use`` each time ``use`` is applied; one without is used
+    again and again. Any other item is discarded when used."""
 
     unsourced = frozenset({"id"})
 
@@ -646,6 +660,8 @@ class Item(Sourced):
     copies: int = Field(ge=1)
     weapon: bool = False
     ammo: int | None = Field(default=None, ge=1)
+    #: The ammo one use spends ("as much as its effect says", §7.11).
+    ammo_per_use: int | None = Field(default=None, ge=1)
     #: Once revealed, it cannot be discarded for a level-up (§7.11, A-29).
     no_levelup_discard: bool = False
     damage_bonus: DamageBonus | None = None
