@@ -205,6 +205,26 @@ def test_a_value_the_text_gives_is_tagged_stated():
     assert all(src == EVERY_FIELD or src in type(cut).model_fields for src in cut.source)
 
 
+def test_the_rulebooks_examples_hold_on_the_cards():
+    content = load_content()
+    card = content.hero_card
+    # E4: "Sharp Shot" (3) and "Let's Hurry" (1) make 4 noise.
+    assert card("maggie_sharp_shot").noise + card("maggie_let_s_hurry").noise == 4
+    # E11 and E21: "I'll Cut You" with the Nail Bat hits Slag for 6; with the Axe, 3.
+    items = {item.id: item for item in content.items.items}
+    cut = card("maggie_i_ll_cut_you").effects[0]
+    assert isinstance(cut, Attack)
+    bat, axe = items["nail_bat"].damage_bonus, items["axe"].damage_bonus
+    assert bat is not None and axe is not None
+    assert (cut.damage + bat.amount, cut.damage + axe.amount) == (6, 3)
+    # E11: Slag survives those 6.
+    slag = next(boss for boss in content.enemies.bosses if boss.id == "slag")
+    assert slag.hp > 6
+    # E3: a car card moves 1, then explores.
+    car = next(car for car in content.cars.cars if car.id == "car")
+    assert [effect.do for effect in car.move] == ["move", "explore"]
+
+
 def test_a_prisoner_has_the_stats_of_section_8_1():
     prisoner = load_content().enemies.prisoner
     assert (prisoner.hp, prisoner.mp, prisoner.damage, prisoner.range) == (1, 1, 1, 0)

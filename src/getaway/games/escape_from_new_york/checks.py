@@ -525,8 +525,9 @@ def check_items(content: Content, file: str, problems: Problems) -> None:
         where = entry("items", index, item.id)
         if item.bridge is not None:
             bridges[item.bridge] += item.copies
-        if not item.weapon and (item.ammo is not None or item.damage_bonus is not None):
-            problems.add(file, where, "only a weapon has ammo or a damage bonus")
+        for name in ("ammo", "damage_bonus"):
+            if not item.weapon and getattr(item, name) is not None:
+                problems.add(file, f"{where}.{name}", "only a weapon has ammo or a damage bonus")
         if (item.ammo is None) != (item.ammo_per_use is None):
             problems.add(file, f"{where}.ammo_per_use", "a weapon with ammo says what a use spends")
         elif item.ammo is not None and not item.use:

@@ -10,7 +10,7 @@ values instead of the placeholders, edit the data files (see
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -99,10 +99,12 @@ class Content:
 
     def hero_card(self, card_id: str) -> HeroCard:
         """A hero action card by id."""
-        for card in self.hero_cards.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
+        return self._hero_cards_by_id[card_id]
+
+    @cached_property
+    def _hero_cards_by_id(self) -> dict[str, HeroCard]:
+        # Built on first use: the rules will ask on every card played.
+        return {card.id: card for card in self.hero_cards.cards}
 
     def for_players(self, players: int) -> PlayerCount:
         """The timer deck and objective draw for ``players`` heroes (§4.1)."""
