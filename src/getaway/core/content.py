@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Self, TypeVar
+from typing import Annotated, Any, ClassVar, Self, TypeVar, get_args
 
 from pydantic import (
     AfterValidator,
@@ -187,10 +187,10 @@ class Sourced(ContentModel):
         super().__pydantic_init_subclass__(**kwargs)
         # A scheme set without typing ``source`` with it would check texts against another
         # game's tags: refuse it when the class is defined, not when a file loads.
-        metadata = cls.model_fields["source"].annotation
+        _, text_type = get_args(cls.model_fields["source"].annotation)
         checks = [
             item.func
-            for item in getattr(getattr(metadata, "__args__", (None, None))[1], "__metadata__", ())
+            for item in getattr(text_type, "__metadata__", ())
             if isinstance(item, AfterValidator)
         ]
         if checks != [cls.scheme.check]:
