@@ -225,6 +225,13 @@ def test_the_rulebooks_examples_hold_on_the_cards():
     assert [effect.do for effect in car.move] == ["move", "explore"]
 
 
+def test_every_hero_board_gives_the_level_bonuses_of_section_7_15():
+    for hero in load_content().heroes.heroes:
+        bonuses = [(b.level, b.special_card, b.objective_swap) for b in hero.level_bonuses]
+        assert bonuses == [(1, True, False), (2, True, True), (3, False, True)]
+        assert hero.provenance("level_bonuses").kind == "stated"
+
+
 def test_a_prisoner_has_the_stats_of_section_8_1():
     prisoner = load_content().enemies.prisoner
     assert (prisoner.hp, prisoner.mp, prisoner.damage, prisoner.range) == (1, 1, 1, 0)

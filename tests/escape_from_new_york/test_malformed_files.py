@@ -609,6 +609,13 @@ def test_a_bridge_road_leads_off_the_board(tmp_path, change, field, message):
         ),
         (
             "heroes.json",
+            lambda d: d["heroes"][1]["level_bonuses"].pop(),
+            "levels [1, 2]; a board has 1, 2, 3",
+            "heroes.json",
+            "heroes[1] (id 'maggie').level_bonuses",
+        ),
+        (
+            "heroes.json",
             lambda d: d["heroes"][0].update(starting_card="revolver"),
             "starting card 'revolver' is given to 2 heroes",
             "heroes.json",

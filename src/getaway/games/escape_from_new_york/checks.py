@@ -432,6 +432,11 @@ def check_heroes(content: Content, file: str, problems: Problems) -> None:
                         f"{card_id!r} is {card.hero}'s"
                         f"{' SGB' if card.sgb else ''}{' special' if card.special else ''} card",
                     )
+    for index, hero in enumerate(heroes):
+        levels = [bonus.level for bonus in hero.level_bonuses]
+        if levels != [1, 2, 3]:
+            where = entry("heroes", index, hero.id)
+            problems.add(file, f"{where}.level_bonuses", f"levels {levels}; a board has 1, 2, 3")
     for card_id, times in starts.items():
         if times > 1:
             problems.add(file, "heroes", f"starting card {card_id!r} is given to {times} heroes")

@@ -565,6 +565,15 @@ class Enemies(ContentModel):
 # --- heroes.json and hero_cards.json (§7, M-02, M-03, M-21) ---------------------------------
 
 
+class LevelBonus(ContentModel):
+    """What reaching ``level`` gives, printed on the space its token covered (§7.15): a special
+    card chosen into the hand, then an objective swapped."""
+
+    level: int
+    special_card: bool
+    objective_swap: bool
+
+
 class Hero(Sourced):
     unsourced = frozenset({"id"})
 
@@ -578,6 +587,7 @@ class Hero(Sourced):
     action_cards: list[str]
     special_cards: list[str]
     sgb_special_cards: list[str]
+    level_bonuses: list[LevelBonus]
 
 
 class Heroes(ContentModel):
