@@ -632,3 +632,106 @@ def test_each_cross_check_refuses_a_crafted_bad_file(
     error = refused(data)
     assert error.file.endswith("/" + file)
     assert field in [named for named, text in error.problems if message in text], str(error)
+
+
+@pytest.mark.parametrize(
+    ("filename", "change", "field", "message"),
+    [
+        (
+            "player_counts.json",
+            lambda d: d["counts"][3].update(black_timer_cards=13, timer_deck=17),
+            "counts[3].black_timer_cards",
+            "13 is more than the 12 black cards",
+        ),
+        (
+            "player_counts.json",
+            lambda d: d["counts"][3].update(objectives_per_colour=7, objectives_left_per_colour=3),
+            "counts[3].objectives_per_colour",
+            "7 is more than the 6 cards of a colour",
+        ),
+        (
+            "player_counts.json",
+            lambda d: d["advanced"].update(fewer_prisoners=40),
+            "advanced.fewer_prisoners",
+            "would leave no prisoner figure",
+        ),
+        (
+            "board.json",
+            lambda d: cell(d, 2, 1).update(park_centre=True),
+            "cells[9].park_centre",
+            "the park's centre is a park space",
+        ),
+        (
+            "tiles.json",
+            lambda d: d["tiles"][42].update(deck="park"),
+            "tiles[42] (id 'T1').trap",
+            "trap tiles are SGB city tiles",
+        ),
+        (
+            "landmarks.json",
+            lambda d: d["landmarks"][3]["effects"][0].update(boss="romero", diplomat=1),
+            "landmarks",
+            "slag enters on exactly one landmark",
+        ),
+        (
+            "landmarks.json",
+            lambda d: d["landmarks"][6]["effects"][0].update(card="S1"),
+            "landmarks",
+            "New York special S1 is added 2 times",
+        ),
+        (
+            "heroes.json",
+            lambda d: d["heroes"][2]["sgb_special_cards"].pop(),
+            "heroes[2] (id 'brain').sgb_special_cards",
+            "1 cards; a hero has 2",
+        ),
+        (
+            "hero_cards.json",
+            lambda d: d["cards"].append(dict(d["cards"][0], id="snake_extra", sgb=True)),
+            "cards[52] (id 'snake_extra').sgb",
+            "the SGB hero cards are special cards",
+        ),
+        (
+            "new_york.json",
+            lambda d: d["cards"][0].update(replaces="S1"),
+            "cards[0] (id 'N1').replaces",
+            "only a Hard special card replaces another",
+        ),
+        (
+            "items.json",
+            lambda d: d["items"][5].update(bridge=9),
+            "items",
+            "Bridge Diagram 9 names no bridge of board.json",
+        ),
+        (
+            "items.json",
+            lambda d: d["items"][19].update(copies=2),
+            "items[19] (id 'bridge_diagram_3').copies",
+            "a starting card is one card",
+        ),
+        (
+            "diplomats.json",
+            lambda d: d["diplomats"][4].update(sgb=True),
+            "diplomats",
+            "2 unnamed diplomats; setup needs 3",
+        ),
+        (
+            "outskirts.json",
+            lambda d: d["tokens"][1]["symbols"].update(building="shelter"),
+            "tokens[1] (id 'item').symbols.building",
+            "a token shows no building",
+        ),
+        (
+            "traps.json",
+            lambda d: d["cards"][1].update(copies=3),
+            "cards",
+            "4 trap cards; components.json says 3",
+        ),
+    ],
+)
+def test_the_remaining_checks_name_file_and_field(tmp_path, filename, change, field, message):
+    data = copy_data(tmp_path)
+    edit(data, filename, change)
+    error = refused(data)
+    assert error.file.endswith("/" + filename)
+    assert field in [named for named, text in error.problems if message in text], str(error)

@@ -627,8 +627,6 @@ def check_event_track(content: Content, file: str, problems: Problems) -> None:
     for index in range(1, len(levels)):
         if levels[index] < levels[index - 1]:
             problems.add(file, f"levels[{index}]", "the event level never goes down")
-    if any(level < 1 for level in levels):
-        problems.add(file, "levels", "every cell reveals at least one event")
 
 
 # --- objectives.json (§9.2, §12) ------------------------------------------------------------
