@@ -3,9 +3,35 @@ field paths and error messages."""
 
 from __future__ import annotations
 
-import pytest
+from typing import Annotated
 
-from getaway.core.content import ContentError, Provenance, field_path
+import pytest
+from pydantic import AfterValidator, ValidationError
+
+from getaway.core.content import (
+    ContentError,
+    Provenance,
+    ProvenanceKind,
+    ProvenanceScheme,
+    Sourced,
+    field_path,
+)
+
+#: A scheme like a spec's "stated / inferred / placeholder" tags, a placeholder naming its
+#: missing-data id.
+_SCHEME = ProvenanceScheme(
+    ProvenanceKind("stated", ("[T]",)),
+    ProvenanceKind("inferred", ("[I]",)),
+    ProvenanceKind("placeholder", ("[P]",), must_hold=r"\bM-\d\d\b", held="its M-id"),
+)
+_Text = Annotated[str, AfterValidator(_SCHEME.check)]
+
+
+class _Card(Sourced):
+    scheme = _SCHEME
+    source: dict[str, _Text]
+
+    noise: int
 
 
 def test_provenance_reads_both_kinds():
@@ -47,3 +73,38 @@ def test_a_content_error_lists_problems_one_a_line_and_summarises_the_rest():
     assert lines[-1] == "deck.json: ... (2 more problems)"
     assert len(lines) == 11
     assert error.fields == [field for field, _ in problems]
+
+
+def test_a_game_declares_its_own_kinds_and_tags():
+    card = _Card.model_validate({"source": {"*": "placeholder: §14.5 [P] M-03"}, "noise": 2})
+    assert card.provenance("noise") == Provenance("placeholder", "§14.5 [P] M-03")
+    assert _SCHEME.parse("inferred: §2.1 [I] derived count").kind == "inferred"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("stated: §2.1 [BOTH]", "must cite one of [T]"),  # another game's tag
+        ("reconstructed: §14 [P] M-01", "must read 'stated: §<section> [T] ...'"),
+        ("placeholder: §14.5 [P]", "must name its M-id"),
+    ],
+)
+def test_a_declared_scheme_refuses_other_texts_at_their_key(text, why):
+    with pytest.raises(ValidationError) as caught:
+        _Card.model_validate({"source": {"noise": text}, "noise": 2})
+    [error] = caught.value.errors()
+    assert error["loc"] == ("source", "noise")
+    assert why in error["msg"]
+
+
+def test_the_default_scheme_is_unchanged_for_entries_that_declare_none():
+    with pytest.raises(ValueError, match="must cite one of"):
+        Provenance.parse("stated: §2.1 [T]")
+
+
+def test_a_scheme_set_without_typing_source_with_it_is_refused_at_class_definition():
+    with pytest.raises(TypeError, match="source must be typed"):
+
+        class _Wrong(Sourced):
+            scheme = _SCHEME
+            noise: int

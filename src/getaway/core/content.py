@@ -2,13 +2,22 @@
 
 A game whose rulebook does not print every value (tile layouts, card mixes, prices) keeps its
 content in JSON files beside its code. Each file is validated at start-up by a pydantic model
-(strict types, unknown fields refused), and every value says where it comes from:
+(strict types, unknown fields refused), and every value says where it comes from, as
+``"<kind>: §<section> <tag> ..."``: the kind of provenance, the section of the game's rules
+spec, and a tag of that spec saying how the spec knows it.
 
-* ``"stated: §2.1 [BOTH]"``: the rulebook gives it (the section is in the game's rules spec,
-  the tag says which book states it: ``[BOTH]``, ``[RU]``, ``[PT]``, or ``[INF]``/``[CHOICE]``
-  when it follows from, or picks between, what the books state);
+Each game declares its kinds and the tags each kind may cite in a :class:`ProvenanceScheme`
+(a spec may say "stated / inferred / placeholder", another "stated / reconstructed"). The
+default, :data:`DEFAULT_PROVENANCE`, has two kinds:
+
+* ``"stated: §2.1 [BOTH]"``: a rulebook gives it (the tag says which book states it:
+  ``[BOTH]``, ``[RU]``, ``[PT]``, or ``[INF]``/``[CHOICE]`` when it follows from, or picks
+  between, what the books state);
 * ``"reconstructed: §18.4 [DESIGN]"``: no rulebook gives it; the spec's ``[DESIGN]`` section
   named proposes it, and printed values can replace it without touching code.
+
+A game with its own scheme subclasses :class:`Sourced` once, setting ``scheme`` and typing
+``source`` with :meth:`ProvenanceScheme.check` (see that class).
 
 Provenance is a ``source`` map on each :class:`Sourced` entry: keys are the entry's field
 names (or ``field.key`` for one entry of a map field), ``"*"`` covers every field not named,
@@ -25,7 +34,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal, Self, TypeVar
+from typing import Annotated, Any, ClassVar, Self, TypeVar, get_args
 
 from pydantic import (
     AfterValidator,
@@ -42,14 +51,9 @@ from getaway.core.errors import GetawayError
 #: How many problems one error message lists before it summarises the rest.
 _SHOWN = 10
 
-STATED = "stated"
-RECONSTRUCTED = "reconstructed"
-#: The tags of the rules specs: what each kind of provenance may cite.
-STATED_TAGS = ("[BOTH]", "[RU]", "[PT]", "[INF]", "[CHOICE]")
-RECONSTRUCTED_TAGS = ("[DESIGN]",)
-_PROVENANCE = re.compile(r"^(stated|reconstructed): §\d+(\.\d+)*\b.*$")
 #: The key of a ``source`` map that covers every field it does not name.
 EVERY_FIELD = "*"
+_PROVENANCE = re.compile(r"^(?P<kind>[a-z]+): (?P<reference>§\d+(\.\d+)*\b.*)$")
 
 
 class ContentError(GetawayError):
@@ -70,37 +74,95 @@ class ContentError(GetawayError):
 
 
 @dataclass(frozen=True, slots=True)
-class Provenance:
-    """Where one value comes from: ``kind`` is ``stated`` or ``reconstructed``, ``reference``
-    the rest of the text (spec section, tag, note)."""
+class ProvenanceKind:
+    """One kind of provenance a game's spec uses: its name (the text before the colon), the
+    tags a reference of this kind may cite (one is required), and optionally a pattern the
+    reference must also hold (``must_hold``, described by ``held``, e.g. a missing-data id)."""
 
-    kind: Literal["stated", "reconstructed"]
+    name: str
+    tags: tuple[str, ...]
+    must_hold: str | None = None
+    held: str = ""
+
+    def problem(self, reference: str) -> str | None:
+        """Why ``reference`` is not a valid reference of this kind, or ``None``."""
+        if not any(tag in reference for tag in self.tags):
+            return f"must cite one of {', '.join(self.tags)}"
+        if self.must_hold is not None and not re.search(self.must_hold, reference):
+            return f"must name {self.held or self.must_hold}"
+        return None
+
+
+class ProvenanceScheme:
+    """The kinds of provenance one game's content may carry, and the tags of each.
+
+    A game using its own scheme declares it once, in its schema module::
+
+        PROVENANCE = ProvenanceScheme(ProvenanceKind("stated", ("[T]",)), ...)
+        ProvenanceText = Annotated[str, AfterValidator(PROVENANCE.check)]
+
+        class GameSourced(Sourced):
+            scheme = PROVENANCE
+            source: dict[str, ProvenanceText]
+
+    so each bad text is reported at its own key (``cards[2].source.noise``).
+    """
+
+    def __init__(self, *kinds: ProvenanceKind) -> None:
+        if not kinds:
+            raise ValueError("a provenance scheme needs at least one kind")
+        self.kinds: dict[str, ProvenanceKind] = {kind.name: kind for kind in kinds}
+
+    def _form(self) -> str:
+        return " or ".join(
+            f"'{name}: §<section> {kind.tags[0]} ...'" for name, kind in self.kinds.items()
+        )
+
+    def parse(self, text: str) -> Provenance:
+        """``text`` read as a provenance of this scheme; :class:`ValueError` if it is not one."""
+        match = _PROVENANCE.match(text)
+        kind = self.kinds.get(match["kind"]) if match else None
+        if match is None or kind is None:
+            raise ValueError(f"provenance {text!r} must read {self._form()}")
+        reference = match["reference"]
+        problem = kind.problem(reference)
+        if problem is not None:
+            raise ValueError(f"{kind.name} provenance {text!r} {problem}")
+        return Provenance(kind.name, reference)
+
+    def check(self, text: str) -> str:
+        """``text`` unchanged if it is a provenance of this scheme (a pydantic validator)."""
+        self.parse(text)
+        return text
+
+
+#: The scheme a :class:`Sourced` entry uses unless its game declares another: values stated
+#: by a rulebook, or reconstructed by a ``[DESIGN]`` section of the spec.
+DEFAULT_PROVENANCE = ProvenanceScheme(
+    ProvenanceKind("stated", ("[BOTH]", "[RU]", "[PT]", "[INF]", "[CHOICE]")),
+    ProvenanceKind("reconstructed", ("[DESIGN]",)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Where one value comes from: ``kind`` is one of its scheme's kinds (``stated``,
+    ``reconstructed``, ...), ``reference`` the rest of the text (spec section, tag, note)."""
+
+    kind: str
     reference: str
 
     @classmethod
-    def parse(cls, text: str) -> Provenance:
-        if not _PROVENANCE.match(text):
-            raise ValueError(
-                f"provenance {text!r} must read 'stated: §<section> <tag> ...' or "
-                f"'reconstructed: §<section> [DESIGN] ...'"
-            )
-        kind, reference = text.split(": ", 1)
-        tags = STATED_TAGS if kind == STATED else RECONSTRUCTED_TAGS
-        if not any(tag in reference for tag in tags):
-            raise ValueError(f"{kind} provenance {text!r} must cite one of {', '.join(tags)}")
-        return cls("stated" if kind == STATED else "reconstructed", reference)
+    def parse(cls, text: str, scheme: ProvenanceScheme = DEFAULT_PROVENANCE) -> Provenance:
+        """``text`` read with ``scheme`` (the default one unless given)."""
+        return scheme.parse(text)
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.reference}"
 
 
-def _check_provenance(text: str) -> str:
-    Provenance.parse(text)
-    return text
-
-
-#: A provenance string, checked when the file loads.
-ProvenanceText = Annotated[str, AfterValidator(_check_provenance)]
+#: A provenance string of the default scheme, checked when the file loads.
+ProvenanceText = Annotated[str, AfterValidator(DEFAULT_PROVENANCE.check)]
 
 
 class ContentModel(BaseModel):
@@ -116,6 +178,26 @@ class Sourced(ContentModel):
 
     #: Fields that need no provenance (identifiers the project chose for itself).
     unsourced: ClassVar[frozenset[str]] = frozenset()
+    #: The kinds and tags this entry's provenance may use (its game's; see the module
+    #: docstring). A subclass that sets another scheme types ``source`` with its ``check``.
+    scheme: ClassVar[ProvenanceScheme] = DEFAULT_PROVENANCE
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        # A scheme set without typing ``source`` with it would check texts against another
+        # game's tags: refuse it when the class is defined, not when a file loads.
+        _, text_type = get_args(cls.model_fields["source"].annotation)
+        checks = [
+            item.func
+            for item in getattr(text_type, "__metadata__", ())
+            if isinstance(item, AfterValidator)
+        ]
+        if checks != [cls.scheme.check]:
+            raise TypeError(
+                f"{cls.__name__}.source must be typed dict[str, Annotated[str, "
+                f"AfterValidator(scheme.check)]] for its scheme"
+            )
 
     @field_validator("source")
     @classmethod
@@ -153,7 +235,7 @@ class Sourced(ContentModel):
             raise KeyError(field)
         keys = ([f"{field}.{entry}"] if entry is not None else []) + [field, EVERY_FIELD]
         text = next(self.source[key] for key in keys if key in self.source)
-        return Provenance.parse(text)
+        return type(self).scheme.parse(text)
 
 
 M = TypeVar("M", bound=BaseModel)
