@@ -514,52 +514,7 @@ class Table:
     # --- JSON ------------------------------------------------------------------------------
 
     def to_json(self) -> JSONDict:
-        return {
-            "day": self.day,
-            "phase": self.phase,
-            "part": self.part,
-            "turn_order": list(self.turn_order),
-            "stage": self.stage,
-            "queue": list(self.queue),
-            "placers": list(self.placers),
-            "disc_owners": list(self.disc_owners),
-            "city": [
-                [entry.tile.id, entry.cell[0], entry.cell[1], entry.rotation]
-                for entry in self.city.placed
-            ],
-            "stacks": {k: list(v) for k, v in self.stacks.items()},
-            "display": list(self.display),
-            "police": {k: list(v) for k, v in self.police.items()},
-            "bag": dict(self.bag),
-            "box": dict(self.box),
-            "patrol_deck": list(self.patrol_deck),
-            "patrol_removed": self.patrol_removed,
-            "patrol_spaces": {str(k): v for k, v in self.patrol_spaces.items()},
-            "exit_stacks": {k: list(v) for k, v in self.exit_stacks.items()},
-            "exit_stack_of": {str(k): v for k, v in self.exit_stack_of.items()},
-            "businesses": {k: v.to_json() for k, v in self.businesses.items()},
-            "safe_houses": {k: v.to_json() for k, v in self.safe_houses.items()},
-            "safe_house_keys": {k: list(v) for k, v in self.safe_house_keys.items()},
-            "fixers": list(self.fixers),
-            "lockers": {k: list(v) for k, v in self.lockers.items()},
-            "equipment": dict(self.equipment),
-            "gas_cans": self.gas_cans,
-            "gang_area": self.gang_area,
-            "gangs": {k: [v.members, v.control] for k, v in self.gangs.items()},
-            "contact_deck": list(self.contact_deck),
-            "contact_display": list(self.contact_display),
-            "discs": self.discs,
-            "handcuffs": self.handcuffs,
-            "escaped": list(self.escaped),
-            "arrested": list(self.arrested),
-            "players": {k: v.to_json() for k, v in self.players.items()},
-            "automata": {k: v.to_json() for k, v in self.automata.items()},
-            "noto_left": list(self.noto_left),
-            "noto_tasks": [list(task) for task in self.noto_tasks],
-            "visit_steps": list(self.visit_steps),
-            "exec_open": list(self.exec_open),
-            "cuffs_due": list(self.cuffs_due),
-        }
+        return {key: read(self) for key, read in TABLE_JSON.items()}
 
     @classmethod
     def from_json(cls, rules: Rules, data: Mapping[str, Any]) -> Table:
@@ -644,6 +599,56 @@ class Table:
 
 
 # --- strict readers: a wrong type is a ValueError the table reader names ------------------
+
+
+#: Each field of a table's JSON (:meth:`Table.to_json`), in order, and how it is read off the
+#: table: a reader that needs a few fields (a playout's heuristic, ``views.lazy_view``) builds
+#: those alone.
+TABLE_JSON: dict[str, Callable[[Table], Any]] = {
+    "day": lambda t: t.day,
+    "phase": lambda t: t.phase,
+    "part": lambda t: t.part,
+    "turn_order": lambda t: list(t.turn_order),
+    "stage": lambda t: t.stage,
+    "queue": lambda t: list(t.queue),
+    "placers": lambda t: list(t.placers),
+    "disc_owners": lambda t: list(t.disc_owners),
+    "city": lambda t: [
+        [entry.tile.id, entry.cell[0], entry.cell[1], entry.rotation] for entry in t.city.placed
+    ],
+    "stacks": lambda t: {k: list(v) for k, v in t.stacks.items()},
+    "display": lambda t: list(t.display),
+    "police": lambda t: {k: list(v) for k, v in t.police.items()},
+    "bag": lambda t: dict(t.bag),
+    "box": lambda t: dict(t.box),
+    "patrol_deck": lambda t: list(t.patrol_deck),
+    "patrol_removed": lambda t: t.patrol_removed,
+    "patrol_spaces": lambda t: {str(k): v for k, v in t.patrol_spaces.items()},
+    "exit_stacks": lambda t: {k: list(v) for k, v in t.exit_stacks.items()},
+    "exit_stack_of": lambda t: {str(k): v for k, v in t.exit_stack_of.items()},
+    "businesses": lambda t: {k: v.to_json() for k, v in t.businesses.items()},
+    "safe_houses": lambda t: {k: v.to_json() for k, v in t.safe_houses.items()},
+    "safe_house_keys": lambda t: {k: list(v) for k, v in t.safe_house_keys.items()},
+    "fixers": lambda t: list(t.fixers),
+    "lockers": lambda t: {k: list(v) for k, v in t.lockers.items()},
+    "equipment": lambda t: dict(t.equipment),
+    "gas_cans": lambda t: t.gas_cans,
+    "gang_area": lambda t: t.gang_area,
+    "gangs": lambda t: {k: [v.members, v.control] for k, v in t.gangs.items()},
+    "contact_deck": lambda t: list(t.contact_deck),
+    "contact_display": lambda t: list(t.contact_display),
+    "discs": lambda t: t.discs,
+    "handcuffs": lambda t: t.handcuffs,
+    "escaped": lambda t: list(t.escaped),
+    "arrested": lambda t: list(t.arrested),
+    "players": lambda t: {k: v.to_json() for k, v in t.players.items()},
+    "automata": lambda t: {k: v.to_json() for k, v in t.automata.items()},
+    "noto_left": lambda t: list(t.noto_left),
+    "noto_tasks": lambda t: [list(task) for task in t.noto_tasks],
+    "visit_steps": lambda t: list(t.visit_steps),
+    "exec_open": lambda t: list(t.exec_open),
+    "cuffs_due": lambda t: list(t.cuffs_due),
+}
 
 
 def _int(value: Any) -> int:

@@ -35,12 +35,13 @@ later is left out of the seats' views until it is classified here (a test names 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from getaway.core import ALL, JSONDict
 from getaway.games.escape_plan.options import GAME_NAME
 from getaway.games.escape_plan.public import hide_secret_value
+from getaway.games.escape_plan.state import TABLE_JSON
 from getaway.games.escape_plan.visit import drawn_tiles
 
 if TYPE_CHECKING:
@@ -160,50 +161,144 @@ PUBLIC_AUTOMATON_FIELDS = frozenset(
 HIDDEN_AUTOMATON_FIELDS = frozenset({"deck", "escape_plan", "piles"})
 
 
+def _seat_fields() -> tuple[tuple[str, str], ...]:
+    """(name in a seat's view, table field) for every classified table field, in the table's
+    order: a field that is not classified is left out (safe), and a test names it."""
+    fields = []
+    for key in TABLE_JSON:
+        if key in PUBLIC_TABLE_FIELDS or key in SEAT_DEPENDENT_FIELDS:
+            fields.append((key, key))
+        elif key in HIDDEN_TABLE_FIELDS:
+            name = HIDDEN_TABLE_FIELDS[key][0]
+            if name is not None:
+                fields.append((name, key))
+    return tuple(fields)
+
+
+#: Table fields whose view depends on the viewer (boards, visit steps) or on the game's end.
+SEAT_DEPENDENT_FIELDS = frozenset({"players", "automata"}) | MASKED_TABLE_FIELDS
+SEAT_FIELDS = _seat_fields()
+
+
+def seat_field(state: EscapePlanState, seat: str, key: str) -> Any:
+    """Table field ``key`` as ``seat`` sees it (``key`` one of :data:`SEAT_FIELDS`' fields)."""
+    value = TABLE_JSON[key](state.table)
+    if key in PUBLIC_TABLE_FIELDS:
+        return value
+    hidden = HIDDEN_TABLE_FIELDS.get(key)
+    if hidden is not None:
+        return hidden[1](value)
+    over = state.is_over()
+    if key == "players":
+        return {
+            owner: player_view(board, sees_secrets=over or owner == seat)
+            for owner, board in value.items()
+        }
+    if key == "automata":
+        return {name: automaton_view(bot, over) for name, bot in value.items()}
+    # ``visit_steps``: the visit's steps are done in the open but for the value of a tile
+    # picked among those drawn unseen (``visit:pick:?:2``), known to the visitor only.
+    mover = state.table.queue[0] if state.table.queue else None
+    return value if mover == seat else [hide_secret_value(step) for step in value]
+
+
+def _drawn(state: EscapePlanState, seat: str) -> JSONDict | None:
+    """The tiles the visitor drew to pick from (§7.5.5, §7.5.9): his alone."""
+    drawn = drawn_tiles(state, seat)
+    if drawn is None:
+        return None
+    kind, stack, values = drawn
+    return {"kind": kind, "stack": stack, "values": values}
+
+
 def build_view(state: EscapePlanState, seat: str) -> JSONDict:
     """``state.view(seat)``: see the module docstring."""
     if seat == ALL:
         return _all_view(state)
-    table = state.table.to_json()
-    over = state.is_over()
-    shown: JSONDict = {}
-    for key, value in table.items():
-        if key in PUBLIC_TABLE_FIELDS:
-            shown[key] = value
-        elif key in HIDDEN_TABLE_FIELDS:
-            name, show = HIDDEN_TABLE_FIELDS[key]
-            if name is not None:
-                shown[name] = show(value)
-        elif key == "players":
-            shown[key] = {
-                owner: player_view(board, sees_secrets=over or owner == seat)
-                for owner, board in value.items()
-            }
-        elif key == "automata":
-            shown[key] = {name: automaton_view(bot, over) for name, bot in value.items()}
-        elif key == "visit_steps":
-            # The visit's steps are done in the open but for the value of a tile picked
-            # among those drawn unseen (``visit:pick:?:2``), known to the visitor only.
-            mover = state.table.queue[0] if state.table.queue else None
-            shown[key] = value if mover == seat else [hide_secret_value(s) for s in value]
-        # Any other field is new and not classified yet: left out (safe), a test names it.
-    drawn = drawn_tiles(state, seat)
+    shown: JSONDict = {name: seat_field(state, seat, key) for name, key in SEAT_FIELDS}
+    drawn = _drawn(state, seat)
     if drawn is not None:
-        # The tiles the visitor drew to pick from (§7.5.5, §7.5.9): his alone.
-        kind, stack, values = drawn
-        shown["drawn"] = {"kind": kind, "stack": stack, "values": values}
+        shown["drawn"] = drawn
     decision = state.decision
     legal = {seat: list(state.legal_actions(seat))} if seat in state.to_act() else {}
     return {
         "game": GAME_NAME,
         "seat": seat,
         "options": dict(state.rules.options),
-        "over": over,
+        "over": state.is_over(),
         "to_act": list(state.to_act()),
         "table": shown,
         "decision": None if decision is None else decision.seen_by(seat),
         "legal_actions": legal,
     }
+
+
+class _Lazy(Mapping[str, Any]):
+    """A mapping whose values are computed on first reading, in a fixed order of keys."""
+
+    __slots__ = ("_keys", "_made", "_make")
+
+    def __init__(self, keys: dict[str, Any], make: Callable[[str], Any]) -> None:
+        #: key -> what ``make`` is given for it.
+        self._keys = keys
+        self._make = make
+        self._made: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        made = self._made
+        if key in made:
+            return made[key]
+        if key not in self._keys:
+            raise KeyError(key)
+        value = made[key] = self._make(self._keys[key])
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+def lazy_view(state: EscapePlanState, seat: str) -> Mapping[str, Any]:
+    """:func:`build_view` of a seat, each field built when first read: the same keys in the
+    same order and the same values (``dict`` of it, recursively, equals the view), for a
+    reader that looks at a few fields (the heuristic in a search's playouts reads a tenth of
+    the table). It reads the state when a field is first read: valid until the state
+    changes."""
+    if seat == ALL:
+        return _all_view(state)
+    table_keys: dict[str, Any] = dict(SEAT_FIELDS)
+    drawn = _drawn(state, seat)
+    if drawn is not None:
+        table_keys["drawn"] = None
+
+    def table_field(key: str | None) -> Any:
+        return drawn if key is None else seat_field(state, seat, key)
+
+    def top(key: str) -> Any:
+        if key == "game":
+            return GAME_NAME
+        if key == "seat":
+            return seat
+        if key == "options":
+            return dict(state.rules.options)
+        if key == "over":
+            return state.is_over()
+        if key == "to_act":
+            return list(state.to_act())
+        if key == "table":
+            return _Lazy(table_keys, table_field)
+        if key == "decision":
+            decision = state.decision
+            return None if decision is None else decision.seen_by(seat)
+        return {seat: list(state.legal_actions(seat))} if seat in state.to_act() else {}
+
+    return _Lazy({key: key for key in VIEW_KEYS}, top)
+
+
+#: The keys of a seat's view, in order.
+VIEW_KEYS = ("game", "seat", "options", "over", "to_act", "table", "decision", "legal_actions")
 
 
 def _all_view(state: EscapePlanState) -> JSONDict:
