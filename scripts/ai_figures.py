@@ -66,6 +66,12 @@ FIGURES = (
                 "--markdown")),
     ),
     Figure(
+        "ep-levels",
+        "Escape Plan: hard against heuristic, 3 players, seats rotated",
+        (script("tournament_table.py", "escape-plan", "--bots", "hard:seconds=none,heuristic",
+                "--games", "48", "--players", "3", "--seed", "1", "--workers", "{workers}"),),
+    ),
+    Figure(
         "cng-levels",
         "Cash 'n Guns: the levels at one table, 5 players, seats rotated",
         (script("cng_measure.py", "--bots", "hard,heuristic,medium,easy,random", "--blocks",
