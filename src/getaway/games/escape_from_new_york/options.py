@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 from getaway.core.errors import OptionsError
 from getaway.core.options import OptionSpec, check_known
@@ -25,7 +25,8 @@ GAME_NAME = "escape-from-new-york"
 
 #: Seats in table order (clockwise, A-20); a game with n heroes uses the first n.
 SEATS = ("p1", "p2", "p3", "p4")
-HEROES: tuple[HeroId, ...] = ("snake", "maggie", "brain", "cabbie")
+#: The heroes, in the order of the schema's hero ids.
+HEROES: tuple[HeroId, ...] = get_args(HeroId)
 RANDOM = "random"
 
 #: The variants: option name -> one line of help. §10's two advanced changes, then the
@@ -127,8 +128,12 @@ class Rules:
 
 @cache
 def _rules(frozen: tuple[tuple[str, Any], ...]) -> Rules:
-    options = dict(frozen)
-    content = load_content()
+    return rules_from(load_content(), dict(frozen))
+
+
+def rules_from(content: Content, options: dict[str, Any]) -> Rules:
+    """The rules of normalized ``options`` with ``content`` (a game's own, or edited data in
+    tests: every number below is read from it)."""
     players = options["players"]
     count = content.for_players(players)
     advanced = content.player_counts.advanced
