@@ -96,6 +96,18 @@ def put(path: str, value: Any) -> Change:
     return change
 
 
+def swap(path: str, first: int, second: int) -> Change:
+    """A change swapping two entries of the list at ``path`` (dots only)."""
+
+    def change(data: dict[str, Any]) -> None:
+        target: Any = data
+        for part in path.split("."):
+            target = target[part]
+        target[first], target[second] = target[second], target[first]
+
+    return change
+
+
 def drop(path: str) -> Change:
     def change(data: dict[str, Any]) -> None:
         parent, _, key = path.rpartition(".")
@@ -177,6 +189,11 @@ def test_a_malformed_save_is_refused_naming_the_field(change: Change, named: str
         (put("table.objective_decks.blue", []), "the objective cards"),
         (put("table.missions_moved", 5), "5 mission markers moved, of 4"),
         (put("table.boss_hp.romero", 99), "romero has 99 HP"),
+        (put("table.boss_diplomat.romero", 1), "diplomat tokens [1] are in two places"),
+        (put("table.spaces[0].diplomat_tokens", [2]), "diplomat tokens [2] are in two places"),
+        (put("table.timer_deck[0]", "red_1"), "the timer cards"),
+        (swap("table.timer_deck", 0, -1), "the timer deck is out of order"),
+        (put("table.hurry_revealed", True), "hurry_revealed does not say"),
     ],
 )
 def test_a_save_whose_components_do_not_add_up_is_refused(change: Change, named: str) -> None:

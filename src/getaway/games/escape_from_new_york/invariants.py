@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from getaway.games.escape_from_new_york import in_play
+from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.options import Rules
 from getaway.games.escape_from_new_york.schema import Hero as HeroData
 from getaway.games.escape_from_new_york.state import PRISONER, Table, boss_max_hp
@@ -133,3 +134,22 @@ def _tracks(rules: Rules, table: Table, found: list[str]) -> None:
             found.append(f"{boss} has {table.boss_hp[boss]} HP, above his {hp}")
     if len(table.diplomat_slots) != base.diplomat_tokens:
         found.append(f"{len(table.diplomat_slots)} diplomat slots, not {base.diplomat_tokens}")
+    # Each diplomat token is in one place: its slot, a space, or with the boss carrying it.
+    tokens = [number for number, slot in enumerate(table.diplomat_slots, 1) if slot.token]
+    tokens += [token for space in table.spaces.values() for token in space.diplomat_tokens]
+    tokens += [token for token in table.boss_diplomat.values() if token is not None]
+    twice = sorted(number for number, n in Counter(tokens).items() if n > 1)
+    if twice:
+        found.append(f"diplomat tokens {twice} are in two places at once")
+    # The timer deck keeps its built order (§4.2 step 9): black cards, then "Hurry!", then
+    # the reds; that order is what makes its colours public (§13.1).
+    colours = _timer_colours(rules, table.timer_deck)
+    if colours != sorted(colours, key=("black", HURRY, "red").index):
+        found.append(f"the timer deck is out of order: {colours}")
+    if table.hurry_revealed != (HURRY in table.timer_revealed):
+        found.append("hurry_revealed does not say whether Hurry! is among the revealed cards")
+
+
+def _timer_colours(rules: Rules, deck: list[str]) -> list[str]:
+    reds = {card.id for card in rules.content.timer.red}
+    return ["red" if card in reds else HURRY if card == HURRY else "black" for card in deck]
