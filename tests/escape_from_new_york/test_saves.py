@@ -194,6 +194,9 @@ def test_a_malformed_save_is_refused_naming_the_field(change: Change, named: str
         (put("table.timer_deck[0]", "red_1"), "the timer cards"),
         (swap("table.timer_deck", 0, -1), "the timer deck is out of order"),
         (put("table.hurry_revealed", True), "hurry_revealed does not say"),
+        (swap("table.heroes.p1.objectives", 0, 1), "p1's objectives are ['purple', 'blue']"),
+        (put("table.heroes.p1.level_tokens[1][0]", "active"), "p1's level tokens are"),
+        (put("table.heroes.p1.level_tokens[0][0]", "removed"), "p1's level tokens are"),
     ],
 )
 def test_a_save_whose_components_do_not_add_up_is_refused(change: Change, named: str) -> None:
@@ -203,6 +206,23 @@ def test_a_save_whose_components_do_not_add_up_is_refused(change: Change, named:
         Position.from_json(data)
     assert "not one the rules allow" in str(caught.value)
     assert named in str(caught.value)
+
+
+def test_a_hero_twice_or_against_the_options_is_refused() -> None:
+    data = saved(some_position())
+    heroes = data["table"]["heroes"]
+    heroes["p1"]["hero"] = heroes["p2"]["hero"]
+    with pytest.raises(SaveFileError, match="played by two seats"):
+        Position.from_json(data)
+    position = Position.new({"players": 2, "hero_p1": "brain", "first_player": "p2"}, seed=4)
+    data = saved(position)
+    data["table"]["heroes"]["p1"]["level_set"] = data["table"]["heroes"]["p2"]["level_set"]
+    with pytest.raises(SaveFileError, match="share a level-token set"):
+        Position.from_json(data)
+    data = saved(position)
+    data["table"]["turn_order"].reverse()
+    with pytest.raises(SaveFileError, match="starts with p1, not p2"):
+        Position.from_json(data)
 
 
 def test_a_clone_is_independent_of_its_original() -> None:

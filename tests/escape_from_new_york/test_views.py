@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from getaway.core import ALL, SPECTATOR, UnknownSeatError
+from getaway.core.rng import Rng
 from getaway.core.serialize import dumps
+from getaway.games.escape_from_new_york.invariants import problems
 from getaway.games.escape_from_new_york.position import Position
 from getaway.games.escape_from_new_york.state import (
     HERO_FIELDS,
@@ -217,3 +219,20 @@ def test_the_spectator_sees_what_every_seat_sees_in_common() -> None:
         k: v for k, v in seat.items() if k != "heroes"
     }
     assert "hand" not in spectator["heroes"]["p1"]
+
+
+def test_over_many_seeded_setups_no_view_leaks_and_the_components_add_up() -> None:
+    """A sweep: 120 setups with 1-4 heroes and a random mix of variants (drawn from a seeded
+    generator), each checked against the invariants and for leaks of planted secrets."""
+    draw = Rng(14)
+    for seed in range(120):
+        players = 1 + seed % 4
+        options: dict[str, object] = {name: draw.below(2) == 1 for name in VARIANT_OPTIONS}
+        clean = Position.new({"players": players, **options}, seed)
+        assert problems(clean.rules, clean.table) == [], (seed, options)
+        position = planted(players, seed, options)
+        for viewer in (*position.rules.seats, SPECTATOR):
+            text = dumps(build_view(position, viewer))
+            others = [m for s in position.rules.seats if s != viewer for m in seat_secrets(s)]
+            hidden = ["SECRET-LANDMARK", "SECRET-OUTSKIRTS", "SECRET-SLOT", "SECRET-DECK"]
+            assert not [marker for marker in [*others, *hidden] if marker in text], (seed, viewer)

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 
 from getaway.games.escape_from_new_york import in_play
 from getaway.games.escape_from_new_york.catalogue import HURRY
-from getaway.games.escape_from_new_york.options import Rules
+from getaway.games.escape_from_new_york.options import RANDOM, Rules
 from getaway.games.escape_from_new_york.schema import Hero as HeroData
-from getaway.games.escape_from_new_york.state import PRISONER, Table, boss_max_hp
+from getaway.games.escape_from_new_york.state import COLOURS, PRISONER, Table, boss_max_hp
 
 
 def problems(rules: Rules, table: Table) -> list[str]:
@@ -24,6 +24,7 @@ def problems(rules: Rules, table: Table) -> list[str]:
         _same(name, there, expected, found)
     _figures(rules, table, found)
     _tracks(rules, table, found)
+    _heroes(rules, table, found)
     return found
 
 
@@ -153,3 +154,35 @@ def _tracks(rules: Rules, table: Table, found: list[str]) -> None:
 def _timer_colours(rules: Rules, deck: list[str]) -> list[str]:
     reds = {card.id for card in rules.content.timer.red}
     return ["red" if card in reds else HURRY if card == HURRY else "black" for card in deck]
+
+
+def _heroes(rules: Rules, table: Table, found: list[str]) -> None:
+    """Each hero played once, as the options chose; its own level-token set; one objective
+    of each colour; its tokens removed from level 1 up, the next one face up (§7.15)."""
+    heroes = table.heroes.values()
+    played = Counter(hero.hero for hero in heroes)
+    twice = sorted(name for name, n in played.items() if n > 1)
+    if twice:
+        found.append(f"{twice} played by two seats")
+    for hero in heroes:
+        chosen = rules.options[f"hero_{hero.seat}"]
+        if chosen not in (RANDOM, hero.hero):
+            found.append(f"{hero.seat} plays {hero.hero}, not {chosen} as the options say")
+    sets = Counter(hero.level_set for hero in heroes)
+    if any(n > 1 for n in sets.values()):
+        found.append(f"two heroes share a level-token set: {sorted(sets)}")
+    colour = {o.id: o.colour for o in rules.content.objectives.objectives}
+    token_sets = {s.id: len(s.tokens) for s in rules.content.level_tokens.sets}
+    for hero in heroes:
+        colours = [colour[card] for card in hero.objectives]
+        if colours != list(COLOURS):
+            found.append(f"{hero.seat}'s objectives are {colours}, not one blue and one purple")
+        states = [token.state for token in hero.level_tokens]
+        removed = states.count("removed")
+        left = token_sets[hero.level_set] - removed
+        expected = ["removed"] * removed + (["active"] + ["face_down"] * (left - 1))[:left]
+        if states != expected:
+            found.append(f"{hero.seat}'s level tokens are {states}, not {expected}")
+    first = rules.options["first_player"]
+    if first != RANDOM and table.turn_order[0] != first:
+        found.append(f"the turn order starts with {table.turn_order[0]}, not {first}")

@@ -66,5 +66,5 @@ def _load(reader: SaveReader) -> Position:
     table = Table.from_json(rules, reader.object("table"))
     found = problems(rules, table)
     if found:
-        raise SaveFileError(f"save file: the table is not one the rules allow: {found[0]}")
+        raise SaveFileError(f"save file: the table is not one the rules allow: {'; '.join(found)}")
     return Position(rules, seed, rng, table)
