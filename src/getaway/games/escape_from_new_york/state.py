@@ -18,13 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from getaway.core.errors import SaveFileError
 from getaway.core.game import JSONDict
 from getaway.core.saves import SaveReader
 from getaway.games.escape_from_new_york.options import Rules
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, OPPOSITE, Cell, Direction
+
+T = TypeVar("T")
 
 #: Who owns a car figure on the map (§5 ``CarFigure``): a prisoner drives it (red base), it
 #: is abandoned (white base), or a hero's seat.
@@ -463,6 +465,12 @@ class _TableReader:
             raise self.fail(path, f"must be {what}, not {value!r}")
         return value
 
+    def one_of(self, value: Any, path: str, allowed: tuple[T, ...], what: str) -> T:
+        """``value`` as the member of ``allowed`` it equals (typed as they are)."""
+        if isinstance(value, str) and value in allowed:
+            return allowed[allowed.index(value)]
+        raise self.fail(path, f"must be {what} ({', '.join(map(str, allowed))}), not {value!r}")
+
     def ids_of(self, r: SaveReader, key: str, allowed: frozenset[str], what: str) -> list[str]:
         return r.items(key, lambda v, path: self.known(v, path, allowed, what))
 
@@ -545,36 +553,34 @@ class _TableReader:
         if not isinstance(value, list) or len(value) != 4:
             raise self.fail(path, f"must be [column, row, direction, state], not {value!r}")
         cell = self.cell(value[:2], path)
-        direction = self.known(value[2], f"{path}[2]", frozenset(DIRECTIONS), "a direction")
-        state = self.known(value[3], f"{path}[3]", frozenset(BARRICADE_STATES), "a state")
-        key = road_key(self.rules, cell, direction)  # type: ignore[arg-type]
+        direction = self.one_of(value[2], f"{path}[2]", DIRECTIONS, "a direction")
+        state = self.one_of(value[3], f"{path}[3]", BARRICADE_STATES, "a state")
+        key = road_key(self.rules, cell, direction)
         if key != (cell, direction):
             raise self.fail(path, f"must name its road from {list(key[0])} {key[1]}")
-        return key, state  # type: ignore[return-value]
+        return key, state
 
     def supply_card(self, value: Any, path: str) -> SupplyCard:
         if not isinstance(value, list) or len(value) != 3 or not isinstance(value[2], bool):
             raise self.fail(path, f"must be [kind, card, face up], not {value!r}")
-        kind = self.known(value[0], f"{path}[0]", frozenset(SUPPLY_KINDS), "a supply kind")
+        kind = self.one_of(value[0], f"{path}[0]", SUPPLY_KINDS, "a supply kind")
         allowed = {
             "item": self.ids.items,
             "diplomat": self.ids.diplomats,
             "president": self.ids.president_cards,
         }[kind]
         card = self.known(value[1], f"{path}[1]", allowed, f"a {kind} card")
-        return SupplyCard(kind, card, value[2])  # type: ignore[arg-type]
+        return SupplyCard(kind, card, value[2])
 
     def level_token(self, value: Any, path: str) -> LevelToken:
         if not isinstance(value, list) or len(value) != 3:
             raise self.fail(path, f"must be [state, prisoners, items], not {value!r}")
-        state = self.known(value[0], f"{path}[0]", frozenset(TOKEN_STATES), "a token state")
-        counts = [
-            x if isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= _MANY else None
-            for x in value[1:]
-        ]
-        if None in counts:
-            raise self.fail(path, f"must count its markers in whole numbers, not {value!r}")
-        return LevelToken(state, value[1], value[2])  # type: ignore[arg-type]
+        state = self.one_of(value[0], f"{path}[0]", TOKEN_STATES, "a token state")
+        prisoners, items = value[1:]
+        for count in (prisoners, items):
+            if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= _MANY:
+                raise self.fail(path, f"must count its markers in whole numbers, not {value!r}")
+        return LevelToken(state, prisoners, items)
 
     def hero(self, seat: str, r: SaveReader) -> Hero:
         if r.get("seat") != seat:
