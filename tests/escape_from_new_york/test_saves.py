@@ -36,7 +36,8 @@ def some_position() -> Position:
     landmark = next(cell for cell, s in table.spaces.items() if s.tile and not s.face_up)
     table.spaces[landmark].face_up = True
     table.spaces[landmark].prisoners = 2
-    table.prisoner_supply -= 3
+    # The car's driver is its car figure, not a prisoner figure (§8.2).
+    table.prisoner_supply -= 2
     cell = next(iter(rules.topology.cells()))
     table.spaces[cell].cars.append(CarFigure("prisoner"))
     table.car_figures -= 1
@@ -175,7 +176,7 @@ def test_a_malformed_save_is_refused_naming_the_field(change: Change, named: str
     [
         (
             put("table.prisoner_supply", 40),
-            "prisoner figures: 43 in the supply",
+            "prisoner figures: 42 in the supply",
         ),
         (put("table.barricade_supply", 25), "barricade tokens: 26"),
         (put("table.car_figures", 4), "car figures"),

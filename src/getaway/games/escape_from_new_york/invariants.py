@@ -14,7 +14,7 @@ from getaway.games.escape_from_new_york import in_play
 from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.options import RANDOM, Rules
 from getaway.games.escape_from_new_york.schema import Hero as HeroData
-from getaway.games.escape_from_new_york.state import COLOURS, PRISONER, Table, boss_max_hp
+from getaway.games.escape_from_new_york.state import COLOURS, Table, boss_max_hp
 
 
 def problems(rules: Rules, table: Table) -> list[str]:
@@ -105,10 +105,11 @@ def _figures(rules: Rules, table: Table, found: list[str]) -> None:
     base = rules.content.components.base
     spaces = table.spaces.values()
     heroes = table.heroes.values()
+    # A car a prisoner drives is a car figure, not a prisoner figure: a prisoner taking a
+    # car goes back to the supply, and a driver killed leaves none (§8.2).
     prisoners = (
         table.prisoner_supply
         + sum(s.prisoners for s in spaces)
-        + sum(1 for s in spaces for car in s.cars if car.owner == PRISONER)
         + sum(token.prisoners for hero in heroes for token in hero.level_tokens)
     )
     cars = table.car_figures + sum(1 for s in spaces for car in s.cars if not car.taxi)
