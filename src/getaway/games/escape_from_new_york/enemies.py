@@ -9,29 +9,25 @@ and space (:class:`Enemy`); a boss also by his id. Every number is the content's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, replace
 
 from getaway.games.escape_from_new_york import board
 from getaway.games.escape_from_new_york.noise import gain_noise
 from getaway.games.escape_from_new_york.options import Rules
 from getaway.games.escape_from_new_york.schema import Boss, PrisonerBonus
-from getaway.games.escape_from_new_york.state import ABANDONED, PRISONER, CarFigure, Table
+from getaway.games.escape_from_new_york.state import (
+    ABANDONED,
+    PRISONER,
+    CarFigure,
+    Enemy,
+    EnemyKind,
+    Table,
+)
 from getaway.games.escape_from_new_york.topology import Cell
 
-EnemyKind = Literal["car", "boss", "prisoner"]
 #: Order among enemies that tie on movement points (§8.5): cars, then bosses, then prisoners
 #: on foot.
 KIND_RANK: dict[EnemyKind, int] = {"car": 0, "boss": 1, "prisoner": 2}
-
-
-@dataclass(frozen=True, slots=True)
-class Enemy:
-    """One enemy: a prisoner on foot or in a car on ``cell``, or the boss ``boss``."""
-
-    kind: EnemyKind
-    cell: Cell
-    boss: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,17 +76,72 @@ def stats(rules: Rules, table: Table, enemy: Enemy) -> Stats:
 
 
 def enemies_on(table: Table, cell: Cell) -> list[Enemy]:
-    """Each enemy on the space, one entry per figure: cars, bosses, prisoners on foot."""
+    """Each enemy figure on the space, marked ones as marked: cars, bosses, prisoners on
+    foot."""
     space = table.spaces[cell]
-    found = [Enemy("car", cell) for car in space.cars if car.owner == PRISONER]
-    found += [Enemy("boss", cell, boss) for boss in space.bosses]
-    found += [Enemy("prisoner", cell)] * space.prisoners
+    marks = [mark for mark in table.marks if mark.cell == cell]
+    found: list[Enemy] = []
+    counts: tuple[tuple[EnemyKind, int], ...] = (
+        ("car", sum(1 for car in space.cars if car.owner == PRISONER)),
+        ("prisoner", space.prisoners),
+    )
+    for kind, count in counts:
+        mine = [mark for mark in marks if mark.kind == kind]
+        found += mine + [Enemy(kind, cell)] * (count - len(mine))
+    for boss in space.bosses:
+        mark = next((m for m in marks if m.boss == boss), None)
+        found.append(mark or Enemy("boss", cell, boss))
+    found.sort(key=lambda enemy: KIND_RANK[enemy.kind])
     return found
 
 
 def all_enemies(table: Table) -> list[Enemy]:
-    """Every enemy on the map, in board order."""
+    """Every enemy figure on the map, in board order."""
     return [enemy for cell in table.spaces for enemy in enemies_on(table, cell)]
+
+
+def present(table: Table, enemy: Enemy) -> bool:
+    """Whether a figure like ``enemy`` is on its space."""
+    return enemy in enemies_on(table, enemy.cell)
+
+
+def remove_figure(table: Table, enemy: Enemy) -> None:
+    """Take one figure like ``enemy`` off its space (to be put elsewhere or given back by the
+    caller), with its mark."""
+    if not present(table, enemy):
+        raise ValueError(f"no {enemy} on the map")
+    space = table.spaces[enemy.cell]
+    if enemy.kind == "prisoner":
+        space.prisoners -= 1
+    elif enemy.kind == "car":
+        space.cars.remove(CarFigure(PRISONER))
+    else:
+        assert enemy.boss is not None
+        space.bosses.remove(enemy.boss)
+    if enemy.marked:
+        table.marks.remove(enemy)
+
+
+def add_figure(table: Table, enemy: Enemy) -> None:
+    """Put a figure like ``enemy`` on its space, with its mark."""
+    space = table.spaces[enemy.cell]
+    if enemy.kind == "prisoner":
+        space.prisoners += 1
+    elif enemy.kind == "car":
+        space.cars.append(CarFigure(PRISONER))
+    else:
+        assert enemy.boss is not None
+        space.bosses.append(enemy.boss)
+    if enemy.marked:
+        table.marks.append(enemy)
+
+
+def relocate(table: Table, enemy: Enemy, cell: Cell) -> Enemy:
+    """Move one figure like ``enemy`` to ``cell``; the figure as it now is."""
+    remove_figure(table, enemy)
+    moved = replace(enemy, cell=cell)
+    add_figure(table, moved)
+    return moved
 
 
 # --- figures coming into play -------------------------------------------------------------------
@@ -120,7 +171,8 @@ def place_prisoner_car(table: Table, cell: Cell) -> bool:
 def take_abandoned_cars(table: Table, cell: Cell) -> int:
     """Prisoners on foot take the abandoned cars on a space with no hero (§8.2, E18): each
     car's base turns red and its prisoner goes back to the supply (the car figure is now the
-    prisoner). Checked whenever it may arise. Returns how many cars were taken."""
+    prisoner). Checked whenever it may arise. A prisoner this turn has marked (wounded or
+    deceived) hands its marks on to the car it takes. Returns how many cars were taken."""
     space = table.spaces[cell]
     if board.engaged(table, cell):
         return 0
@@ -129,8 +181,12 @@ def take_abandoned_cars(table: Table, cell: Cell) -> int:
         if space.prisoners == 0:
             break
         if car.owner == ABANDONED:
-            space.cars[index] = CarFigure(PRISONER, car.taxi)
-            space.prisoners -= 1
+            # Prisoners on foot come last, unmarked ones after marked ones.
+            driver = enemies_on(table, cell)[-1]
+            remove_figure(table, driver)
             table.prisoner_supply += 1
+            space.cars[index] = CarFigure(PRISONER, car.taxi)
+            if driver.marked:
+                table.marks.append(replace(driver, kind="car"))
             taken += 1
     return taken

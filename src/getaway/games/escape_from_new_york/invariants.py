@@ -14,7 +14,7 @@ from getaway.games.escape_from_new_york import in_play
 from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.options import RANDOM, Rules
 from getaway.games.escape_from_new_york.schema import Hero as HeroData
-from getaway.games.escape_from_new_york.state import COLOURS, Table, boss_max_hp
+from getaway.games.escape_from_new_york.state import COLOURS, PRISONER, Table, boss_max_hp
 
 
 def problems(rules: Rules, table: Table) -> list[str]:
@@ -25,6 +25,7 @@ def problems(rules: Rules, table: Table) -> list[str]:
     _figures(rules, table, found)
     _tracks(rules, table, found)
     _heroes(rules, table, found)
+    _marks(table, found)
     return found
 
 
@@ -187,3 +188,24 @@ def _heroes(rules: Rules, table: Table, found: list[str]) -> None:
     first = rules.options["first_player"]
     if first != RANDOM and table.turn_order[0] != first:
         found.append(f"the turn order starts with {table.turn_order[0]}, not {first}")
+
+
+def _marks(table: Table, found: list[str]) -> None:
+    """Each marked enemy is a figure on its space: no more marks of a kind on a space than
+    figures of that kind there, a boss's mark where he stands."""
+    marked = Counter((mark.cell, mark.kind) for mark in table.marks if mark.kind != "boss")
+    for (cell, kind), count in marked.items():
+        space = table.spaces[cell]
+        there = (
+            space.prisoners
+            if kind == "prisoner"
+            else sum(1 for car in space.cars if car.owner == PRISONER)
+        )
+        if count > there:
+            found.append(f"{count} marked {kind}s on {list(cell)}, where {there} stand")
+    bosses = Counter(mark.boss for mark in table.marks if mark.kind == "boss")
+    for mark in table.marks:
+        if mark.kind == "boss" and (
+            mark.boss not in table.spaces[mark.cell].bosses or bosses[mark.boss] > 1
+        ):
+            found.append(f"{mark.boss} is marked on {list(mark.cell)}, where he is not once")
