@@ -109,3 +109,14 @@ def test_a_flipped_outskirts_token_adds_its_symbols_to_the_space() -> None:
     pos.table.spaces[coast].outskirts_face_up = True
     assert board.manhole(pos.rules, pos.table, coast)
     assert board.manholes(pos.rules, pos.table) == [coast]
+
+
+def test_new_york_places_its_barricade_on_the_road_the_top_card_shows() -> None:
+    """§8.6, A-03: the top card's back, on the current hero's space."""
+    pos = position()
+    top = board.lookup(pos.rules).new_york[pos.table.new_york_deck[0]]
+    assert board.place_new_york_barricade(pos.rules, pos.table)
+    hero = pos.table.heroes[pos.table.current_seat].cell
+    assert board.barricade(pos.rules, pos.table, hero, top.back.barricade) == "intact"
+    assert not board.place_new_york_barricade(pos.rules, pos.table)  # intact already
+    sound(pos)

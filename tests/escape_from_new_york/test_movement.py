@@ -11,6 +11,7 @@ from getaway.games.escape_from_new_york.movement import (
     MoveInProgress,
     Step,
     abandon_car,
+    car_move,
     finish_move,
     may_stop,
     must_stop,
@@ -273,4 +274,29 @@ def test_an_abandoned_car_is_taken_by_prisoners_only_once_no_hero_is_there() -> 
     # Heroes are on the space: the car stays abandoned.
     assert pos.table.spaces[LIBRARY].cars == [CarFigure(ABANDONED)]
     sound(pos)
-    assert PRISONER != ABANDONED
+
+
+def test_prisoners_take_the_abandoned_car_once_the_last_hero_leaves() -> None:
+    """§8.2: checked whenever the situation arises."""
+    pos = position()
+    abandoned_car(pos, UP)
+    prisoners(pos, UP)
+    pos.table.heroes["p1"].cell = UP
+    run = start_move(pos.rules, pos.table, "p1", move())
+    assert run is not None
+    assert pos.table.spaces[UP].cars == [CarFigure(ABANDONED)]
+    walk(pos, run, LIBRARY)
+    assert pos.table.spaces[UP].cars == [CarFigure(PRISONER)]
+    assert pos.table.spaces[UP].prisoners == 0
+    sound(pos)
+
+
+def test_e3_the_car_move_of_step_5_needs_a_space_without_enemies() -> None:
+    """E3: Brain in a car, no enemies in his space: he moves 1, then explores."""
+    pos = position()
+    assert car_move(pos.rules, pos.table, "p2") is None  # no car
+    give_car(pos, "p2")
+    effects = car_move(pos.rules, pos.table, "p2")
+    assert effects is not None and [e.do for e in effects] == ["move", "explore"]
+    prisoners(pos, LIBRARY)
+    assert car_move(pos.rules, pos.table, "p2") is None

@@ -18,6 +18,7 @@ from getaway.games.escape_from_new_york.options import Rules
 from getaway.games.escape_from_new_york.schema import (
     BoardCell,
     Landmark,
+    NewYorkCard,
     OutskirtsToken,
     Tile,
     TileSymbols,
@@ -46,6 +47,10 @@ class Lookup:
     @cached_property
     def outskirts(self) -> dict[str, OutskirtsToken]:
         return {token.id: token for token in self.content.outskirts.tokens}
+
+    @cached_property
+    def new_york(self) -> dict[str, NewYorkCard]:
+        return {card.id: card for card in self.content.new_york.cards}
 
     @cached_property
     def cells(self) -> dict[Cell, BoardCell]:
@@ -199,6 +204,17 @@ def place_barricade(rules: Rules, table: Table, cell: Cell, direction: Direction
         table.barricade_supply -= 1
     table.barricades[key] = "intact"
     return True
+
+
+def place_new_york_barricade(rules: Rules, table: Table) -> bool:
+    """New York's "place a barricade" (§8.6, A-03): on the road the top New York card's back
+    shows, from the current hero's space. Whether the table changed (see
+    :func:`place_barricade`); nothing with the deck empty."""
+    if not table.new_york_deck:
+        return False
+    top = lookup(rules).new_york[table.new_york_deck[0]]
+    cell = table.heroes[table.current_seat].cell
+    return place_barricade(rules, table, cell, top.back.barricade)
 
 
 def in_range(rules: Rules, table: Table, start: Cell, end: Cell, reach: int) -> bool:

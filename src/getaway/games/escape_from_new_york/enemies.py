@@ -44,7 +44,7 @@ def bonus(rules: Rules, table: Table, stat: str) -> int:
     """The New York special cards in play add to every prisoner's ``stat``, stacking
     (§8.8)."""
     total = 0
-    cards = {card.id: card for card in rules.content.new_york.cards}
+    cards = board.lookup(rules).new_york
     for card_id in table.new_york_in_play:
         for effect in cards[card_id].effects:
             if isinstance(effect, PrisonerBonus) and effect.stat == stat:

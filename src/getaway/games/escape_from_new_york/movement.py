@@ -32,7 +32,7 @@ from getaway.games.escape_from_new_york import board
 from getaway.games.escape_from_new_york.enemies import take_abandoned_cars
 from getaway.games.escape_from_new_york.exploring import Explored, explore_landmark
 from getaway.games.escape_from_new_york.options import Rules
-from getaway.games.escape_from_new_york.schema import Move
+from getaway.games.escape_from_new_york.schema import CardEffect, Move
 from getaway.games.escape_from_new_york.state import ABANDONED, CarFigure, Table, road_key
 from getaway.games.escape_from_new_york.topology import Cell
 
@@ -215,13 +215,25 @@ def finish_move(rules: Rules, table: Table, move: MoveInProgress) -> None:
 
 
 def _relocate(table: Table, seat: str, cell: Cell) -> None:
-    """Put the hero (and the car figure marking it, if it drives one) on ``cell``."""
+    """Put the hero (and the car figure marking it, if it drives one) on ``cell``. Prisoners
+    left with an abandoned car and no hero take it (§8.2: whenever the situation arises)."""
     index = car_figure_index(table, seat)
     hero = table.heroes[seat]
+    left = hero.cell
     if index is not None:
-        car = table.spaces[hero.cell].cars.pop(index)
+        car = table.spaces[left].cars.pop(index)
         table.spaces[cell].cars.append(car)
     hero.cell = cell
+    take_abandoned_cars(table, left)
+
+
+def car_move(rules: Rules, table: Table, seat: str) -> list[CardEffect] | None:
+    """Step 5 (§6, §7.12): the move the hero's car card describes (E3: move, then explore),
+    or ``None`` without a car or with enemies on the hero's space."""
+    hero = table.heroes[seat]
+    if hero.car is None or board.has_enemies(table, hero.cell):
+        return None
+    return list(next(car for car in rules.content.cars.cars if car.id == hero.car).move)
 
 
 # --- cars, the hero side (§7.12) ------------------------------------------------------------------
