@@ -160,14 +160,16 @@ def _add_new_york_special(
     rules: Rules, table: Table, cell: Cell, effect: LandmarkEffect, rng: Rng, out: Explored
 ) -> None:
     """One New York special card, waiting beside the board, is shuffled into the *current*
-    deck (§8.8): put at a random place in it. With the Hard deck the card waiting is the one
-    replacing the named card (A-26)."""
+    deck, not the discard (§8.8, «перемешайте их и поместите в текущую колоду»): the deck
+    with the card in it is shuffled, so the top card's back may change. With the Hard deck
+    the card waiting is the one replacing the named card (A-26)."""
     assert isinstance(effect, AddNewYorkSpecial)
     replacing = {c.replaces: c.id for c in rules.content.new_york.cards if c.replaces}
     for card in (effect.card, replacing.get(effect.card)):
         if card is not None and card in table.new_york_specials:
             table.new_york_specials.remove(card)
-            table.new_york_deck.insert(rng.below(len(table.new_york_deck) + 1), card)
+            table.new_york_deck.append(card)
+            rng.shuffle(table.new_york_deck)
             return
 
 
