@@ -114,19 +114,39 @@ class Standing:
     ram: bool
 
 
-def standing(rules: Rules, table: Table, enemy: Enemy) -> Standing | None:
+#: Distance maps to the current hero already searched, by (manholes, through barricades):
+#: one search serves every enemy of a kind while the table does not change.
+_Maps = dict[tuple[bool, bool], dict[Cell, int]]
+
+
+def _distances_cached(
+    rules: Rules, table: Table, maps: _Maps, manholes: bool, through: bool
+) -> dict[Cell, int]:
+    key = (manholes, through)
+    if key not in maps:
+        maps[key] = distances(
+            rules, table, _hero_cell(table), manholes=manholes, through_barricades=through
+        )
+    return maps[key]
+
+
+def standing(
+    rules: Rules, table: Table, enemy: Enemy, maps: _Maps | None = None
+) -> Standing | None:
     """The enemy's standing, or ``None`` if it does not move: engaged (a hero on its space,
-    A-16), deceived (§7.5), or with no route at all (it stays, §8.5 [P])."""
+    A-16), deceived (§7.5), or with no route at all (it stays, §8.5 [P]). ``maps``: distance
+    maps searched before on this same table."""
     if enemy.deceived or board.engaged(table, enemy.cell):
         return None
-    hero = _hero_cell(table)
+    maps = {} if maps is None else maps
     mp = stats(rules, table, enemy).mp
     manholes = _uses_manholes(rules, table, enemy)
-    distance = distances(rules, table, hero, manholes=manholes).get(enemy.cell, UNREACHABLE)
+    dist = _distances_cached(rules, table, maps, manholes, False)
+    distance = dist.get(enemy.cell, UNREACHABLE)
     if distance < UNREACHABLE:
         return Standing(distance, mp, distance <= mp, False)
     if enemy.kind == "car":
-        rammed = distances(rules, table, hero, manholes=False, through_barricades=True)
+        rammed = _distances_cached(rules, table, maps, False, True)
         if enemy.cell in rammed:
             return Standing(rammed[enemy.cell], mp, False, True)
     return None
@@ -137,10 +157,11 @@ def priority_groups(rules: Rules, table: Table, *, bosses_only: bool = False) ->
     can reach the hero before those that cannot; more movement points first; cars, then
     bosses, then prisoners on foot. Within a group the current player chooses the order."""
     keyed: dict[tuple[int, int, int], list[Enemy]] = {}
+    maps: _Maps = {}
     for enemy in all_enemies(table):
         if bosses_only and enemy.kind != "boss":
             continue
-        where = standing(rules, table, enemy)
+        where = standing(rules, table, enemy, maps)
         if where is None or where.distance == 0:
             continue
         key = (0 if where.can_reach else 1, -where.mp, KIND_RANK[enemy.kind])
@@ -173,13 +194,14 @@ def next_enemies(rules: Rules, table: Table, run: EnemyMoves) -> list[Enemy]:
     still to move that still may move. Empty when the effect is over."""
     if run.limit is not None and run.moved >= run.limit:
         return []
+    maps: _Maps = {}
     for group in run.groups:
         ready = [
             enemy
             for enemy in dict.fromkeys(group)
             if run.unmoved[enemy] > 0
             and present(table, enemy)
-            and standing(rules, table, enemy) is not None
+            and standing(rules, table, enemy, maps) is not None
         ]
         if ready:
             return ready
@@ -235,12 +257,12 @@ def enemy_routes(rules: Rules, table: Table, enemy: Enemy) -> list[Route]:
     """The routes ``enemy`` may take now: its movement points' worth of a shortest route to
     the current hero, stopping on arrival; for a car, only those carrying a prisoner along
     when any does (§8.2). Empty if it does not move."""
-    where = standing(rules, table, enemy)
+    maps: _Maps = {}
+    where = standing(rules, table, enemy, maps)
     if where is None or where.distance == 0:
         return []
-    hero = _hero_cell(table)
     manholes = _uses_manholes(rules, table, enemy)
-    dist = distances(rules, table, hero, manholes=manholes, through_barricades=where.ram)
+    dist = _distances_cached(rules, table, maps, manholes and not where.ram, where.ram)
     steps = min(where.mp, where.distance)
     walks = _paths(
         rules, table, enemy.cell, steps, dist, manholes=manholes, through_barricades=where.ram
