@@ -144,6 +144,8 @@ def play(seed: int, actions: int = 150) -> Position:
         action(pos, rng, seat)
         found = problems(pos.rules, pos.table)
         assert found == [], f"{action.__name__}: {found}"
+        # §16: enemies never enter empty spaces or face-down landmarks.
+        assert all(board.explored(pos.rules, pos.table, e.cell) for e in all_enemies(pos.table))
     return pos
 
 

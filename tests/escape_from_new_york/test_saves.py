@@ -197,6 +197,8 @@ def test_a_malformed_save_is_refused_naming_the_field(change: Change, named: str
         (put("table.diplomat_slots[0].card", None), "the diplomat cards"),
         (put("table.objective_decks.blue", []), "the objective cards"),
         (put("table.missions_moved", 5), "5 mission markers moved, of 4"),
+        (put("table.missions_moved", 4), "4 mission markers moved, of 4"),
+        (put("table.noise", 11), "noise 11 is off the track (0 to 10)"),
         (put("table.boss_hp.romero", 99), "romero has 99 HP"),
         (put("table.boss_diplomat.romero", 1), "diplomat tokens [1] are in two places"),
         (put("table.spaces[0].diplomat_tokens", [2]), "diplomat tokens [2] are in two places"),

@@ -130,7 +130,9 @@ def _figures(rules: Rules, table: Table, found: list[str]) -> None:
 
 def _tracks(rules: Rules, table: Table, found: list[str]) -> None:
     base = rules.content.components.base
-    if table.missions_moved > base.mission_markers:
+    if table.noise > base.noise_track:
+        found.append(f"noise {table.noise} is off the track (0 to {base.noise_track})")
+    if table.missions_moved >= base.mission_markers:
         found.append(f"{table.missions_moved} mission markers moved, of {base.mission_markers}")
     for boss, hp in boss_max_hp(rules).items():
         if table.boss_hp[boss] > hp:
