@@ -127,6 +127,10 @@ def deal_damage(
             _hurt_boss(rules, table, enemy, amount, result)
         else:
             _hurt_prisoner(rules, table, seat, enemy, amount, result)
+    # The split is dealt at once: only then may prisoners left standing by a car whose
+    # driver died take it (§8.2).
+    for cell in dict.fromkeys(enemy.cell for enemy in result.killed if enemy.kind == "car"):
+        take_abandoned_cars(table, cell)
     return result
 
 
@@ -152,7 +156,6 @@ def _hurt_prisoner(
     # A driver killed: the car stays, abandoned; the killer takes a prisoner from the
     # supply onto the token, if it has room and the supply has one [P] (§7.4, §8.2).
     table.spaces[enemy.cell].cars.append(CarFigure(ABANDONED))
-    take_abandoned_cars(table, enemy.cell)
     if _level_token_room(rules, table, seat) and table.prisoner_supply > 0:
         table.prisoner_supply -= 1
         _onto_level_token(table, seat)

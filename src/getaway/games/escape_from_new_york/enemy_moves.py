@@ -52,9 +52,16 @@ UNREACHABLE = 10**9
 
 
 def _links(
-    rules: Rules, table: Table, cell: Cell, *, manholes: bool, through_barricades: bool
+    rules: Rules,
+    table: Table,
+    cell: Cell,
+    *,
+    manholes: bool,
+    through_barricades: bool,
+    manhole_cells: list[Cell] | None = None,
 ) -> list[Cell]:
-    """The spaces an enemy on ``cell`` may step to."""
+    """The spaces an enemy on ``cell`` may step to (``manhole_cells``: the manholes, if
+    already listed for this table)."""
     found = []
     for there in rules.topology.neighbours(cell).values():
         if not board.explored(rules, table, there):
@@ -65,7 +72,9 @@ def _links(
         elif board.open_road(rules, table, cell, there):
             found.append(there)
     if manholes and board.manhole(rules, table, cell):
-        found += [m for m in board.manholes(rules, table) if m != cell]
+        if manhole_cells is None:
+            manhole_cells = board.manholes(rules, table)
+        found += [m for m in manhole_cells if m != cell]
     return found
 
 
@@ -81,10 +90,17 @@ def distances(
     so one search from the target serves every enemy of one kind)."""
     found = {target: 0}
     queue = deque([target])
+    # Listed once per search: a manhole is linked to every other one.
+    manhole_cells = board.manholes(rules, table) if manholes else []
     while queue:
         cell = queue.popleft()
         for there in _links(
-            rules, table, cell, manholes=manholes, through_barricades=through_barricades
+            rules,
+            table,
+            cell,
+            manholes=manholes,
+            through_barricades=through_barricades,
+            manhole_cells=manhole_cells,
         ):
             if there not in found:
                 found[there] = found[cell] + 1
