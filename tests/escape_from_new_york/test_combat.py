@@ -291,3 +291,19 @@ def test_deceive_refuses_too_many_targets_and_face_down_landmarks() -> None:
         deceive(pos.rules, pos.table, "p1", 0, 1, [(target, LIBRARY), (target, LIBRARY)])
     with pytest.raises(ValueError):
         deceive(pos.rules, pos.table, "p1", 0, 3, [(target, (6, 4))])
+
+
+def test_a_split_is_dealt_at_once_before_prisoners_take_the_emptied_car() -> None:
+    """§8.2: prisoners take an abandoned car on a space with no hero, but only once the
+    whole split has landed (the targets were chosen among the figures standing)."""
+    pos = maggie_on(HERE)
+    prisoner_car(pos, LIBRARY)
+    prisoners(pos, LIBRARY, 2)
+    car, foot = Enemy("car", LIBRARY), Enemy("prisoner", LIBRARY)
+    pos.table.heroes["p2"].cell = (6, 3)  # no hero on the Library
+    hp = stats(pos.rules, pos.table, car).hp
+    dealt = deal_damage(pos.rules, pos.table, "p1", 1, DamagePool(hp + 1), [(car, hp), (foot, 1)])
+    assert dealt.killed == [car, foot]
+    space = pos.table.spaces[LIBRARY]
+    assert space.cars == [CarFigure("prisoner")] and space.prisoners == 0
+    sound(pos)
