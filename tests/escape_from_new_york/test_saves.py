@@ -17,6 +17,7 @@ from getaway.games.escape_from_new_york.state import (
     SLOT_FIELDS,
     SPACE_FIELDS,
     CarFigure,
+    Enemy,
     SupplyCard,
 )
 from tests.escape_from_new_york.test_setup import VARIANT_OPTIONS
@@ -36,7 +37,8 @@ def some_position() -> Position:
     landmark = next(cell for cell, s in table.spaces.items() if s.tile and not s.face_up)
     table.spaces[landmark].face_up = True
     table.spaces[landmark].prisoners = 2
-    table.prisoner_supply -= 3
+    # The car's driver is its car figure, not a prisoner figure (§8.2).
+    table.prisoner_supply -= 2
     cell = next(iter(rules.topology.cells()))
     table.spaces[cell].cars.append(CarFigure("prisoner"))
     table.car_figures -= 1
@@ -47,6 +49,9 @@ def some_position() -> Position:
     hero.discard.append(hero.hand.pop())
     table.diplomat_slots[1].known_by.append("p3")
     table.noise = 4
+    # The turn's marks: a wounded prisoner, a deceived car.
+    table.marks.append(Enemy("prisoner", landmark, wound=1))
+    table.marks.append(Enemy("car", cell, deceived=True))
     return position
 
 
@@ -130,6 +135,9 @@ def drop(path: str) -> Change:
         (drop("table.noise"), "'table.noise' is missing"),
         (put("table.noise", "loud"), "'table.noise' must be a whole number"),
         (put("table.phase", "night"), "'table.phase' must be one of hero, new_york, over"),
+        (put("table.marks", [[1, 1, "dragon", None, 1, False]]), "must be an enemy kind"),
+        (put("table.marks", [[1, 1, "prisoner", None, 0, False]]), "a wounded prisoner or"),
+        (put("table.marks", [[1, 1, "boss", None, 0, True]]), "must name the boss"),
         (put("table.turn_order", ["p1", "p1", "p2"]), "'turn_order' must list every seat"),
         (put("table.turn_order[0]", "p9"), "'table.turn_order[0]' must be a seat"),
         (put("table.current", 3), "'table.current' must be a whole number from 0 to 2"),
@@ -175,10 +183,11 @@ def test_a_malformed_save_is_refused_naming_the_field(change: Change, named: str
     [
         (
             put("table.prisoner_supply", 40),
-            "prisoner figures: 43 in the supply",
+            "prisoner figures: 42 in the supply",
         ),
         (put("table.barricade_supply", 25), "barricade tokens: 26"),
         (put("table.car_figures", 4), "car figures"),
+        (put("table.marks", [[1, 1, "car", None, 1, False]]), "marked cars on [1, 1]"),
         (put("table.heroes.p1.ammo", 9), "ammo markers"),
         (put("table.timer_deck[0]", "hurry"), "the timer cards"),
         (put("table.item_deck", []), "the item cards"),
@@ -188,6 +197,8 @@ def test_a_malformed_save_is_refused_naming_the_field(change: Change, named: str
         (put("table.diplomat_slots[0].card", None), "the diplomat cards"),
         (put("table.objective_decks.blue", []), "the objective cards"),
         (put("table.missions_moved", 5), "5 mission markers moved, of 4"),
+        (put("table.missions_moved", 4), "4 mission markers moved, of 4"),
+        (put("table.noise", 11), "noise 11 is off the track (0 to 10)"),
         (put("table.boss_hp.romero", 99), "romero has 99 HP"),
         (put("table.boss_diplomat.romero", 1), "diplomat tokens [1] are in two places"),
         (put("table.spaces[0].diplomat_tokens", [2]), "diplomat tokens [2] are in two places"),

@@ -25,6 +25,7 @@ def problems(rules: Rules, table: Table) -> list[str]:
     _figures(rules, table, found)
     _tracks(rules, table, found)
     _heroes(rules, table, found)
+    _marks(table, found)
     return found
 
 
@@ -105,10 +106,11 @@ def _figures(rules: Rules, table: Table, found: list[str]) -> None:
     base = rules.content.components.base
     spaces = table.spaces.values()
     heroes = table.heroes.values()
+    # A car a prisoner drives is a car figure, not a prisoner figure: a prisoner taking a
+    # car goes back to the supply, and a driver killed leaves none (§8.2).
     prisoners = (
         table.prisoner_supply
         + sum(s.prisoners for s in spaces)
-        + sum(1 for s in spaces for car in s.cars if car.owner == PRISONER)
         + sum(token.prisoners for hero in heroes for token in hero.level_tokens)
     )
     cars = table.car_figures + sum(1 for s in spaces for car in s.cars if not car.taxi)
@@ -128,7 +130,9 @@ def _figures(rules: Rules, table: Table, found: list[str]) -> None:
 
 def _tracks(rules: Rules, table: Table, found: list[str]) -> None:
     base = rules.content.components.base
-    if table.missions_moved > base.mission_markers:
+    if table.noise > base.noise_track:
+        found.append(f"noise {table.noise} is off the track (0 to {base.noise_track})")
+    if table.missions_moved >= base.mission_markers:
         found.append(f"{table.missions_moved} mission markers moved, of {base.mission_markers}")
     for boss, hp in boss_max_hp(rules).items():
         if table.boss_hp[boss] > hp:
@@ -186,3 +190,24 @@ def _heroes(rules: Rules, table: Table, found: list[str]) -> None:
     first = rules.options["first_player"]
     if first != RANDOM and table.turn_order[0] != first:
         found.append(f"the turn order starts with {table.turn_order[0]}, not {first}")
+
+
+def _marks(table: Table, found: list[str]) -> None:
+    """Each marked enemy is a figure on its space: no more marks of a kind on a space than
+    figures of that kind there, a boss's mark where he stands."""
+    marked = Counter((mark.cell, mark.kind) for mark in table.marks if mark.kind != "boss")
+    for (cell, kind), count in marked.items():
+        space = table.spaces[cell]
+        there = (
+            space.prisoners
+            if kind == "prisoner"
+            else sum(1 for car in space.cars if car.owner == PRISONER)
+        )
+        if count > there:
+            found.append(f"{count} marked {kind}s on {list(cell)}, where {there} stand")
+    bosses = Counter(mark.boss for mark in table.marks if mark.kind == "boss")
+    for mark in table.marks:
+        if mark.kind == "boss" and (
+            mark.boss not in table.spaces[mark.cell].bosses or bosses[mark.boss] > 1
+        ):
+            found.append(f"{mark.boss} is marked on {list(mark.cell)}, where he is not once")

@@ -374,6 +374,8 @@ class BaseComponents(Sourced):
     health_markers: int
     mission_markers: int
     noise_markers: int
+    #: The noise track's last box; it starts at 0 (§8.3).
+    noise_track: int = Field(ge=1)
     event_level_markers: int
     glider_tokens: int
     helicopter_tokens: int

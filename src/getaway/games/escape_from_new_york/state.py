@@ -9,15 +9,15 @@ cards, objectives and face-down supply cards on that hero's :class:`Hero`; face-
 landmarks and outskirts tokens on their :class:`Space`; deck orders, the box and the
 diplomat cards in the slots as fields of :class:`Table`.
 
-Only what the setup and the state model need is here: the turn's scratch (deceived enemies,
-damage on prisoners, queued events, §5 ``turnScratch``) and the result come with the turn
-rules.
+Of the turn's scratch (§5 ``turnScratch``) only the enemies it marks are here
+(:class:`Enemy`, ``Table.marks``: damage on prisoners, deceived enemies); queued events and
+the result come with the turn rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from getaway.core.errors import SaveFileError
@@ -48,6 +48,8 @@ Phase = Literal["hero", "new_york", "over"]
 PHASES: tuple[Phase, ...] = ("hero", "new_york", "over")
 SupplyKind = Literal["item", "diplomat", "president"]
 SUPPLY_KINDS: tuple[SupplyKind, ...] = ("item", "diplomat", "president")
+EnemyKind = Literal["car", "boss", "prisoner"]
+ENEMY_KINDS: tuple[EnemyKind, ...] = ("car", "boss", "prisoner")
 #: The objective colours, in the order a hero keeps its two cards (§4.2 step 18).
 COLOURS = ("blue", "purple")
 
@@ -67,6 +69,26 @@ class CarFigure:
 
     owner: str
     taxi: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Enemy:
+    """One enemy figure (§8.1): a prisoner on foot or driving a car on ``cell``, or the boss
+    ``boss``; with the damage it has taken this turn (prisoners only: a boss's damage is his
+    health track, §7.4) and whether it lies deceived on its side (§7.5). Figures alike in
+    all of these are interchangeable, so a value names any one of them. Only marked figures
+    (wounded or deceived) are listed in ``Table.marks``; the rest are the counts on the
+    spaces."""
+
+    kind: EnemyKind
+    cell: Cell
+    boss: str | None = None
+    wound: int = 0
+    deceived: bool = False
+
+    @property
+    def marked(self) -> bool:
+        return self.wound > 0 or self.deceived
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +322,9 @@ class Table:
     objective_decks: dict[str, list[str]]
     #: What went back to the box unseen (§4.1 [I], step 11b): by kind, hidden from all.
     box: dict[str, list[str]]
+    #: The enemy figures this turn has marked (wounded prisoners, deceived enemies), cleared
+    #: at the end of the turn (§6).
+    marks: list[Enemy] = field(default_factory=list)
 
     @property
     def current_seat(self) -> str:
@@ -348,6 +373,7 @@ class Table:
             hurry_revealed=self.hurry_revealed,
             objective_decks={colour: deck[:] for colour, deck in self.objective_decks.items()},
             box={kind: cards[:] for kind, cards in self.box.items()},
+            marks=self.marks[:],
         )
 
     def to_json(self) -> JSONDict:
@@ -407,6 +433,9 @@ TABLE_JSON: dict[str, Callable[[Table], Any]] = {
     "hurry_revealed": lambda t: t.hurry_revealed,
     "objective_decks": lambda t: {c: list(d) for c, d in t.objective_decks.items()},
     "box": lambda t: {kind: list(cards) for kind, cards in t.box.items()},
+    "marks": lambda t: [
+        [m.cell[0], m.cell[1], m.kind, m.boss, m.wound, m.deceived] for m in t.marks
+    ],
 }
 
 #: Fields of a hero's JSON (:meth:`Hero.to_json`), in order.
@@ -687,7 +716,30 @@ class _TableReader:
                 for colour in COLOURS
             },
             box={kind: box_r.items(kind, lambda v, p: _text(v, p)) for kind in sorted(box_r.data)},
+            marks=r.items("marks", self.mark),
         )
+
+    def mark(self, value: Any, path: str) -> Enemy:
+        if not isinstance(value, list) or len(value) != 6:
+            raise self.fail(
+                path, f"must be [column, row, kind, boss, wound, deceived], not {value!r}"
+            )
+        cell = self.cell(value[:2], path)
+        kind = self.one_of(value[2], f"{path}[2]", ENEMY_KINDS, "an enemy kind")
+        boss = value[3]
+        if (kind == "boss") != (boss is not None):
+            raise self.fail(f"{path}[3]", "must name the boss, and only for a boss")
+        if boss is not None:
+            boss = self.known(boss, f"{path}[3]", self.ids.bosses, "a boss")
+        wound, deceived = value[4], value[5]
+        if not isinstance(wound, int) or isinstance(wound, bool) or not 0 <= wound <= _MANY:
+            raise self.fail(f"{path}[4]", f"must be the damage taken, not {wound!r}")
+        if not isinstance(deceived, bool):
+            raise self.fail(f"{path}[5]", f"must be true or false, not {deceived!r}")
+        mark = Enemy(kind, cell, boss, wound, deceived)
+        if not mark.marked or (kind == "boss" and wound):
+            raise self.fail(path, "must be a wounded prisoner or a deceived enemy")
+        return mark
 
 
 def _text(value: Any, path: str) -> str:

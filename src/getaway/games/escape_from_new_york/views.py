@@ -72,6 +72,8 @@ PUBLIC_TABLE_FIELDS = frozenset(
         "helicopter_landed",
         "glider_destroyed",
         "hurry_revealed",
+        # Figures lying deceived and damage dealt this turn are on the table for all to see.
+        "marks",
     }
 )
 

@@ -1,0 +1,282 @@
+"""What the rules ask of the map in a position: which spaces are explored or empty, what a
+space shows (its tile's symbols plus a flipped outskirts token's), which roads are open, who
+stands where (spec §3.2, §7.16, §8.7).
+
+Everything is read from the content and the table: the tile on a space brings its road mask
+and symbols (``tiles.json``), a printed cell its own (``board.json``), so the printed
+components replace the placeholders by data alone. Nothing here changes the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from getaway.games.escape_from_new_york.catalogue import LIBRARY, WTC
+from getaway.games.escape_from_new_york.content import Content
+from getaway.games.escape_from_new_york.options import Rules
+from getaway.games.escape_from_new_york.schema import (
+    BoardCell,
+    Landmark,
+    NewYorkCard,
+    OutskirtsToken,
+    Tile,
+    TileSymbols,
+)
+from getaway.games.escape_from_new_york.state import PRISONER, Table, road_key
+from getaway.games.escape_from_new_york.topology import DIRECTIONS, OPPOSITE, Cell, Direction
+
+_NO_SYMBOLS = TileSymbols()
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The content indexed by id and cell, built once per content (the rules ask on every
+    step of every move)."""
+
+    content: Content
+
+    @cached_property
+    def tiles(self) -> dict[str, Tile]:
+        return {tile.id: tile for tile in self.content.tiles.tiles}
+
+    @cached_property
+    def landmarks(self) -> dict[str, Landmark]:
+        return {landmark.id: landmark for landmark in self.content.landmarks.landmarks}
+
+    @cached_property
+    def outskirts(self) -> dict[str, OutskirtsToken]:
+        return {token.id: token for token in self.content.outskirts.tokens}
+
+    @cached_property
+    def new_york(self) -> dict[str, NewYorkCard]:
+        return {card.id: card for card in self.content.new_york.cards}
+
+    @cached_property
+    def cells(self) -> dict[Cell, BoardCell]:
+        return {(cell.col, cell.row): cell for cell in self.content.board.cells}
+
+    @cached_property
+    def bridges(self) -> dict[tuple[Cell, Direction], int]:
+        """Each bridge road, from its bridgehead cell, to the bridge's number."""
+        return {((b.col, b.row), b.direction): b.number for b in self.content.board.bridges}
+
+
+_LOOKUPS: dict[int, Lookup] = {}
+
+
+def lookup(rules: Rules) -> Lookup:
+    """The shared index of ``rules``'s content."""
+    content = rules.content
+    found = _LOOKUPS.get(id(content))
+    if found is None or found.content is not content:
+        found = _LOOKUPS[id(content)] = Lookup(content)
+    return found
+
+
+# --- what a space is -------------------------------------------------------------------------
+
+
+def explored(rules: Rules, table: Table, cell: Cell) -> bool:
+    """A face-up tile (city, park, revealed landmark, Library, WTC) or a printed ring cell
+    (§3.2)."""
+    space = table.spaces[cell]
+    if space.tile is not None:
+        return space.face_up
+    return lookup(rules).cells[cell].kind == "library_ring"
+
+
+def empty(rules: Rules, table: Table, cell: Cell) -> bool:
+    """A black or green space with no tile yet: only exploring fills it (§3.2)."""
+    kind = lookup(rules).cells[cell].kind
+    return kind in ("city", "park") and table.spaces[cell].tile is None
+
+
+def hidden_landmark(rules: Rules, table: Table, cell: Cell) -> bool:
+    """A red space whose landmark still lies face down: heroes may enter it, exploring it."""
+    space = table.spaces[cell]
+    return lookup(rules).cells[cell].kind == "landmark" and not space.face_up
+
+
+def symbols(rules: Rules, table: Table, cell: Cell) -> list[TileSymbols]:
+    """What the space shows: its face-up tile's or printed cell's symbols, and a flipped
+    outskirts token's, which are added to the tile's (§7.17)."""
+    found: list[TileSymbols] = []
+    space = table.spaces[cell]
+    index = lookup(rules)
+    tile = index.tiles.get(space.tile) if space.tile is not None and space.face_up else None
+    if tile is not None:
+        found.append(tile.symbols)
+    printed = index.cells[cell].printed
+    if printed is not None:
+        found.append(printed)
+    if space.outskirts is not None and space.outskirts_face_up:
+        found.append(index.outskirts[space.outskirts].symbols)
+    return found
+
+
+def manhole(rules: Rules, table: Table, cell: Cell) -> bool:
+    """The space shows the manhole symbol (permanent, §7.16)."""
+    return any(shown.manhole for shown in symbols(rules, table, cell))
+
+
+def event_space(rules: Rules, table: Table, cell: Cell) -> bool:
+    """Entering the space reveals events (§7.20)."""
+    return any(shown.event for shown in symbols(rules, table, cell))
+
+
+def manholes(rules: Rules, table: Table) -> list[Cell]:
+    """Every explored space with a manhole, in board order: all adjacent to one another."""
+    return [cell for cell in table.spaces if manhole(rules, table, cell)]
+
+
+# --- roads and barricades (§3.2, §8.7) ---------------------------------------------------------
+
+
+def shows_road(rules: Rules, table: Table, cell: Cell, direction: Direction) -> bool:
+    """Whether the space shows a road in ``direction``: a face-up tile's own mask, else the
+    board's printed cell (all six where neither says, §3.2 [P])."""
+    space = table.spaces[cell]
+    if space.tile is not None and space.face_up:
+        tile = lookup(rules).tiles.get(space.tile)
+        if tile is not None and tile.roads is not None:
+            return direction in tile.roads
+    return rules.topology.shows_road(cell, direction)
+
+
+def barricade(rules: Rules, table: Table, cell: Cell, direction: Direction) -> str | None:
+    """The barricade on the road leaving ``cell`` in ``direction``: intact, destroyed or
+    none."""
+    return table.barricades.get(road_key(rules, cell, direction))
+
+
+def road(rules: Rules, table: Table, start: Cell, end: Cell) -> bool:
+    """Both neighbouring spaces show a road on the side they share, barricades aside."""
+    direction = rules.topology.direction(start, end)
+    return (
+        direction is not None
+        and shows_road(rules, table, start, direction)
+        and shows_road(rules, table, end, OPPOSITE[direction])
+    )
+
+
+def open_road(rules: Rules, table: Table, start: Cell, end: Cell) -> bool:
+    """Road-connected (§3.2, A-13): a road, and no intact barricade on it. A destroyed
+    barricade is an open road."""
+    if not road(rules, table, start, end):
+        return False
+    direction = rules.topology.direction(start, end)
+    assert direction is not None
+    return barricade(rules, table, start, direction) != "intact"
+
+
+def road_neighbours(rules: Rules, table: Table, cell: Cell) -> list[Cell]:
+    """The spaces road-connected to ``cell``, clockwise from straight up."""
+    return [
+        there
+        for there in rules.topology.neighbours(cell).values()
+        if open_road(rules, table, cell, there)
+    ]
+
+
+def leads_nowhere(rules: Rules, cell: Cell, direction: Direction) -> bool:
+    """A road off the board or into the river that is no bridge: barricades placed there
+    are ignored (§3.2 [T])."""
+    return (
+        rules.topology.neighbour(cell, direction) is None
+        and (cell, direction) not in lookup(rules).bridges
+    )
+
+
+def place_barricade(rules: Rules, table: Table, cell: Cell, direction: Direction) -> bool:
+    """Put an intact barricade on the road (§8.6, §8.7): ignored on a road to nowhere, on an
+    intact one, or with no token left in the supply [P]; a destroyed one is flipped back
+    (which takes no token). Whether the table changed."""
+    if leads_nowhere(rules, cell, direction):
+        return False
+    key = road_key(rules, cell, direction)
+    state = table.barricades.get(key)
+    if state == "intact":
+        return False
+    if state is None:
+        if table.barricade_supply == 0:
+            return False
+        table.barricade_supply -= 1
+    table.barricades[key] = "intact"
+    return True
+
+
+def place_new_york_barricade(rules: Rules, table: Table) -> bool:
+    """New York's "place a barricade" (§8.6, A-03): on the road the top New York card's back
+    shows, from the current hero's space. Whether the table changed (see
+    :func:`place_barricade`); nothing with the deck empty."""
+    if not table.new_york_deck:
+        return False
+    top = lookup(rules).new_york[table.new_york_deck[0]]
+    cell = table.heroes[table.current_seat].cell
+    return place_barricade(rules, table, cell, top.back.barricade)
+
+
+def in_range(rules: Rules, table: Table, start: Cell, end: Cell, reach: int) -> bool:
+    """Whether ``end`` is within range ``reach`` (0 or 1) of ``start``: the same space, or
+    road-connected at range 1. Manholes never extend a range, and nothing reaches across an
+    intact barricade, either way (§3.2, A-11, A-13)."""
+    if start == end:
+        return True
+    return reach >= 1 and open_road(rules, table, start, end)
+
+
+def cells_in_range(rules: Rules, table: Table, cell: Cell, reach: int) -> list[Cell]:
+    """``cell`` and, at range 1, the spaces road-connected to it."""
+    return [cell, *road_neighbours(rules, table, cell)] if reach >= 1 else [cell]
+
+
+def bridge_roads(rules: Rules, table: Table, cell: Cell) -> dict[int, Direction]:
+    """The bridges a hero on ``cell`` could move onto (the road shown, no intact barricade):
+    the number of each and its road. Moving onto one is only allowed as a team victory
+    (§9.1, A-22), which the turn rules decide."""
+    found: dict[int, Direction] = {}
+    for direction in DIRECTIONS:
+        number = lookup(rules).bridges.get((cell, direction))
+        if (
+            number is not None
+            and shows_road(rules, table, cell, direction)
+            and barricade(rules, table, cell, direction) != "intact"
+        ):
+            found[number] = direction
+    return found
+
+
+# --- who is where ------------------------------------------------------------------------------
+
+
+def heroes_on(table: Table, cell: Cell) -> list[str]:
+    """The seats whose heroes stand on ``cell``, in turn order."""
+    return [seat for seat in table.turn_order if table.heroes[seat].cell == cell]
+
+
+def enemy_count(table: Table, cell: Cell) -> int:
+    """Prisoners on foot, prisoners driving cars, and bosses on the space (§8.1)."""
+    space = table.spaces[cell]
+    cars = sum(1 for car in space.cars if car.owner == PRISONER)
+    return space.prisoners + cars + len(space.bosses)
+
+
+def has_enemies(table: Table, cell: Cell) -> bool:
+    return enemy_count(table, cell) > 0
+
+
+def engaged(table: Table, cell: Cell) -> bool:
+    """Enemies on a space with any hero are engaged (A-16): they do not move in the New
+    York phase or for events."""
+    return any(hero.cell == cell for hero in table.heroes.values())
+
+
+def tile_name(rules: Rules, table: Table, cell: Cell) -> str | None:
+    """The tile on the space, by content id, or the Library's or the WTC's name."""
+    kind = lookup(rules).cells[cell].kind
+    if kind == "library":
+        return LIBRARY
+    if kind == "wtc":
+        return WTC
+    return table.spaces[cell].tile
