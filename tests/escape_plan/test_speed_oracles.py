@@ -3,6 +3,8 @@ position of seeded random games (all player counts): each must give the same ans
 
 from __future__ import annotations
 
+import heapq
+import math
 from collections.abc import Iterator
 
 import pytest
@@ -19,6 +21,9 @@ from getaway.games.escape_plan.city_phase import (
     placements,
 )
 from getaway.games.escape_plan.game import GAME, EscapePlanState
+from getaway.games.escape_plan.movement import MoveContext, MovePath, _advance, _moves, may_stop
+from getaway.games.escape_plan.movement_map import city_index
+from getaway.games.escape_plan.movement_search import _Search, can_finish
 from getaway.games.escape_plan.police import (
     CityPolice,
     OfficerMove,
@@ -276,3 +281,52 @@ def test_links_are_the_walking_rule() -> None:
         )
         assert list(city.node_terrains) == list(city.nodes())
     assert len(maps) > 5
+
+
+def least_mp_by_definition(city: CityMap, node: str) -> float:
+    """The fewest MP of a walk from ``node`` into some location, found by trying walks out
+    from ``node`` cheapest first; water only where a Ferry opens it."""
+    index = city_index(city)
+    best: dict[str, float] = {node: 0}
+    queue = [(0, node)]
+    while queue:
+        cost, here = heapq.heappop(queue)
+        if index.kind[here] is not None:
+            return cost
+        if cost > best[here]:
+            continue
+        for near, step in city.links[here].items():
+            body = index.body.get(near)
+            if body is not None and body not in index.ferried:
+                continue
+            if cost + step < best.get(near, math.inf):
+                best[near] = cost + step
+                heapq.heappush(queue, (cost + step, near))
+    return math.inf
+
+
+def can_finish_by_search(city: CityMap, ctx: MoveContext, path: MovePath) -> bool:
+    """``can_finish`` without its first looks: the search alone, set up for every path."""
+    if path.ended is not None or may_stop(city, ctx, path):
+        return True
+    return _Search(city, ctx, path).run(path, {})
+
+
+def test_the_move_checks_before_the_search_give_its_answers() -> None:
+    maps: dict[int, CityMap] = {}
+    checked = 0
+    for state in positions(3, games=4):
+        city = state.table.city
+        maps[id(city)] = city
+        memo = state.table.turn_memo
+        if memo is None or memo.context is None or memo.path is None:
+            continue
+        ctx, path = memo.context, memo.path
+        for step_id, kind, to in _moves(city, ctx, path):
+            after = _advance(city, ctx, path, step_id, kind, to)
+            assert can_finish(city, ctx, after, {}) == can_finish_by_search(city, ctx, after)
+            checked += 1
+    assert checked > 500
+    for city in maps.values():
+        least = city_index(city).least_mp
+        assert least == {node: least_mp_by_definition(city, node) for node in city.links}

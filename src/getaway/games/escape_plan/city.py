@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from getaway.games.escape_plan import tiles
 from getaway.games.escape_plan.schema import STREETS, CityTile, LocationKind, Terrain
 from getaway.games.escape_plan.topology import ROTATIONS, Cell, CityTopology, Direction
+
+if TYPE_CHECKING:
+    from getaway.games.escape_plan.movement_map import CityIndex
 
 #: MP to cross from one node to the next (§3.5.3): free inside one terrain type, 1 otherwise.
 SAME_TERRAIN_COST = 0
@@ -263,6 +267,13 @@ class CityMap:
                 area = tile.areas.get(local)
                 found[node_name(tile.id, local)] = area.terrain if area else None
         return found
+
+    @cached_property
+    def movement_index(self) -> CityIndex:
+        """What the MOVE step asks of this map, indexed once (``movement_map.py``)."""
+        from getaway.games.escape_plan.movement_map import build_index
+
+        return build_index(self)
 
     def neighbours(self, node: str) -> Mapping[str, int]:
         return self.links[node]

@@ -316,17 +316,16 @@ def _moves(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[tuple[st
             if metro != node:
                 yield f"metro:{metro}", "metro", metro
     # Flights: the Heliport location (R-HELI-1), the helicopter executive actions (§8.4).
-    if remaining >= FLIGHT_COST:
-        tile = index.tile[node]
+    tile = index.tile[node]
+    if remaining >= FLIGHT_COST and (kind == "HELIPORT" or tile in index.heliport_tiles):
         targets = [n for n in index.flights[tile] if _crossable(index, path, n)]
         if kind == "HELIPORT" and path.entered:
             for target in targets:
                 yield f"fly:{target}", "fly", target
-        if kind == "HELIPORT" or tile in index.heliport_tiles:
-            for tool in ctx.tools:
-                if tool.effect == "flight" and _tool_usable(ctx, path, tool):
-                    for target in targets:
-                        yield f"heli:{tool.id}:{target}", "heli", target
+        for tool in ctx.tools:
+            if tool.effect == "flight" and _tool_usable(ctx, path, tool):
+                for target in targets:
+                    yield f"heli:{tool.id}:{target}", "heli", target
     # The Sewer, from a terrain area (§17.2).
     terrain = index.terrain[node]
     if terrain is not None and any(

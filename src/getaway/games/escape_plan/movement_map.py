@@ -3,7 +3,7 @@ numbers of its movement points."""
 
 from __future__ import annotations
 
-import weakref
+import math
 from dataclasses import dataclass, field
 
 from getaway.games.escape_plan.city import CityMap
@@ -35,20 +35,18 @@ class CityIndex:
     by_tile: dict[str, list[str]] = field(default_factory=dict)
     flights: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sewers: dict[str, tuple[str, ...]] = field(default_factory=dict)
-
-
-_INDEXES: weakref.WeakKeyDictionary[CityMap, CityIndex] = weakref.WeakKeyDictionary()
+    #: Per node: the locations a walk reaches from it in one step, with the MP it costs.
+    location_links: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    #: Per node: the fewest MP a walk from it into some location needs (water only where a
+    #: Ferry opens it): what a move without tools needs at least to end from there.
+    least_mp: dict[str, float] = field(default_factory=dict)
 
 
 def city_index(city: CityMap) -> CityIndex:
-    found = _INDEXES.get(city)
-    if found is None:
-        found = _build_index(city)
-        _INDEXES[city] = found
-    return found
+    return city.movement_index
 
 
-def _build_index(city: CityMap) -> CityIndex:
+def build_index(city: CityMap) -> CityIndex:
     index = CityIndex()
     for node, terrain in city.node_terrains.items():
         tile = city.tile_of(node)
@@ -75,7 +73,36 @@ def _build_index(city: CityMap) -> CityIndex:
         index.sewers[tile] = tuple(
             node for other in far for node in index.by_tile[other] if index.terrain[node]
         )
+    for node, links in city.links.items():
+        index.location_links[node] = tuple(
+            (other, cost) for other, cost in links.items() if index.kind[other] is not None
+        )
+    index.least_mp = _least_mp(city, index)
     return index
+
+
+def _least_mp(city: CityMap, index: CityIndex) -> dict[str, float]:
+    """``CityIndex.least_mp``: walked back from every location, cheapest first. Metros and
+    Heliport locations are locations themselves, so riding or flying from one never needs
+    fewer MP than 0; the bound ignores which locations the mover may end in."""
+    least: dict[str, float] = dict.fromkeys(index.kind, math.inf)
+    buckets: list[list[str]] = [[node for node, kind in index.kind.items() if kind is not None]]
+    for node in buckets[0]:
+        least[node] = 0
+    cost = 0
+    while cost < len(buckets):
+        for node in buckets[cost]:
+            body = index.body.get(node)
+            if least[node] < cost or (body is not None and body not in index.ferried):
+                continue  # reached more cheaply already, or water no walk may enter
+            for near, step in city.links[node].items():
+                if cost + step < least[near]:
+                    least[near] = cost + step
+                    while len(buckets) <= cost + step:
+                        buckets.append([])
+                    buckets[cost + step].append(near)
+        cost += 1
+    return least
 
 
 def water_body(city: CityMap, node: str) -> str | None:

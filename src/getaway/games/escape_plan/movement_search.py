@@ -166,9 +166,18 @@ def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> b
     lead nowhere, by what the path used; a failed search adds what it explored."""
     if path.ended is not None:
         return True
-    node = path.node
-    if city_index(city).kind[node] is not None and node != path.start and node not in ctx.no_stop:
+    node, start, no_stop = path.node, path.start, ctx.no_stop
+    index = city_index(city)
+    if index.kind[node] is not None and node != start and node not in no_stop:
         return True  # ``_Search.ends``, asked before the search is set up: the usual case
+    # The search's first look, before it is set up: a walk into a location where the move
+    # may end (a location is never water), within the MP and Gas Cans left.
+    mp = path.remaining + ctx.gas_cans - path.gas_spent
+    for near, cost in index.location_links[node]:
+        if cost <= mp and near != start and near not in no_stop:
+            return True
+    if not ctx.tools and index.least_mp[node] > mp:
+        return False  # without tools, no location at all is within reach
     search = _Search(city, ctx, path)
     holdings = (tuple(sorted(path.used)), path.cash_spent)
     known = dead.get(holdings, {})
