@@ -19,7 +19,7 @@ from getaway.games.escape_plan.content import load_content
 from getaway.games.escape_plan.options import GANG_MEMBERS_PER_GANG, Rules
 from getaway.games.escape_plan.schema import CityTile, Terrain
 from getaway.games.escape_plan.state import Gang, Table
-from getaway.games.escape_plan.topology import ROTATIONS, Cell, Direction
+from getaway.games.escape_plan.topology import DIRECTIONS, ROTATIONS, Cell, CityTopology, Direction
 
 if TYPE_CHECKING:
     from getaway.games.escape_plan.game import EscapePlanState
@@ -40,49 +40,84 @@ def _placements(city: CityMap, tile_id: str, level: int) -> tuple[tuple[Cell, in
     # same question once per step of every placement.
     tile = load_content().tile(tile_id)
     found: list[tuple[Cell, int]] = []
-    for cell, facing in _open_cells(city, 1 if level == ONE_TOUCHING else 2):
-        for rotation in ROTATIONS:
-            # The same test as CityMap.placement_problem (iii) (CityMap.connects), asked only
-            # of the cells that pass (i) and (ii), with the neighbours' sides read once.
-            if level != STRICT or _meets(city, tile, rotation, facing):
-                found.append((cell, rotation))
+    if level != STRICT:
+        for cell, _ in _open_cells(city, 1 if level == ONE_TOUCHING else 2):
+            found.extend((cell, rotation) for rotation in ROTATIONS)
+        return tuple(found)
+    sides = _side_masks(city.topology, tile)
+    for cell, facing in _open_cells(city, 2):
+        # The same test as CityMap.placement_problem (iii) (CityMap.connects), asked only of
+        # the cells that pass (i) and (ii), with the neighbours' sides read once: some
+        # terrain of the tile's sides meets the same terrain at the same place.
+        found.extend((cell, rotation) for rotation, mine in sides if mine & facing)
     return tuple(found)
 
 
-#: The terrains a free cell's placed neighbours show it across each shared side, each side
-#: read from the free cell's point of view (its first node faces the neighbour's last).
-_Facing = tuple[tuple[Direction, tuple[Terrain | None, ...]], ...]
+#: The bits of one side in a mask (``_mask``): room for sides of up to 16 nodes.
+_SIDE_BITS = 64
+#: The bit of each terrain in a side's bits: the node at place ``i`` of a side (from the free
+#: cell's point of view) sets bit ``4 * i + code``.
+_TERRAIN_CODES: dict[Terrain, int] = {"IND": 0, "COM": 1, "RES": 2, "WAT": 3}
+
+
+def _mask(direction: Direction, terrains: tuple[Terrain | None, ...]) -> int:
+    """The terrains of the side facing ``direction``, place by place, as bits in that
+    direction's part of a mask (a location sets none): two masks share a bit exactly when a
+    terrain meets the same terrain across a side."""
+    mask = 0
+    for place, terrain in enumerate(terrains):
+        if terrain is not None:
+            mask |= 1 << (4 * place + _TERRAIN_CODES[terrain])
+    return mask << (_SIDE_BITS * DIRECTIONS.index(direction))
 
 
 @lru_cache(maxsize=128)
-def _open_cells(city: CityMap, touching_needed: int) -> tuple[tuple[Cell, _Facing], ...]:
+def _open_cells(city: CityMap, touching_needed: int) -> tuple[tuple[Cell, int], ...]:
     """The free cells touching at least ``touching_needed`` placed tiles, in cell order, each
-    with what its placed neighbours show it: the same for every tile placed there."""
+    with the mask (``_mask``) of what its placed neighbours show it across each shared side,
+    each side read from the free cell's point of view (its first node faces the neighbour's
+    last): the same for every tile placed there."""
     topology = city.topology
-    found: list[tuple[Cell, _Facing]] = []
+    # How many placed tiles each cell touches, counted from the placed tiles' side (touching
+    # is mutual): the few placed tiles are read instead of every cell's neighbours.
+    touching: dict[Cell, int] = {}
+    for entry in city.placed:
+        for near in topology.touching(entry.cell):
+            touching[near] = touching.get(near, 0) + 1
+    found: list[tuple[Cell, int]] = []
     for cell in topology.cells():
-        if city.tile_at(cell) is not None:
+        if touching.get(cell, 0) < touching_needed or city.tile_at(cell) is not None:
             continue
-        touching = sum(1 for near in topology.touching(cell) if city.tile_at(near))
-        if touching < touching_needed:
-            continue
-        facing = tuple(
-            (direction, city.side_terrains(near, topology.opposite(direction))[::-1])
-            for direction, near in topology.edge_neighbours(cell).items()
-            if city.tile_at(near) is not None
-        )
+        facing = 0
+        for direction, near in topology.edge_neighbours(cell).items():
+            if city.tile_at(near) is not None:
+                theirs = city.side_terrains(near, topology.opposite(direction))
+                facing |= _mask(direction, theirs[::-1])
         found.append((cell, facing))
     return tuple(found)
 
 
-def _meets(city: CityMap, tile: CityTile, rotation: int, facing: _Facing) -> bool:
-    """``CityMap.connects`` for a cell whose neighbours show ``facing``."""
-    for direction, theirs in facing:
-        mine = rotated_terrains(city.topology, tile, rotation, direction)
-        for terrain, other in zip(mine, theirs, strict=True):
-            if terrain is not None and terrain == other:
-                return True
-    return False
+#: Each tile's masks of all its sides (``_mask``) by rotation, keyed by the ids of the tile
+#: and topology objects, kept with them (as ``city._SIDES``).
+_SIDE_MASKS: dict[tuple[int, int], tuple[CityTile, CityTopology, tuple[tuple[int, int], ...]]] = {}
+
+
+def _side_masks(topology: CityTopology, tile: CityTile) -> tuple[tuple[int, int], ...]:
+    """(rotation, mask of the tile's sides turned so) for each rotation in order."""
+    known = _SIDE_MASKS.get((id(tile), id(topology)))
+    if known is None or known[0] is not tile or known[1] is not topology:
+        masks = tuple(
+            (
+                rotation,
+                sum(
+                    _mask(direction, rotated_terrains(topology, tile, rotation, direction))
+                    for direction in DIRECTIONS
+                ),
+            )
+            for rotation in ROTATIONS
+        )
+        known = _SIDE_MASKS[id(tile), id(topology)] = (tile, topology, masks)
+    return known[2]
 
 
 def relaxation(rules: Rules, table: Table) -> int:
