@@ -21,7 +21,17 @@ from getaway.games.escape_plan.city_phase import (
     placements,
 )
 from getaway.games.escape_plan.game import GAME, EscapePlanState
-from getaway.games.escape_plan.movement import MoveContext, MovePath, _advance, _moves, may_stop
+from getaway.games.escape_plan.move_action import move_context
+from getaway.games.escape_plan.movement import (
+    MoveContext,
+    MovePath,
+    Step,
+    _advance,
+    _moves,
+    may_stop,
+    next_steps,
+    start_path,
+)
 from getaway.games.escape_plan.movement_map import city_index
 from getaway.games.escape_plan.movement_search import _Search, can_finish
 from getaway.games.escape_plan.police import (
@@ -312,6 +322,27 @@ def can_finish_by_search(city: CityMap, ctx: MoveContext, path: MovePath) -> boo
     return _Search(city, ctx, path).run(path, {})
 
 
+def next_steps_by_definition(city: CityMap, ctx: MoveContext, path: MovePath) -> list[Step]:
+    """Every step the rules allow, each worked out and kept when the move can end after it."""
+    steps: list[Step] = []
+    for step_id, kind, to in _moves(city, ctx, path):
+        after = _advance(city, ctx, path, step_id, kind, to)
+        if can_finish_by_search(city, ctx, after):
+            used = [t for t, n in after.used if n > path.uses(t)]
+            steps.append(
+                Step(
+                    step_id,
+                    kind,
+                    to,
+                    after.spent - path.spent,
+                    after.ended is not None or may_stop(city, ctx, after),
+                    used[0] if used else None,
+                    after.cash_spent - path.cash_spent,
+                )
+            )
+    return steps
+
+
 def test_the_move_checks_before_the_search_give_its_answers() -> None:
     maps: dict[int, CityMap] = {}
     checked = 0
@@ -319,13 +350,19 @@ def test_the_move_checks_before_the_search_give_its_answers() -> None:
         city = state.table.city
         maps[id(city)] = city
         memo = state.table.turn_memo
-        if memo is None or memo.context is None or memo.path is None:
+        if memo is not None and memo.context is not None and memo.path is not None:
+            ctx, path = memo.context, memo.path
+        elif state.table.stage == "turn" and state.decision is None:
+            seat = state.to_act()[0]
+            ctx = move_context(state.rules, state.table, seat)
+            path = start_path(city, ctx)
+        else:
             continue
-        ctx, path = memo.context, memo.path
         for step_id, kind, to in _moves(city, ctx, path):
             after = _advance(city, ctx, path, step_id, kind, to)
             assert can_finish(city, ctx, after, {}) == can_finish_by_search(city, ctx, after)
             checked += 1
+        assert next_steps(city, ctx, path) == next_steps_by_definition(city, ctx, path)
     assert checked > 500
     for city in maps.values():
         least = city_index(city).least_mp

@@ -50,7 +50,7 @@ from getaway.games.escape_plan.movement_map import (
     CityIndex,
     city_index,
 )
-from getaway.games.escape_plan.movement_search import Dead, can_finish
+from getaway.games.escape_plan.movement_search import Dead, can_finish, first_look
 from getaway.games.escape_plan.schema import ContactCard, Fixer
 
 STOP = "stop"
@@ -456,7 +456,25 @@ def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, 
     # frozen values), so the dead-end search runs once per position, not once per replay.
     steps: list[Step] = []
     dead: Dead = {}
+    index = city_index(city)
+    start, no_stop = path.start, ctx.no_stop
+    links = city.links[path.node]
+    mp = path.remaining + ctx.gas_cans - path.gas_spent
     for step_id, kind, to in _moves(city, ctx, path):
+        if kind == "stop":
+            steps.append(Step(step_id, kind, to, 0, True))
+            continue
+        if kind in ("walk", "fly", "metro"):
+            # No tool, no price: the step's cost and the first look of ``can_finish`` tell
+            # all, and most steps are decided without working out the path after them.
+            cost = links[to] if kind == "walk" else FLIGHT_COST if kind == "fly" else 0
+            bonus = METRO_BONUS if kind == "metro" and not path.rode_metro else 0
+            answer = first_look(index, ctx, start, to, mp - cost + bonus)
+            if answer is not None:
+                if answer:
+                    ends = index.kind[to] is not None and to != start and to not in no_stop
+                    steps.append(Step(step_id, kind, to, cost, ends))
+                continue
         after = _advance(city, ctx, path, step_id, kind, to)
         if can_finish(city, ctx, after, dead):
             steps.append(

@@ -18,7 +18,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from getaway.games.escape_plan.city import CityMap
-from getaway.games.escape_plan.movement_map import FLIGHT_COST, METRO_BONUS, city_index
+from getaway.games.escape_plan.movement_map import (
+    FLIGHT_COST,
+    METRO_BONUS,
+    CityIndex,
+    city_index,
+)
 
 if TYPE_CHECKING:
     from getaway.games.escape_plan.movement import MoveContext, MovePath, ToolEffect
@@ -161,23 +166,31 @@ _Holdings = tuple[tuple[tuple[str, int], ...], int]
 Dead = dict[_Holdings, Frontier]
 
 
+def first_look(index: CityIndex, ctx: MoveContext, start: str, node: str, mp: int) -> bool | None:
+    """Whether a path at ``node`` from ``start``, with ``mp`` MP and Gas Cans left, can end,
+    when that is seen without a search (else ``None``): the path ends here (``_Search.ends``,
+    the usual case), or one walk takes it into such a location (the search's first look; a
+    location is never water), or, without tools, no location at all is within reach."""
+    no_stop = ctx.no_stop
+    if index.kind[node] is not None and node != start and node not in no_stop:
+        return True
+    for near, cost in index.location_links[node]:
+        if cost <= mp and near != start and near not in no_stop:
+            return True
+    if not ctx.tools and index.least_mp[node] > mp:
+        return False
+    return None
+
+
 def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> bool:
     """Whether some legal ending follows ``path``. ``dead`` holds states already known to
     lead nowhere, by what the path used; a failed search adds what it explored."""
     if path.ended is not None:
         return True
-    node, start, no_stop = path.node, path.start, ctx.no_stop
-    index = city_index(city)
-    if index.kind[node] is not None and node != start and node not in no_stop:
-        return True  # ``_Search.ends``, asked before the search is set up: the usual case
-    # The search's first look, before it is set up: a walk into a location where the move
-    # may end (a location is never water), within the MP and Gas Cans left.
     mp = path.remaining + ctx.gas_cans - path.gas_spent
-    for near, cost in index.location_links[node]:
-        if cost <= mp and near != start and near not in no_stop:
-            return True
-    if not ctx.tools and index.least_mp[node] > mp:
-        return False  # without tools, no location at all is within reach
+    answer = first_look(city_index(city), ctx, path.start, path.node, mp)
+    if answer is not None:
+        return answer
     search = _Search(city, ctx, path)
     holdings = (tuple(sorted(path.used)), path.cash_spent)
     known = dead.get(holdings, {})
