@@ -64,7 +64,8 @@ class EscapePlanState(RulesState[Rules]):
     decision: Decision | None
     #: Each seat's Move context (R-VIS-3 checks every location) while the table stays as it
     #: is: one turn's legal steps and its ``apply`` ask for it several times. Emptied whenever
-    #: the table may change (each ``apply``, before a turn takes effect); a clone starts empty.
+    #: the table may change (after each ``apply``, before a turn takes effect); a clone starts
+    #: empty.
     move_contexts: dict[str, MoveContext]
 
     @classmethod
@@ -128,10 +129,10 @@ class EscapePlanState(RulesState[Rules]):
         return ()
 
     def apply(self, seat: str, action: str) -> None:
-        self.move_contexts.clear()
         try:
             self._apply(seat, action)
         finally:
+            # The table may have changed: no Move context worked out for it holds any more.
             self.move_contexts.clear()
 
     def _apply(self, seat: str, action: str) -> None:
