@@ -45,7 +45,7 @@ from getaway.games.escape_plan.police import (
 from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
 from getaway.games.escape_plan.table_police import city_police
 from getaway.games.escape_plan.topology import ROTATIONS, Cell
-from getaway.games.escape_plan.turns import TURN
+from getaway.games.escape_plan.turns import TURN, after_actions, allowed_after
 from getaway.games.escape_plan.visit import MAY_REFUSE_A_VISIT, unvisitable, visit_problem
 
 GAMES = 12
@@ -367,3 +367,19 @@ def test_the_move_checks_before_the_search_give_its_answers() -> None:
     for city in maps.values():
         least = city_index(city).least_mp
         assert least == {node: least_mp_by_definition(city, node) for node in city.links}
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_an_action_after_the_move_is_allowed_as_its_list_says(players: int) -> None:
+    checked = 0
+    for state in positions(players, games=6):
+        table = state.table
+        if table.stage not in ("visit", "after") or table.cuffs_due:
+            continue
+        seat = state.to_act()[0]
+        legal = after_actions(state, seat)
+        others = ("end", "exec:first_aid", "exec:gang:X", "bonus:group1:skip", "visit:enter")
+        for action in (*others, *legal):
+            assert allowed_after(state, seat, action) == (action in legal), action
+            checked += 1
+    assert checked

@@ -46,7 +46,13 @@ from getaway.games.escape_plan.options import (
 )
 from getaway.games.escape_plan.setup import new_table
 from getaway.games.escape_plan.state import Table
-from getaway.games.escape_plan.turns import TURN, after_actions, go_on, take_after_action
+from getaway.games.escape_plan.turns import (
+    TURN,
+    after_actions,
+    allowed_after,
+    go_on,
+    take_after_action,
+)
 
 #: The decisions taken in steps, by the stage that asks them.
 STEP_RULES: dict[str, StepRules[EscapePlanState]] = {}
@@ -143,8 +149,14 @@ class EscapePlanState(RulesState[Rules]):
         if steps is not None and not self.table.cuffs_due:
             self.decision = steps.take(self, self.decision, seat, action)
             return
-        legal = self.legal_actions(seat)
-        if not isinstance(action, str) or action not in legal:
+        if not isinstance(action, str):
+            allowed = False
+        elif stage in ("visit", "after") and not self.table.cuffs_due:
+            allowed = allowed_after(self, seat, action)  # the list is worked out on a refusal
+        else:
+            allowed = action in self.legal_actions(seat)
+        if not allowed:
+            legal = self.legal_actions(seat)
             asked = "cuffs" if self.table.cuffs_due else stage
             why = {
                 "cuffs": "choose which locked Asset the Handcuffs card sends to the box "

@@ -287,6 +287,21 @@ def after_actions(state: EscapePlanState, seat: str) -> list[str]:
     return [*due, *executive_steps(state, seat), *([] if due else [END])]
 
 
+def allowed_after(state: EscapePlanState, seat: str, action: str) -> bool:
+    """Whether ``action`` is among :func:`after_actions`, working out only the part of the
+    list that could hold it (executive actions, visit steps, bonuses and ``end`` are told
+    apart by their first word): ``apply`` asks it of every action of these stages."""
+    table = state.table
+    if table.exec_open:
+        return action in executive_steps(state, seat, table.exec_open)
+    if action.startswith(EXEC):
+        return action in executive_steps(state, seat)
+    if table.stage == "visit":
+        return action in visit_steps(state, seat, table.visit_steps)
+    due = bonus_steps(state, seat) if table.players[seat].status == "city" else []
+    return action in due if due else action == END
+
+
 def take_after_action(state: EscapePlanState, seat: str, action: str) -> None:
     """Take one of :func:`after_actions` (checked by the caller), then go on."""
     table = state.table
