@@ -191,11 +191,70 @@ def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> b
     answer = first_look(city_index(city), ctx, path.start, path.node, mp)
     if answer is not None:
         return answer
-    search = _Search(city, ctx, path)
     holdings = (tuple(sorted(path.used)), path.cash_spent)
     known = dead.get(holdings, {})
+    if not ctx.tools:
+        # Its lists are never changed in place (one element each): a shallow copy will do.
+        plain = dict(known)
+        if _run_without_tools(city, ctx, path, mp, plain):
+            return True
+        dead[holdings] = plain
+        return False
     frontier = {place: list(means) for place, means in known.items()}
-    if search.run(path, frontier):
+    if _Search(city, ctx, path).run(path, frontier):
         return True
     dead[holdings] = frontier
+    return False
+
+
+#: The locations a pawn that has just entered may ride or fly from.
+_TRANSPORT = ("METRO", "HELIPORT")
+
+
+def _run_without_tools(
+    city: CityMap, ctx: MoveContext, path: MovePath, mp: int, frontier: Frontier
+) -> bool:
+    """``_Search.run`` for a mover without tools: no Jet Ski, tool flight, Sewer or Medevac,
+    so a state's means are its MP alone, one list of one ``(mp, 0, 0)`` per place (the most
+    MP it was reached with; ``frontier`` holds only such lists)."""
+    index = city_index(city)
+    kind, links, body_of, ferried = index.kind, city.links, index.body, index.ferried
+    start, no_stop, escape_exit = path.start, ctx.no_stop, ctx.escape_exit
+    node = path.node
+    first: _Place = (node, path.rode_metro, path.entered and kind[node] in _TRANSPORT, frozenset())
+    known = frontier.get(first)
+    if known is not None and known[0][0] >= mp:
+        return False  # no better off than a state known to lead nowhere
+    frontier[first] = [(mp, 0, 0)]
+    stack = [(first, mp)]
+    while stack:
+        (node, rode, entered, bodies), mp = stack.pop()
+        if node == escape_exit:
+            return True
+        found: list[tuple[_Place, int]] = []
+        for near, cost in links[node].items():
+            if cost <= mp:
+                body = body_of.get(near)
+                if body is None or body in ferried:
+                    found.append(((near, rode, kind[near] in _TRANSPORT, bodies), mp - cost))
+        here = kind[node]
+        if here == "METRO" and entered:
+            gained = mp if rode else mp + METRO_BONUS
+            for metro in index.metros:
+                if metro != node:
+                    found.append(((metro, True, False, bodies), gained))
+        elif here == "HELIPORT" and entered and mp >= FLIGHT_COST:
+            for target in index.flights[index.tile[node]]:
+                body = body_of.get(target)
+                if body is None or body in ferried:
+                    place = (target, rode, kind[target] in _TRANSPORT, bodies)
+                    found.append((place, mp - FLIGHT_COST))
+        for place, left in found:
+            near = place[0]
+            if kind[near] is not None and near != start and near not in no_stop:
+                return True
+            known = frontier.get(place)
+            if known is None or known[0][0] < left:
+                frontier[place] = [(left, 0, 0)]
+                stack.append((place, left))
     return False
