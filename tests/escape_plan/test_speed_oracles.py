@@ -32,7 +32,7 @@ from getaway.games.escape_plan.movement import (
     next_steps,
     start_path,
 )
-from getaway.games.escape_plan.movement_map import city_index
+from getaway.games.escape_plan.movement_map import FLIGHT_RANGE, CityIndex, build_index, city_index
 from getaway.games.escape_plan.movement_search import _Search, can_finish
 from getaway.games.escape_plan.police import (
     CityPolice,
@@ -383,3 +383,43 @@ def test_an_action_after_the_move_is_allowed_as_its_list_says(players: int) -> N
             assert allowed_after(state, seat, action) == (action in legal), action
             checked += 1
     assert checked
+
+
+def index_by_definition(city: CityMap) -> CityIndex:
+    """The movement index as first written: each node asked of the map, the tiles in flight
+    range by ``tiles_within``."""
+    index = CityIndex()
+    for node, terrain in city.node_terrains.items():
+        tile = city.tile_of(node)
+        index.tile[node] = tile
+        index.kind[node] = city.kind(node)
+        index.terrain[node] = terrain
+        index.by_tile.setdefault(tile, []).append(node)
+    for body in city.water_bodies:
+        for node in body:
+            index.body[node] = min(body)
+        if city.has_ferry(body):
+            index.ferried.add(min(body))
+    index.metros = tuple(sorted(city.metros()))
+    hospitals = city.locations("HOSPITAL")
+    index.hospital = hospitals[0] if hospitals else None
+    index.heliport_tiles = {e.tile.id for e in city.placed if e.tile.heliport_tile}
+    for tile in index.by_tile:
+        near = sorted(city.tiles_within(tile, *FLIGHT_RANGE))
+        index.flights[tile] = tuple(node for other in near for node in index.by_tile[other])
+        far = sorted(city.sewer_exits(tile))
+        index.sewers[tile] = tuple(
+            node for other in far for node in index.by_tile[other] if index.terrain[node]
+        )
+    return index
+
+
+def test_the_movement_index_is_the_map_asked_node_by_node() -> None:
+    maps = {id(state.table.city): state.table.city for state in positions(3, games=2)}
+    for city in maps.values():
+        index, expected = build_index(city), index_by_definition(city)
+        for name in ("tile", "kind", "terrain", "by_tile", "flights", "sewers", "body"):
+            assert list(getattr(index, name).items()) == list(getattr(expected, name).items())
+        assert (index.metros, index.hospital) == (expected.metros, expected.hospital)
+        assert (index.ferried, index.heliport_tiles) == (expected.ferried, expected.heliport_tiles)
+    assert len(maps) > 5

@@ -240,19 +240,30 @@ class CityMap:
         Business on the water be left onto the land of the next tile (§3.2 says it is left
         into the water)."""
         terrain = self.node_terrains
+        topology = self.topology
         found: dict[str, dict[str, int]] = {node: {} for node in terrain}
-
-        def join(a: str, b: str) -> None:
-            same = terrain[a] is not None and terrain[a] == terrain[b]
-            found[a][b] = found[b][a] = SAME_TERRAIN_COST if same else STEP_COST
-
         for entry in self._by_cell.values():
-            tile_id = entry.tile.id
-            for a, b in _inner_pairs(entry.tile):
-                join(node_name(tile_id, a), node_name(tile_id, b))
-            for mine, theirs, _ in self.facing(entry.tile, entry.cell, entry.rotation):
-                if terrain[mine] is not None and terrain[theirs] is not None:
-                    join(mine, theirs)
+            for a, b, cost in _named_parts(entry.tile).inner:
+                found[a][b] = found[b][a] = cost
+            # Terrain facing terrain across each side (read off each tile's named sides:
+            # the pairs of :meth:`facing`, each met from both tiles).
+            mine = _named_parts(entry.tile).sides
+            for direction, near in topology.edge_neighbours(entry.cell).items():
+                neighbour = self._by_cell.get(near)
+                if neighbour is None:
+                    continue
+                names, terrains = mine[topology.side_after_rotation(direction, entry.rotation)]
+                their_names, their_terrains = _named_parts(neighbour.tile).sides[
+                    topology.side_after_rotation(topology.opposite(direction), neighbour.rotation)
+                ]
+                last = len(their_names) - 1
+                for index, node in enumerate(names):
+                    here, there = terrains[index], their_terrains[last - index]
+                    if here is not None and there is not None:
+                        other = their_names[last - index]
+                        found[node][other] = found[other][node] = (
+                            SAME_TERRAIN_COST if here == there else STEP_COST
+                        )
         # Each node's neighbours by name: whoever iterates the links gets one order.
         return {node: dict(sorted(near.items())) for node, near in found.items()}
 
@@ -260,13 +271,11 @@ class CityMap:
     def node_terrains(self) -> dict[str, Terrain | None]:
         """Every node's terrain (``None`` for a location), in :meth:`nodes` order: the
         walking links and the water bodies ask it of every pair (do not mutate)."""
-        found: dict[str, Terrain | None] = {}
-        for entry in self._by_cell.values():
-            tile = entry.tile
-            for local in tiles.node_ids(tile):
-                area = tile.areas.get(local)
-                found[node_name(tile.id, local)] = area.terrain if area else None
-        return found
+        return {
+            node: terrain
+            for entry in self._by_cell.values()
+            for node, _, terrain in named_nodes(entry.tile)
+        }
 
     @cached_property
     def movement_index(self) -> CityIndex:
@@ -349,6 +358,65 @@ def _inner_pairs(tile: CityTile) -> tuple[tuple[str, str], ...]:
         pairs = sorted(sorted(pair) for pair in tiles.links(tile))
         known = _PAIRS[id(tile)] = (tile, tuple((a, b) for a, b in pairs))
     return known[1]
+
+
+@dataclass(frozen=True, slots=True)
+class _NamedParts:
+    """A tile's drawing with its nodes named (``<tile>.<node>``): its own pairs that touch
+    along a side with their MP cost, and per side of the unrotated tile its nodes and their
+    terrains (``None`` for a location)."""
+
+    inner: tuple[tuple[str, str, int], ...]
+    sides: dict[Direction, tuple[tuple[str, ...], tuple[Terrain | None, ...]]]
+    #: Each node (in ``tiles.node_ids`` order) with its location kind and its terrain.
+    nodes: tuple[tuple[str, LocationKind | None, Terrain | None], ...]
+
+
+#: Each tile's :class:`_NamedParts`, keyed like ``_SIDES``.
+_NAMED: dict[int, tuple[CityTile, _NamedParts]] = {}
+
+
+def _named_parts(tile: CityTile) -> _NamedParts:
+    known = _NAMED.get(id(tile))
+    if known is None or known[0] is not tile:
+        tile_id = tile.id
+
+        def terrain(local: str) -> Terrain | None:
+            area = tile.areas.get(local)
+            return area.terrain if area is not None else None
+
+        inner = tuple(
+            (
+                node_name(tile_id, a),
+                node_name(tile_id, b),
+                SAME_TERRAIN_COST
+                if terrain(a) is not None and terrain(a) == terrain(b)
+                else STEP_COST,
+            )
+            for a, b in _inner_pairs(tile)
+        )
+        _, sides, terrains = _sides_of(tile)
+        named = {
+            direction: (tuple(node_name(tile_id, local) for local in nodes), terrains[direction])
+            for direction, nodes in sides.items()
+        }
+        nodes = tuple(
+            (
+                node_name(tile_id, local),
+                location.kind if (location := tile.locations.get(local)) is not None else None,
+                terrain(local),
+            )
+            for local in tiles.node_ids(tile)
+        )
+        known = _NAMED[id(tile)] = (tile, _NamedParts(inner, named, nodes))
+    return known[1]
+
+
+def named_nodes(tile: CityTile) -> tuple[tuple[str, LocationKind | None, Terrain | None], ...]:
+    """The tile's nodes, named ``<tile>.<node>`` in ``tiles.node_ids`` order, each with its
+    location kind (``None`` for a terrain area) and its terrain (``None`` for a location),
+    read off the drawing once."""
+    return _named_parts(tile).nodes
 
 
 def _rotated_side(

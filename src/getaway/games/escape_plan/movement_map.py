@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from getaway.games.escape_plan.city import CityMap
+from getaway.games.escape_plan.city import CityMap, named_nodes
 from getaway.games.escape_plan.schema import Terrain
 
 #: MP of a Move before bonuses (R-MV-1).
@@ -48,26 +48,38 @@ def city_index(city: CityMap) -> CityIndex:
 
 def build_index(city: CityMap) -> CityIndex:
     index = CityIndex()
-    for node, terrain in city.node_terrains.items():
-        tile = city.tile_of(node)
-        index.tile[node] = tile
-        index.kind[node] = city.kind(node)
-        index.terrain[node] = terrain
-        index.by_tile.setdefault(tile, []).append(node)
+    hospitals: list[str] = []
+    metros: list[str] = []
+    for entry in city.placed:
+        tile_id = entry.tile.id
+        for node, kind, terrain in named_nodes(entry.tile):
+            index.tile[node] = tile_id
+            index.kind[node] = kind
+            index.terrain[node] = terrain
+            index.by_tile.setdefault(tile_id, []).append(node)
+            if kind == "HOSPITAL":
+                hospitals.append(node)
+            elif kind == "METRO":
+                metros.append(node)
+        if entry.tile.heliport_tile:
+            index.heliport_tiles.add(tile_id)
     for body in city.water_bodies:
         name = min(body)
         for node in body:
             index.body[node] = name
         if city.has_ferry(body):
             index.ferried.add(name)
-    index.metros = tuple(sorted(city.metros()))
-    hospitals = city.locations("HOSPITAL")
+    index.metros = tuple(sorted(metros))
     index.hospital = hospitals[0] if hospitals else None
-    for entry in city.placed:
-        if entry.tile.heliport_tile:
-            index.heliport_tiles.add(entry.tile.id)
+    topology = city.topology
+    cells = [(entry.tile.id, entry.cell) for entry in city.placed]
+    nearest, farthest = FLIGHT_RANGE
     for tile in index.by_tile:
-        near = sorted(city.tiles_within(tile, *FLIGHT_RANGE))
+        # ``city.tiles_within(tile, *FLIGHT_RANGE)``, with the cells read once.
+        here = city.cell_of(tile)
+        near = sorted(
+            other for other, cell in cells if nearest <= topology.distance(here, cell) <= farthest
+        )
         index.flights[tile] = tuple(node for other in near for node in index.by_tile[other])
         far = sorted(city.sewer_exits(tile))
         index.sewers[tile] = tuple(
