@@ -302,8 +302,8 @@ def _moves(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[tuple[st
         (t for t in ctx.tools if t.effect == "jet_ski" and _tool_usable(ctx, path, t)), None
     )
     links = city.links[node]
-    # Sorted: the map's link order follows set iteration, which varies between processes.
-    for near in sorted(links):
+    # In name order (``CityMap.links`` is sorted): the same steps in every process.
+    for near in links:
         if links[near] > remaining:
             continue
         if _crossable(index, path, near):
@@ -454,7 +454,11 @@ def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, 
     # Cached: a decision in steps is replayed from its start each time the game asks what
     # may follow (maps are immutable and compared by identity; contexts and paths are
     # frozen values), so the dead-end search runs once per position, not once per replay.
-    steps: list[Step] = []
+    return tuple(_following(city, ctx, path))
+
+
+def _following(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[Step]:
+    """The steps of :func:`next_steps`, each worked out when asked for."""
     dead: Dead = {}
     index = city_index(city)
     start, no_stop = path.start, ctx.no_stop
@@ -462,7 +466,7 @@ def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, 
     mp = path.remaining + ctx.gas_cans - path.gas_spent
     for step_id, kind, to in _moves(city, ctx, path):
         if kind == "stop":
-            steps.append(Step(step_id, kind, to, 0, True))
+            yield Step(step_id, kind, to, 0, True)
             continue
         if kind in ("walk", "fly", "metro"):
             # No tool, no price: the step's cost and the first look of ``can_finish`` tell
@@ -473,22 +477,19 @@ def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, 
             if answer is not None:
                 if answer:
                     ends = index.kind[to] is not None and to != start and to not in no_stop
-                    steps.append(Step(step_id, kind, to, cost, ends))
+                    yield Step(step_id, kind, to, cost, ends)
                 continue
         after = _advance(city, ctx, path, step_id, kind, to)
         if can_finish(city, ctx, after, dead):
-            steps.append(
-                Step(
-                    step_id,
-                    kind,
-                    to,
-                    after.spent - path.spent,
-                    after.ended is not None or may_stop(city, ctx, after),
-                    _new_use(path, after),
-                    after.cash_spent - path.cash_spent,
-                )
+            yield Step(
+                step_id,
+                kind,
+                to,
+                after.spent - path.spent,
+                after.ended is not None or may_stop(city, ctx, after),
+                _new_use(path, after),
+                after.cash_spent - path.cash_spent,
             )
-    return tuple(steps)
 
 
 def _new_use(before: MovePath, after: MovePath) -> str | None:
@@ -501,8 +502,9 @@ def _new_use(before: MovePath, after: MovePath) -> str | None:
 
 def can_move(city: CityMap, ctx: MoveContext) -> bool:
     """Whether any legal move exists from the start: the Move action may be offered only
-    then (a pawn with too few MP, or hemmed in by places it may not visit, must Rest)."""
-    return bool(next_steps(city, ctx, start_path(city, ctx)))
+    then (a pawn with too few MP, or hemmed in by places it may not visit, must Rest).
+    Asked step by step until one is found: the whole list is worked out only for a Move."""
+    return next(_following(city, ctx, start_path(city, ctx)), None) is not None
 
 
 def apply_step(city: CityMap, ctx: MoveContext, path: MovePath, step_id: str) -> MovePath:
