@@ -122,9 +122,14 @@ def _side_masks(topology: CityTopology, tile: CityTile) -> tuple[tuple[int, int]
 
 def relaxation(rules: Rules, table: Table) -> int:
     """The strictest level at which some display tile can be placed."""
-    tiles = [rules.content.tile(t) for t in table.display]
+    return _relaxation(table.city, tuple(table.display))
+
+
+@lru_cache(maxsize=64)
+def _relaxation(city: CityMap, display: tuple[str, ...]) -> int:
+    # Cached per map and display, like ``_placements``: each step of a placement asks it.
     for level in (STRICT, NO_TERRAIN_MATCH):
-        if any(placements(table.city, tile, level) for tile in tiles):
+        if any(_placements(city, tile_id, level) for tile_id in display):
             return level
     return ONE_TOUCHING
 
