@@ -47,6 +47,7 @@ from getaway.games.escape_plan.table_police import city_police
 from getaway.games.escape_plan.topology import ROTATIONS, Cell
 from getaway.games.escape_plan.turns import TURN, after_actions, allowed_after
 from getaway.games.escape_plan.visit import MAY_REFUSE_A_VISIT, unvisitable, visit_problem
+from getaway.games.escape_plan.visit_board import asset_ready
 
 GAMES = 12
 
@@ -423,3 +424,18 @@ def test_the_movement_index_is_the_map_asked_node_by_node() -> None:
         assert (index.metros, index.hospital) == (expected.metros, expected.hospital)
         assert (index.ferried, index.heliport_tiles) == (expected.ferried, expected.heliport_tiles)
     assert len(maps) > 5
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_ready_assets_are_the_held_assets_asset_ready_allows(players: int) -> None:
+    ready = 0
+    for state in positions(players, games=6):
+        for player in state.table.players.values():
+            expected = [
+                held.asset
+                for held in player.unlocked
+                if held is not None and asset_ready(state.rules, player, held.asset)
+            ]
+            assert ready_assets(state.rules, player) == expected
+            ready += len(expected)
+    assert ready

@@ -75,9 +75,9 @@ def _component(state: EscapePlanState, player: Player, first: str) -> tuple[str,
     if parts[1] == "fixer":
         piece = player.items[int(parts[2])]
         assert piece is not None
-        return next(f.effect for f in content.fixers.fixers if f.id == piece.id), None
+        return content.fixer(piece.id).effect, None
     if parts[1] == "asset":
-        asset = next(a for a in content.assets.assets if a.id == parts[2])
+        asset = content.asset(parts[2])
         return asset.effect, asset.officer
     return ("heal", None) if parts[1] == "first_aid" else ("gang_ability", None)
 
@@ -147,13 +147,12 @@ def _first_steps(state: EscapePlanState, seat: str) -> list[str]:
                 found.append((f"exec:contact:{space}", card.effect, card.officer))
     for space, piece in enumerate(player.items):
         if piece is not None and piece.kind == "fixer" and piece.face_up:
-            fixer = next(f for f in content.fixers.fixers if f.id == piece.id)
+            fixer = content.fixer(piece.id)
             if fixer.timing == "ANY":
                 found.append((f"exec:fixer:{space}", fixer.effect, None))
     if any(held is not None and not held.used for held in player.unlocked):
-        assets = {a.id: a for a in content.assets.assets}
         for ready in ready_assets(rules, player):
-            asset = assets[ready]
+            asset = content.asset(ready)
             if asset.effect in EXECUTIVE_EFFECTS:
                 found.append((f"exec:asset:{ready}", asset.effect, asset.officer))
     found += [
