@@ -84,17 +84,55 @@ def _open_cells(city: CityMap, touching_needed: int) -> tuple[tuple[Cell, int], 
     for entry in city.placed:
         for near in topology.touching(entry.cell):
             touching[near] = touching.get(near, 0) + 1
+    order = _cell_order(topology)
+    free = [
+        cell
+        for cell, count in touching.items()
+        if count >= touching_needed and cell in order and city.tile_at(cell) is None
+    ]
     found: list[tuple[Cell, int]] = []
-    for cell in topology.cells():
-        if touching.get(cell, 0) < touching_needed or city.tile_at(cell) is not None:
-            continue
+    for cell in sorted(free, key=order.__getitem__):
         facing = 0
         for direction, near in topology.edge_neighbours(cell).items():
-            if city.tile_at(near) is not None:
-                theirs = city.side_terrains(near, topology.opposite(direction))
-                facing |= _mask(direction, theirs[::-1])
+            neighbour = city.tile_at(near)
+            if neighbour is not None:
+                facing |= _shown(topology, neighbour.tile, neighbour.rotation, direction)
         found.append((cell, facing))
     return tuple(found)
+
+
+#: Each topology's cells in ``cells()`` order, by cell (only cells in bounds), keyed by the
+#: topology object's id with the topology kept.
+_CELL_ORDER: dict[int, tuple[CityTopology, dict[Cell, int]]] = {}
+
+
+def _cell_order(topology: CityTopology) -> dict[Cell, int]:
+    known = _CELL_ORDER.get(id(topology))
+    if known is None or known[0] is not topology:
+        order = {cell: number for number, cell in enumerate(topology.cells())}
+        known = _CELL_ORDER[id(topology)] = (topology, order)
+    return known[1]
+
+
+#: What a placed tile turned ``rotation`` shows a free cell lying ``direction`` of it, as
+#: ``_mask`` of its side facing the cell, read from the cell's point of view; keyed by the
+#: ids of the tile and topology objects, kept with them, then by rotation and direction.
+_SHOWN: dict[tuple[int, int], tuple[CityTile, CityTopology, dict[tuple[int, Direction], int]]] = {}
+
+
+def _shown(topology: CityTopology, tile: CityTile, rotation: int, direction: Direction) -> int:
+    """The mask a free cell gets from the placed ``tile`` turned ``rotation`` that lies
+    ``direction`` of it: the terrains of the tile's side facing the cell, reversed (the
+    cell's first node faces the tile's last)."""
+    known = _SHOWN.get((id(tile), id(topology)))
+    if known is None or known[0] is not tile or known[1] is not topology:
+        known = _SHOWN[id(tile), id(topology)] = (tile, topology, {})
+    masks = known[2]
+    mask = masks.get((rotation, direction))
+    if mask is None:
+        theirs = rotated_terrains(topology, tile, rotation, topology.opposite(direction))
+        mask = masks[rotation, direction] = _mask(direction, theirs[::-1])
+    return mask
 
 
 #: Each tile's masks of all its sides (``_mask``) by rotation, keyed by the ids of the tile
