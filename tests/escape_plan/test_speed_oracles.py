@@ -17,6 +17,7 @@ from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.city_phase import (
     NO_TERRAIN_MATCH,
     ONE_TOUCHING,
+    PLACE_TILE,
     STRICT,
     placements,
 )
@@ -439,3 +440,17 @@ def test_ready_assets_are_the_held_assets_asset_ready_allows(players: int) -> No
             assert ready_assets(state.rules, player) == expected
             ready += len(expected)
     assert ready
+
+
+def test_an_open_placement_keeps_the_steps_it_would_work_out() -> None:
+    kept = 0
+    for state in positions(3, games=4):
+        decision = state.decision
+        if state.table.stage != "place" or decision is None or state.table.cuffs_due:
+            continue
+        memo = state.table.place_memo
+        assert memo is not None and memo[0] is decision
+        expected = PLACE_TILE._following(state, decision.steps)
+        assert PLACE_TILE.next_steps(state, decision.seat, decision.steps) == expected
+        kept += 1
+    assert kept

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from getaway.core.steps import StepRules
+from getaway.core.steps import DONE, Decision, StepRules
 from getaway.games.escape_plan import actions, phases
 from getaway.games.escape_plan.city import CityMap, node_name, rotated_terrains
 from getaway.games.escape_plan.content import load_content
@@ -188,6 +188,37 @@ class PlaceTile(StepRules["EscapePlanState"]):
     def next_steps(
         self, state: EscapePlanState, seat: str, steps: tuple[str, ...]
     ) -> Sequence[str]:
+        # The open decision's list, kept when it was taken (``take``): the table cannot
+        # change while a placement is open.
+        memo = state.table.place_memo
+        if memo is not None and memo[0] is state.decision:
+            decision, following = memo
+            if decision.seat == seat and decision.steps == steps:
+                return list(following)
+        return self._following(state, steps)
+
+    def take(
+        self, state: EscapePlanState, open_decision: Decision | None, seat: str, step: Any
+    ) -> Decision | None:
+        """``StepRules.take``, keeping what may follow the decision one step longer on the
+        table (``Table.place_memo``): the caller's next legal list is that list again."""
+        steps = open_decision.steps if open_decision else ()
+        allowed = self.next_steps(state, seat, steps)
+        if not isinstance(step, str) or step not in allowed:
+            return super().take(state, open_decision, seat, step)  # refuses it in words
+        if step == DONE:
+            self.carry_out(state, seat, steps)
+            return None
+        longer = (*steps, step)
+        following = self._following(state, longer)
+        if not following:
+            self.carry_out(state, seat, longer)
+            return None
+        decision = Decision(seat, longer)
+        state.table.place_memo = (decision, following)
+        return decision
+
+    def _following(self, state: EscapePlanState, steps: tuple[str, ...]) -> list[str]:
         rules, table = state.rules, state.table
         level = relaxation(rules, table)
         if not steps:
@@ -231,6 +262,7 @@ class PlaceTile(StepRules["EscapePlanState"]):
 
     def carry_out(self, state: EscapePlanState, seat: str, steps: tuple[str, ...]) -> None:
         rules, table = state.rules, state.table
+        table.place_memo = None
         tile = rules.content.tile(actions.split(steps[0])[1])
         cell = actions.parse_cell(actions.split(steps[1])[1])
         rotation = int(actions.split(steps[2])[1])

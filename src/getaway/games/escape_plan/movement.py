@@ -500,10 +500,12 @@ def _new_use(before: MovePath, after: MovePath) -> str | None:
     return None
 
 
+@lru_cache(maxsize=256)
 def can_move(city: CityMap, ctx: MoveContext) -> bool:
     """Whether any legal move exists from the start: the Move action may be offered only
     then (a pawn with too few MP, or hemmed in by places it may not visit, must Rest).
-    Asked step by step until one is found: the whole list is worked out only for a Move."""
+    Asked step by step until one is found: the whole list is worked out only for a Move.
+    Cached like :func:`next_steps`: a turn's legal list and its first step both ask it."""
     return next(_following(city, ctx, start_path(city, ctx)), None) is not None
 
 
