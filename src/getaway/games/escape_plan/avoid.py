@@ -182,10 +182,11 @@ class Threat:
 
     tile: str
     officer: str  # "federal", "local", "swat" or "sandra"
+    #: ``<tile>:<officer>``, spelled once (every Avoid step asks it of every threat).
+    id: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def id(self) -> str:
-        return f"{self.tile}:{self.officer}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "id", f"{self.tile}:{self.officer}")  # frozen: set here
 
 
 @dataclass(frozen=True, slots=True)
