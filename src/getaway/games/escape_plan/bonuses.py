@@ -62,12 +62,16 @@ def bonus_steps(state: EscapePlanState, seat: str) -> list[str]:
     return [*found, f"bonus:{name}:skip"]
 
 
-def apply_bonus_step(state: EscapePlanState, seat: str, step: str) -> None:
-    """Take one of :func:`bonus_steps`; anything else is refused and changes nothing."""
-    legal = bonus_steps(state, seat)
-    if step not in legal:
-        why = "no completion bonus is due" if not legal else "not a choice of this bonus"
-        raise IllegalActionError(seat, str(step), legal, why)
+def apply_bonus_step(
+    state: EscapePlanState, seat: str, step: str, *, checked: bool = False
+) -> None:
+    """Take one of :func:`bonus_steps`; anything else is refused and changes nothing, unless
+    the caller has ``checked`` it against that list already."""
+    if not checked:
+        legal = bonus_steps(state, seat)
+        if step not in legal:
+            why = "no completion bonus is due" if not legal else "not a choice of this bonus"
+            raise IllegalActionError(seat, str(step), legal, why)
     table = state.table
     player = table.players[seat]
     _, name, choice, *asset = step.split(":")

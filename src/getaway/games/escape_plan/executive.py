@@ -181,14 +181,21 @@ def executive_steps(
 
 
 def apply_executive_step(
-    state: EscapePlanState, seat: str, steps_so_far: Sequence[str], step: str
+    state: EscapePlanState,
+    seat: str,
+    steps_so_far: Sequence[str],
+    step: str,
+    *,
+    checked: bool = False,
 ) -> bool:
     """Take ``step``; ``True`` when the action is complete (and carried out), ``False`` when
-    a target must follow (nothing changed yet). Anything else is refused unchanged."""
-    legal = executive_steps(state, seat, steps_so_far)
-    if step not in legal:
-        why = "choose a component first" if not steps_so_far else "choose the effect's target"
-        raise IllegalActionError(seat, str(step), legal, why)
+    a target must follow (nothing changed yet). Anything else is refused unchanged, unless
+    the caller has ``checked`` it against :func:`executive_steps` already."""
+    if not checked:
+        legal = executive_steps(state, seat, steps_so_far)
+        if step not in legal:
+            why = "choose a component first" if not steps_so_far else "choose the effect's target"
+            raise IllegalActionError(seat, str(step), legal, why)
     steps = [*steps_so_far, step]
     player = state.table.players[seat]
     if len(steps) == 1 and _component(state, player, step)[0] in _TARGETED:

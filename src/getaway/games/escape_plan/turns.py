@@ -271,9 +271,10 @@ END = "end"
 
 
 def executive(state: EscapePlanState, seat: str, steps: Sequence[str]) -> None:
-    """Carry out a complete executive action (its component, then its target if any)."""
+    """Carry out a complete executive action (its component, then its target if any), its
+    steps checked as the decision was taken."""
     for number, step in enumerate(steps):
-        apply_executive_step(state, seat, steps[:number], step)
+        apply_executive_step(state, seat, steps[:number], step, checked=True)
 
 
 def after_actions(state: EscapePlanState, seat: str) -> list[str]:
@@ -303,19 +304,20 @@ def allowed_after(state: EscapePlanState, seat: str, action: str) -> bool:
 
 
 def take_after_action(state: EscapePlanState, seat: str, action: str) -> None:
-    """Take one of :func:`after_actions` (checked by the caller), then go on."""
+    """Take one of :func:`after_actions` (checked by the caller: the step is not checked
+    again), then go on."""
     table = state.table
     if table.exec_open or action.startswith(EXEC):
-        done = apply_executive_step(state, seat, table.exec_open, action)
+        done = apply_executive_step(state, seat, table.exec_open, action, checked=True)
         table.exec_open = [] if done else [action]
     elif action == END:
         end_turn(state)
         return
     elif table.stage == "visit":
-        apply_visit_step(state, seat, table.visit_steps, action)
+        apply_visit_step(state, seat, table.visit_steps, action, checked=True)
         table.visit_steps.append(action)
     else:
-        apply_bonus_step(state, seat, action)
+        apply_bonus_step(state, seat, action, checked=True)
     go_on(state, seat)
 
 

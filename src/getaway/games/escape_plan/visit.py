@@ -149,13 +149,20 @@ def visit_steps(state: EscapePlanState, seat: str, steps_so_far: Sequence[str]) 
 
 
 def apply_visit_step(
-    state: EscapePlanState, seat: str, steps_so_far: Sequence[str], step: str
+    state: EscapePlanState,
+    seat: str,
+    steps_so_far: Sequence[str],
+    step: str,
+    *,
+    checked: bool = False,
 ) -> None:
-    """Take ``step`` (one of :func:`visit_steps`); anything else is refused unchanged."""
-    legal = visit_steps(state, seat, steps_so_far)
-    if step not in legal:
-        reason = "the visit is over" if not legal else "not a step of this visit now"
-        raise IllegalActionError(seat, str(step), legal, reason)
+    """Take ``step`` (one of :func:`visit_steps`); anything else is refused unchanged, unless
+    the caller has ``checked`` it against that list already."""
+    if not checked:
+        legal = visit_steps(state, seat, steps_so_far)
+        if step not in legal:
+            reason = "the visit is over" if not legal else "not a step of this visit now"
+            raise IllegalActionError(seat, str(step), legal, reason)
     visit = _visit(state, seat)
     assert visit is not None
     apply(visit, step, steps_so_far)
