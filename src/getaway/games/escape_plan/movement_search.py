@@ -194,6 +194,8 @@ def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> b
     holdings = (tuple(sorted(path.used)), path.cash_spent)
     known = dead.get(holdings, {})
     if not ctx.tools:
+        if _two_walks(city, ctx, path, mp):
+            return True
         # Its lists are never changed in place (one element each): a shallow copy will do.
         plain = dict(known)
         if _run_without_tools(city, ctx, path, mp, plain):
@@ -204,6 +206,26 @@ def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> b
     if _Search(city, ctx, path).run(path, frontier):
         return True
     dead[holdings] = frontier
+    return False
+
+
+def _two_walks(city: CityMap, ctx: MoveContext, path: MovePath, mp: int) -> bool:
+    """Whether two walks within ``mp`` take the pawn into a location where the move may end
+    (the search's second look, without setting it up): a walk into open land or water, then
+    one into such a location. Enough to say the move can end, never that it cannot."""
+    index = city_index(city)
+    body_of, ferried, location_links = index.body, index.ferried, index.location_links
+    start, no_stop = path.start, ctx.no_stop
+    for near, cost in city.links[path.node].items():
+        if cost > mp:
+            continue
+        body = body_of.get(near)
+        if body is not None and body not in ferried:
+            continue
+        left = mp - cost
+        for location, step in location_links[near]:
+            if step <= left and location != start and location not in no_stop:
+                return True
     return False
 
 
