@@ -454,3 +454,14 @@ def test_an_open_placement_keeps_the_steps_it_would_work_out() -> None:
         assert PLACE_TILE.next_steps(state, decision.seat, decision.steps) == expected
         kept += 1
     assert kept
+
+
+def test_location_kinds_are_every_node_asked_its_kind() -> None:
+    maps = {id(state.table.city): state.table.city for state in positions(3, games=2)}
+    for city in maps.values():
+        expected = tuple(
+            (node, kind) for node in sorted(city.nodes()) if (kind := city.kind(node)) is not None
+        )
+        assert city.location_kinds == expected
+        assert city.location_nodes == {node for node, _ in expected}
+    assert len(maps) > 5

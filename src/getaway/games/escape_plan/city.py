@@ -193,12 +193,18 @@ class CityMap:
         """Every location node (no terrain area) with its kind, in node-name order. Cached:
         the map is immutable, and the Move check asks for it on every legal-action list
         (R-VIS-3)."""
-        found: list[tuple[str, LocationKind]] = []
-        for node in sorted(self.nodes()):
-            kind = self.kind(node)
-            if kind is not None:
-                found.append((node, kind))
-        return tuple(found)
+        found = {
+            node: kind
+            for entry in self._by_cell.values()
+            for node, kind, _ in named_nodes(entry.tile)
+            if kind is not None
+        }
+        return tuple(sorted(found.items()))
+
+    @cached_property
+    def location_nodes(self) -> frozenset[str]:
+        """The nodes of :attr:`location_kinds` (cached, as it is)."""
+        return frozenset(node for node, _ in self.location_kinds)
 
     def locations(self, kind: LocationKind) -> tuple[str, ...]:
         return tuple(node for node in self.nodes() if self.kind(node) == kind)

@@ -266,4 +266,5 @@ def unvisitable(rules: Rules, table: Table, seat: str) -> tuple[str, ...]:
     if not refused:
         return ()
     # Only the city's locations, in node order (a building or gang off the city is none).
-    return tuple(node for node, _ in table.city.location_kinds if node in refused)
+    locations = table.city.location_nodes
+    return tuple(sorted(node for node in refused if node in locations))
