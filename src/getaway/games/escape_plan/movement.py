@@ -36,9 +36,9 @@ path can still end is ``movement_search.py``'s.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 from getaway.core.errors import GetawayError
 from getaway.games.escape_plan.city import CityMap
@@ -193,9 +193,9 @@ class MoveContext:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class MovePath:
-    """A MOVE step so far: where the pawn is, what it has spent, what it may still do."""
+class MovePath(NamedTuple):
+    """A MOVE step so far: where the pawn is, what it has spent, what it may still do. A
+    named tuple: every step of a Move makes one (and the dead-end check one per candidate)."""
 
     start: str
     node: str
@@ -232,11 +232,11 @@ class MovePath:
         return 0
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One step that may follow a path: its id, what it is, where the pawn ends up, its MP
     cost, whether the move may stop right after it (with ``stop``, or because the step ends
-    the move itself), and the tool it uses with its price in $k (a card's cost), if any."""
+    the move itself), and the tool it uses with its price in $k (a card's cost), if any. A
+    named tuple: every step of a Move makes a few of them."""
 
     id: str
     kind: StepKind
@@ -365,10 +365,9 @@ def _advance(
     """``path`` after a step that :func:`_moves` offered."""
     index = city_index(city)
     if kind == "stop":
-        return replace(path, steps=(*path.steps, step_id), ended="stop")
+        return path._replace(steps=(*path.steps, step_id), ended="stop")
     if kind == "gas":
-        return replace(
-            path,
+        return path._replace(
             steps=(*path.steps, step_id),
             budget=path.budget + 1,
             gas_spent=path.gas_spent + 1,
