@@ -140,8 +140,10 @@ def _first_steps(state: EscapePlanState, seat: str) -> list[str]:
     content = rules.content
     player = state.table.players[seat]
     found: list[tuple[str, str, str | None]] = []
+    cuffed = player.cuffed
     for space, piece in enumerate(player.contacts):
-        if piece is not None and contacts.usable_contact(player, space):
+        # ``contacts.usable_contact``, read in place: every turn and visit asks this list.
+        if piece is not None and piece.kind == "contact" and piece.face_up and not cuffed[space]:
             card = contacts.card(rules, piece.id)
             if card.timing == "ANY" and card.cost <= player.cash:
                 found.append((f"exec:contact:{space}", card.effect, card.officer))
@@ -155,11 +157,14 @@ def _first_steps(state: EscapePlanState, seat: str) -> list[str]:
             asset = content.asset(ready)
             if asset.effect in EXECUTIVE_EFFECTS:
                 found.append((f"exec:asset:{ready}", asset.effect, asset.officer))
-    found += [
-        (f"exec:gang:{node}", "gang_ability", None) for node in sorted(set(player.gang_members))
-    ]
+    if player.gang_members:
+        found += [
+            (f"exec:gang:{node}", "gang_ability", None) for node in sorted(set(player.gang_members))
+        ]
     if player.first_aid_up:
         found.append(("exec:first_aid", "heal", None))
+    if not found:
+        return []
     return [
         step for step, effect, officer in found if _useful(state, player, step, effect, officer)
     ]
