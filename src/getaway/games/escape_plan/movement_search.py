@@ -193,9 +193,9 @@ def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> b
         return answer
     holdings = (tuple(sorted(path.used)), path.cash_spent)
     known = dead.get(holdings, {})
+    if _two_walks(city, ctx, path, mp):
+        return True
     if not ctx.tools:
-        if _two_walks(city, ctx, path, mp):
-            return True
         # Its lists are never changed in place (one element each): a shallow copy will do.
         plain = dict(known)
         if _run_without_tools(city, ctx, path, mp, plain):
@@ -211,16 +211,17 @@ def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> b
 
 def _two_walks(city: CityMap, ctx: MoveContext, path: MovePath, mp: int) -> bool:
     """Whether two walks within ``mp`` take the pawn into a location where the move may end
-    (the search's second look, without setting it up): a walk into open land or water, then
-    one into such a location. Enough to say the move can end, never that it cannot."""
+    (the search's second look, without setting it up): a walk into land or open water (a
+    Ferry, or a Jet Ski used earlier in the move), then one into such a location. Enough to
+    say the move can end, never that it cannot."""
     index = city_index(city)
     body_of, ferried, location_links = index.body, index.ferried, index.location_links
-    start, no_stop = path.start, ctx.no_stop
+    start, no_stop, opened = path.start, ctx.no_stop, path.jet_ski_bodies
     for near, cost in city.links[path.node].items():
         if cost > mp:
             continue
         body = body_of.get(near)
-        if body is not None and body not in ferried:
+        if body is not None and body not in ferried and body not in opened:
             continue
         left = mp - cost
         for location, step in location_links[near]:
