@@ -297,16 +297,21 @@ def _moves(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[tuple[st
     kind = index.kind[node]
     if may_stop(city, ctx, path):
         yield STOP, "stop", node
+    tools = ctx.tools  # most movers hold none: their checks are skipped
     # Walking (R-MV-2, R-MV-3), into water only where it is open (R-MV-6, Jet Ski).
-    jet_ski = next(
-        (t for t in ctx.tools if t.effect == "jet_ski" and _tool_usable(ctx, path, t)), None
+    jet_ski = (
+        next((t for t in tools if t.effect == "jet_ski" and _tool_usable(ctx, path, t)), None)
+        if tools
+        else None
     )
     links = city.links[node]
     # In name order (``CityMap.links`` is sorted): the same steps in every process.
-    for near in links:
-        if links[near] > remaining:
+    body_of, ferried = index.body, index.ferried
+    for near, cost in links.items():
+        if cost > remaining:
             continue
-        if _crossable(index, path, near):
+        body = body_of.get(near)  # ``_crossable``, read in place
+        if body is None or body in ferried or body in path.jet_ski_bodies:
             yield f"walk:{near}", "walk", near
         elif jet_ski is not None:
             yield f"jetski:{near}", "jetski", near
@@ -322,14 +327,16 @@ def _moves(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[tuple[st
         if kind == "HELIPORT" and path.entered:
             for target in targets:
                 yield f"fly:{target}", "fly", target
-        for tool in ctx.tools:
+        for tool in tools:
             if tool.effect == "flight" and _tool_usable(ctx, path, tool):
                 for target in targets:
                     yield f"heli:{tool.id}:{target}", "heli", target
     # The Sewer, from a terrain area (§17.2).
     terrain = index.terrain[node]
-    if terrain is not None and any(
-        t.effect == "sewer" and _tool_usable(ctx, path, t) for t in ctx.tools
+    if (
+        terrain is not None
+        and tools
+        and any(t.effect == "sewer" and _tool_usable(ctx, path, t) for t in tools)
     ):
         for target in index.sewers[index.tile[node]]:
             cost = 0 if index.terrain[target] == terrain else 1
@@ -341,10 +348,11 @@ def _moves(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[tuple[st
     # Medevac: to the Hospital, which must differ from the start (R-MV-1).
     hospital = index.hospital
     if (
-        hospital is not None
+        tools
+        and hospital is not None
         and hospital != path.start
         and hospital not in ctx.no_stop
-        and any(t.effect == "medevac" and _tool_usable(ctx, path, t) for t in ctx.tools)
+        and any(t.effect == "medevac" and _tool_usable(ctx, path, t) for t in tools)
     ):
         yield MEDEVAC, "medevac", hospital
     # Escaping through the open Exit (R-ESC-1).
@@ -471,12 +479,14 @@ def _following(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[Step
             # No tool, no price: the step's cost and the first look of ``can_finish`` tell
             # all, and most steps are decided without working out the path after them.
             cost = links[to] if kind == "walk" else FLIGHT_COST if kind == "fly" else 0
+            if index.kind[to] is not None and to != start and to not in no_stop:
+                yield Step(step_id, kind, to, cost, True)  # the move may end there
+                continue
             bonus = METRO_BONUS if kind == "metro" and not path.rode_metro else 0
             answer = first_look(index, ctx, start, to, mp - cost + bonus)
             if answer is not None:
                 if answer:
-                    ends = index.kind[to] is not None and to != start and to not in no_stop
-                    yield Step(step_id, kind, to, cost, ends)
+                    yield Step(step_id, kind, to, cost, False)
                 continue
         after = _advance(city, ctx, path, step_id, kind, to)
         if can_finish(city, ctx, after, dead):
