@@ -465,3 +465,16 @@ def test_location_kinds_are_every_node_asked_its_kind() -> None:
         assert city.location_kinds == expected
         assert city.location_nodes == {node for node, _ in expected}
     assert len(maps) > 5
+
+
+def test_city_police_is_each_tile_read_in_officer_order() -> None:
+    read = 0
+    for state in positions(3, games=3):
+        police = state.table.police
+        expected = {
+            tile: tuple(officer for officer in OFFICERS if officer in officers)
+            for tile, officers in police.items()
+        }
+        assert city_police(state.table) == expected
+        read += len(expected)
+    assert read

@@ -38,12 +38,14 @@ def _counted(ids: Iterable[str]) -> list[tuple[str, int]]:
 
 def _cards(rules: Rules, player: Player) -> list[tuple[ContactCard, int]]:
     """Face-up Contact cards not under Handcuffs (R-WND-5), each kind with its count, by id."""
-    counts = _counted(
+    ids = [
         piece.id
         for piece, cuffed in zip(player.contacts, player.cuffed, strict=True)
         if piece is not None and piece.kind == "contact" and piece.face_up and not cuffed
-    )
-    return [(contacts.card(rules, ident), n) for ident, n in counts]
+    ]
+    if not ids:
+        return []
+    return [(contacts.card(rules, ident), n) for ident, n in _counted(ids)]
 
 
 def _face_up_items(player: Player, kind: str) -> list[tuple[str, int]]:

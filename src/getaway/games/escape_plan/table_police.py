@@ -32,9 +32,13 @@ def store_bag(table: Table, bag: PoliceBag) -> None:
 
 
 def city_police(table: Table) -> dict[str, TileOfficers]:
-    """The officers of every tile that has any, as ``police.py`` takes them."""
+    """The officers of every tile that has any, as ``police.py`` takes them: each tile's in
+    the order of ``OFFICERS``, once each (a tile holding one officer, the usual case, is
+    read as it is)."""
     return {
-        tile: tuple(officer for officer in OFFICERS if officer in officers)
+        tile: (officers[0],)
+        if len(officers) == 1 and officers[0] in OFFICERS
+        else tuple(officer for officer in OFFICERS if officer in officers)
         for tile, officers in table.police.items()
     }
 
