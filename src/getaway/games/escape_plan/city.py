@@ -248,15 +248,17 @@ class CityMap:
         terrain = self.node_terrains
         topology = self.topology
         found: dict[str, dict[str, int]] = {node: {} for node in terrain}
+        done: set[Cell] = set()
         for entry in self._by_cell.values():
             for a, b, cost in _named_parts(entry.tile).inner:
                 found[a][b] = found[b][a] = cost
             # Terrain facing terrain across each side (read off each tile's named sides:
-            # the pairs of :meth:`facing`, each met from both tiles).
+            # the pairs of :meth:`facing`), each side once, from the tile read first.
+            done.add(entry.cell)
             mine = _named_parts(entry.tile).sides
             for direction, near in topology.edge_neighbours(entry.cell).items():
                 neighbour = self._by_cell.get(near)
-                if neighbour is None:
+                if neighbour is None or near in done:
                     continue
                 names, terrains = mine[topology.side_after_rotation(direction, entry.rotation)]
                 their_names, their_terrains = _named_parts(neighbour.tile).sides[

@@ -22,7 +22,9 @@ FLIGHT_RANGE = (1, 2)
 @dataclass(slots=True)
 class CityIndex:
     """Per node: tile, location kind, terrain, water body; the Ferry-served bodies, the
-    Metros, the Hospital, the Heliport tiles; per tile: the nodes a flight or a Sewer reaches."""
+    Metros, the Hospital, the Heliport tiles; per tile: the nodes a Sewer reaches, and from
+    a tile a flight may leave (a Heliport tile, or one with a Heliport location) the nodes it
+    reaches."""
 
     tile: dict[str, str] = field(default_factory=dict)
     kind: dict[str, str | None] = field(default_factory=dict)
@@ -50,6 +52,7 @@ def build_index(city: CityMap) -> CityIndex:
     index = CityIndex()
     hospitals: list[str] = []
     metros: list[str] = []
+    airborne: set[str] = set()  # the tiles a flight may leave from
     for entry in city.placed:
         tile_id = entry.tile.id
         for node, kind, terrain in named_nodes(entry.tile):
@@ -61,8 +64,11 @@ def build_index(city: CityMap) -> CityIndex:
                 hospitals.append(node)
             elif kind == "METRO":
                 metros.append(node)
+            elif kind == "HELIPORT":
+                airborne.add(tile_id)
         if entry.tile.heliport_tile:
             index.heliport_tiles.add(tile_id)
+            airborne.add(tile_id)
     for body in city.water_bodies:
         name = min(body)
         for node in body:
@@ -75,12 +81,15 @@ def build_index(city: CityMap) -> CityIndex:
     cells = [(entry.tile.id, entry.cell) for entry in city.placed]
     nearest, farthest = FLIGHT_RANGE
     for tile in index.by_tile:
-        # ``city.tiles_within(tile, *FLIGHT_RANGE)``, with the cells read once.
-        here = city.cell_of(tile)
-        near = sorted(
-            other for other, cell in cells if nearest <= topology.distance(here, cell) <= farthest
-        )
-        index.flights[tile] = tuple(node for other in near for node in index.by_tile[other])
+        if tile in airborne:
+            # ``city.tiles_within(tile, *FLIGHT_RANGE)``, with the cells read once.
+            here = city.cell_of(tile)
+            near = sorted(
+                other
+                for other, cell in cells
+                if nearest <= topology.distance(here, cell) <= farthest
+            )
+            index.flights[tile] = tuple(node for other in near for node in index.by_tile[other])
         far = sorted(city.sewer_exits(tile))
         index.sewers[tile] = tuple(
             node for other in far for node in index.by_tile[other] if index.terrain[node]
