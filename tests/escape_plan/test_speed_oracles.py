@@ -13,6 +13,7 @@ from getaway.core.rng import Rng, derive_seed
 from getaway.games.escape_plan import contacts, executive, tiles
 from getaway.games.escape_plan.actions import MOVE, PASS, REST
 from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
+from getaway.games.escape_plan.avoid import avoid_context
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.city_phase import (
     NO_TERRAIN_MATCH,
@@ -22,7 +23,7 @@ from getaway.games.escape_plan.city_phase import (
     placements,
 )
 from getaway.games.escape_plan.game import GAME, EscapePlanState
-from getaway.games.escape_plan.move_action import move_context
+from getaway.games.escape_plan.move_action import avoid_context_for, avoid_tools, move_context
 from getaway.games.escape_plan.movement import (
     MoveContext,
     MovePath,
@@ -483,3 +484,26 @@ def test_city_police_is_each_tile_read_in_officer_order() -> None:
         assert city_police(state.table) == expected
         read += len(expected)
     assert read
+
+
+def test_the_avoid_context_reads_the_police_as_city_police_gives_them() -> None:
+    made = 0
+    for state in positions(3, games=4):
+        memo = state.table.turn_memo
+        if memo is None or memo.path is None or memo.path.ended is None:
+            continue
+        seat = state.to_act()[0]
+        made_here = avoid_context_for(state.rules, state.table, seat, memo.path)
+        by_definition = avoid_context(
+            memo.path,
+            city_police(state.table),
+            sandra=made_here.sandra,
+            costa=made_here.costa,
+            tools=avoid_tools(state.rules, state.table.players[seat]),
+            cash=state.table.players[seat].cash,
+            wounds=made_here.wounds,
+        )
+        assert made_here == by_definition
+        assert made_here.threats == by_definition.threats
+        made += 1
+    assert made

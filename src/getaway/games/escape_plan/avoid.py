@@ -227,7 +227,7 @@ class AvoidContext:
 
 def avoid_context(
     path: MovePath,
-    police: Mapping[str, Iterable[Officer]],
+    police: Mapping[str, Iterable[str]],
     *,
     sandra: str | None = None,
     costa: str | None = None,

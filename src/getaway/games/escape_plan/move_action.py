@@ -21,7 +21,7 @@ from getaway.games.escape_plan.movement_decision import MoveOutcome
 from getaway.games.escape_plan.options import COSTA, GANG_MEMBERS_PER_GANG, SANDRA, Rules
 from getaway.games.escape_plan.schema import ContactCard, Fixer
 from getaway.games.escape_plan.state import Piece, Player, Table, Unlocked
-from getaway.games.escape_plan.table_police import city_police, escape_exit
+from getaway.games.escape_plan.table_police import escape_exit
 from getaway.games.escape_plan.visit import unvisitable
 
 # --- what the mover holds ---------------------------------------------------------------------
@@ -131,7 +131,9 @@ def avoid_context_for(rules: Rules, table: Table, seat: str, path: MovePath) -> 
     player = table.players[seat]
     return avoid_context(
         path,
-        city_police(table),
+        # The table's police as they lie: ``avoid_context`` reads only the tiles left, each
+        # in officer order, once each (what ``city_police`` would make of every tile).
+        table.police,
         sandra=_tile_of(table, SANDRA),
         costa=_tile_of(table, COSTA),
         tools=avoid_tools(rules, player),
