@@ -204,6 +204,8 @@ class AvoidContext:
     #: The officers to avoid, in the order they are asked about: worked out once, since
     #: every Avoid step replays the steps before it and asks for them each time.
     threats: tuple[Threat, ...] = field(init=False, repr=False, compare=False)
+    #: Whether Sandra is among them (her type is asked first), worked out with them.
+    meets_sandra: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         problem = tools_problem(self.tools)
@@ -219,6 +221,7 @@ class AvoidContext:
             if self.sandra == tile:
                 found.append(Threat(tile, SANDRA))
         object.__setattr__(self, "threats", tuple(found))  # frozen: set once, here
+        object.__setattr__(self, "meets_sandra", any(t.officer == SANDRA for t in found))
 
     @property
     def meets_costa(self) -> bool:
@@ -298,8 +301,7 @@ def _pending(ctx: AvoidContext, progress: _Progress) -> Threat | None:
 
 
 def _options(ctx: AvoidContext, progress: _Progress) -> list[str]:
-    threats = ctx.threats
-    if progress.sandra_type is None and any(t.officer == SANDRA for t in threats):
+    if progress.sandra_type is None and ctx.meets_sandra:
         return [f"{SANDRA}:{kind.lower()}" for kind in OFFICER_TYPES]
     threat = _pending(ctx, progress)
     if threat is None:
