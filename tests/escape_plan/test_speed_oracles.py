@@ -45,7 +45,7 @@ from getaway.games.escape_plan.police import (
     effect_moves,
 )
 from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
-from getaway.games.escape_plan.table_police import city_police
+from getaway.games.escape_plan.table_police import city_police, visible_exits
 from getaway.games.escape_plan.topology import ROTATIONS, Cell
 from getaway.games.escape_plan.turns import TURN, after_actions, allowed_after
 from getaway.games.escape_plan.visit import MAY_REFUSE_A_VISIT, unvisitable, visit_problem
@@ -507,3 +507,31 @@ def test_the_avoid_context_reads_the_police_as_city_police_gives_them() -> None:
         assert made_here.threats == by_definition.threats
         made += 1
     assert made
+
+
+def test_visible_exits_and_exit_nodes_are_the_tiles_scanned() -> None:
+    checked = 0
+    for state in positions(3, games=3):
+        rules, table = state.rules, state.table
+        visible = set(table.visible_tiles())
+        expected = tuple(
+            location.exit
+            for tile in rules.content.city_tiles.tiles
+            if tile.id in visible
+            for location in tile.locations.values()
+            if location.exit is not None
+        )
+        assert visible_exits(rules, table) == expected
+        for number in (*expected, 99):
+            scanned = next(
+                (
+                    f"{entry.tile.id}.{local}"
+                    for entry in table.city.placed
+                    for local, location in entry.tile.locations.items()
+                    if location.exit == number
+                ),
+                None,
+            )
+            assert table.city.exit(number) == scanned
+            checked += 1
+    assert checked

@@ -213,7 +213,19 @@ class CityMap:
         return self._labelled(lambda tile, local: tile.locations[local].store == letter)
 
     def exit(self, number: int) -> str | None:
-        return self._labelled(lambda tile, local: tile.locations[local].exit == number)
+        return self.exits.get(number)
+
+    @cached_property
+    def exits(self) -> dict[int, str]:
+        """Each Exit number's location node (the first found, as :meth:`_labelled` finds
+        it), read once per map: the escape check asks on every turn of the last day (do
+        not mutate)."""
+        found: dict[int, str] = {}
+        for entry in self._by_cell.values():
+            for local, location in entry.tile.locations.items():
+                if location.exit is not None:
+                    found.setdefault(location.exit, node_name(entry.tile.id, local))
+        return found
 
     def _labelled(self, wanted: Callable[[CityTile, str], bool]) -> str | None:
         for entry in self._by_cell.values():
