@@ -47,7 +47,7 @@ from getaway.games.escape_plan.police import (
 from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
 from getaway.games.escape_plan.table_police import city_police, visible_exits
 from getaway.games.escape_plan.topology import ROTATIONS, Cell
-from getaway.games.escape_plan.turns import TURN, after_actions, allowed_after
+from getaway.games.escape_plan.turns import TURN, _only_end, after_actions, allowed_after
 from getaway.games.escape_plan.visit import MAY_REFUSE_A_VISIT, unvisitable, visit_problem
 from getaway.games.escape_plan.visit_board import asset_ready
 
@@ -534,4 +534,16 @@ def test_visible_exits_and_exit_nodes_are_the_tiles_scanned() -> None:
             )
             assert table.city.exit(number) == scanned
             checked += 1
+    assert checked
+
+
+def test_only_end_is_an_after_list_of_end_alone() -> None:
+    checked = 0
+    for state in positions(3, games=6):
+        table = state.table
+        if table.stage != "after" or table.cuffs_due or table.exec_open:
+            continue
+        seat = state.to_act()[0]
+        assert _only_end(state, seat) == (after_actions(state, seat) == ["end"])
+        checked += 1
     assert checked

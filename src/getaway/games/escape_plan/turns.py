@@ -329,8 +329,16 @@ def go_on(state: EscapePlanState, seat: str) -> None:
         return
     if table.stage == "visit" and not visit_steps(state, seat, table.visit_steps):
         table.stage = "after"
-    if table.stage == "after" and after_actions(state, seat) == [END]:
+    if table.stage == "after" and _only_end(state, seat):
         end_turn(state)
+
+
+def _only_end(state: EscapePlanState, seat: str) -> bool:
+    """Whether :func:`after_actions` is ``[end]`` (no executive action pending): no bonus
+    due and no executive action, the bonuses asked first."""
+    if state.table.players[seat].status == "city" and bonus_steps(state, seat):
+        return False
+    return not executive_steps(state, seat)
 
 
 def end_turn(state: EscapePlanState) -> None:
