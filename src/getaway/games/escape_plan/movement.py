@@ -456,6 +456,11 @@ def next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> list[Step]:
     return list(_next_steps(city, ctx, path))
 
 
+def following_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, ...]:
+    """:func:`next_steps` as the tuple it is kept as (not copied)."""
+    return _next_steps(city, ctx, path)
+
+
 @lru_cache(maxsize=4096)
 def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, ...]:
     # Cached: a decision in steps is replayed from its start each time the game asks what

@@ -39,7 +39,7 @@ from getaway.games.escape_plan.movement import (
     Step,
     advance,
     can_move,
-    next_steps,
+    following_steps,
     validate_path,
 )
 from getaway.games.escape_plan.movement_decision import AvoidFor, MoveOutcome
@@ -262,7 +262,7 @@ class Turn(StepRules["EscapePlanState"]):
 
 def _moving(city: CityMap, context: MoveContext, path: MovePath) -> TurnMemo:
     """The memo of a Move whose path goes on: the path's next steps."""
-    following = tuple(next_steps(city, context, path))
+    following = following_steps(city, context, path)
     return TurnMemo(None, [step.id for step in following], context, path, following)
 
 
