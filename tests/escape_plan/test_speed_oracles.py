@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from getaway.core.rng import Rng, derive_seed
-from getaway.games.escape_plan import contacts, executive, tiles
+from getaway.games.escape_plan import contacts, executive, notoriety_half, tiles
 from getaway.games.escape_plan.actions import MOVE, PASS, REST
 from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
 from getaway.games.escape_plan.avoid import avoid_context
@@ -546,4 +546,22 @@ def test_only_end_is_an_after_list_of_end_alone() -> None:
         seat = state.to_act()[0]
         assert _only_end(state, seat) == (after_actions(state, seat) == ["end"])
         checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_converging_move_is_allowed_as_the_task_lists_it(players: int) -> None:
+    checked = 0
+    for state in positions(players):
+        table = state.table
+        if table.stage != "converge" or table.cuffs_due:
+            continue
+        legal = notoriety_half.task_actions(state.rules, table, table.noto_tasks[0])
+        placed = [entry.tile.id for entry in table.city.placed]
+        tried = [f"converge:{o}:{a}>{b}" for o in OFFICERS for a in placed[:4] for b in placed]
+        odd = ["converge:FEDERAL", "converge:ROBOT:A1>A2", "unlock:heal", "converge::>", *legal]
+        for action in (*tried, *odd):
+            allowed = notoriety_half.converge_allowed(state.rules, table, action)
+            assert allowed == (action in legal), action
+            checked += 1
     assert checked

@@ -153,6 +153,8 @@ class EscapePlanState(RulesState[Rules]):
             allowed = False
         elif stage in ("visit", "after") and not self.table.cuffs_due:
             allowed = allowed_after(self, seat, action)  # the list is worked out on a refusal
+        elif stage == "converge" and not self.table.cuffs_due:
+            allowed = notoriety_half.converge_allowed(self.rules, self.table, action)
         else:
             allowed = action in self.legal_actions(seat)
         if not allowed:
