@@ -14,6 +14,7 @@ from getaway.games.escape_plan import contacts, executive, notoriety_half, tiles
 from getaway.games.escape_plan.actions import MOVE, PASS, REST
 from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
 from getaway.games.escape_plan.avoid import avoid_context
+from getaway.games.escape_plan.bonuses import BONUSES, due_bonuses
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.city_phase import (
     NO_TERRAIN_MATCH,
@@ -565,3 +566,32 @@ def test_a_converging_move_is_allowed_as_the_task_lists_it(players: int) -> None
             assert allowed == (action in legal), action
             checked += 1
     assert checked
+
+
+def test_due_bonuses_are_the_groups_read_off_the_content() -> None:
+    due = 0
+    for index, state in enumerate(positions(3, games=3)):
+        if index % 50 == 0:
+            # Random games rarely complete a group: the seats' cubes on every building.
+            state = state.clone()
+            table = state.table
+            for building in [*table.businesses.values(), *table.safe_houses.values()]:
+                building.cubes = [(seat, "money") for seat in table.players]
+        for seat, player in state.table.players.items():
+            expected = []
+            for name in BONUSES:
+                if name in player.bonuses:
+                    continue
+                if name == "safe_houses":
+                    buildings = list(state.table.safe_houses.values())
+                else:
+                    buildings = [
+                        state.table.businesses[b.id]
+                        for b in state.rules.content.buildings.businesses
+                        if b.group == int(name[-1])
+                    ]
+                if all(any(owner == seat for owner, _ in b.cubes) for b in buildings):
+                    expected.append(name)
+            assert due_bonuses(state, seat) == expected
+            due += len(expected)
+    assert due
