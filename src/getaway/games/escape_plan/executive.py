@@ -152,11 +152,10 @@ def _first_steps(state: EscapePlanState, seat: str) -> list[str]:
             fixer = content.fixer(piece.id)
             if fixer.timing == "ANY":
                 found.append((f"exec:fixer:{space}", fixer.effect, None))
-    if any(held is not None and not held.used for held in player.unlocked):
-        for ready in ready_assets(rules, player):
-            asset = content.asset(ready)
-            if asset.effect in EXECUTIVE_EFFECTS:
-                found.append((f"exec:asset:{ready}", asset.effect, asset.officer))
+    for ready in ready_assets(rules, player):
+        asset = content.asset(ready)
+        if asset.effect in EXECUTIVE_EFFECTS:
+            found.append((f"exec:asset:{ready}", asset.effect, asset.officer))
     if player.gang_members:
         found += [
             (f"exec:gang:{node}", "gang_ability", None) for node in sorted(set(player.gang_members))
