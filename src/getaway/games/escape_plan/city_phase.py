@@ -41,15 +41,19 @@ def _placements(city: CityMap, tile_id: str, level: int) -> tuple[tuple[Cell, in
     tile = load_content().tile(tile_id)
     found: list[tuple[Cell, int]] = []
     if level != STRICT:
-        for cell, _ in _open_cells(city, 1 if level == ONE_TOUCHING else 2):
-            found.extend((cell, rotation) for rotation in ROTATIONS)
-        return tuple(found)
+        return tuple(
+            (cell, rotation)
+            for cell, _ in _open_cells(city, 1 if level == ONE_TOUCHING else 2)
+            for rotation in ROTATIONS
+        )
     sides = _side_masks(city.topology, tile)
     for cell, facing in _open_cells(city, 2):
         # The same test as CityMap.placement_problem (iii) (CityMap.connects), asked only of
         # the cells that pass (i) and (ii), with the neighbours' sides read once: some
         # terrain of the tile's sides meets the same terrain at the same place.
-        found.extend((cell, rotation) for rotation, mine in sides if mine & facing)
+        for rotation, mine in sides:
+            if mine & facing:
+                found.append((cell, rotation))
     return tuple(found)
 
 
