@@ -111,8 +111,15 @@ class EscapePlanState(RulesState[Rules]):
             return (table.cuffs_due[0],)
         return (table.queue[0],) if table.stage != "none" and table.queue else ()
 
+    def _acts(self, seat: str) -> bool:
+        """``seat in self.to_act()``, without building the tuple (asked twice a ply)."""
+        table = self.table
+        if table.cuffs_due:
+            return table.cuffs_due[0] == seat
+        return table.stage != "none" and bool(table.queue) and table.queue[0] == seat
+
     def legal_actions(self, seat: str) -> Sequence[str]:
-        if seat not in self.to_act():
+        if not self._acts(seat):
             return ()
         if self.table.cuffs_due:
             return handcuff_choices(self.table, self.table.players[seat])
@@ -142,7 +149,7 @@ class EscapePlanState(RulesState[Rules]):
             self.move_contexts.clear()
 
     def _apply(self, seat: str, action: str) -> None:
-        if seat not in self.to_act():
+        if not self._acts(seat):
             self.reject_seat(seat)
         stage = self.table.stage
         steps = STEP_RULES.get(stage)
