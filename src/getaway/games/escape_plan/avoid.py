@@ -114,8 +114,13 @@ def after_moving(tools: Iterable[AvoidTool], path: MovePath) -> tuple[AvoidTool,
     card, the Motorcycle), dropping the ones used up."""
     left: list[AvoidTool] = []
     for tool in tools:
-        count = tool.count - path.uses(tool.id)
-        if count > 0:
+        used = path.uses(tool.id)
+        if tool.count <= used:
+            continue  # used up
+        if not used and type(tool) is AvoidTool:
+            left.append(tool)  # as it is: the same value
+        else:
+            count = tool.count - used
             left.append(AvoidTool(tool.id, tool.reach, tool.covers, count, tool.cost, tool.star))
     return tuple(left)
 
@@ -247,13 +252,17 @@ def avoid_context(
             "cash held before moving"
         )
     tiles = tiles_to_avoid(path)
-    on_tiles = tuple(
-        (tile, tuple(kind for kind in OFFICER_TYPES if kind in set(police.get(tile, ()))))
-        for tile in tiles
-    )
+    on_tiles: list[tuple[str, tuple[Officer, ...]]] = []
+    for tile in tiles:
+        here = police.get(tile)
+        if here:
+            present = set(here)  # read once, whatever iterable it is
+            kinds = tuple(kind for kind in OFFICER_TYPES if kind in present)
+            if kinds:
+                on_tiles.append((tile, kinds))
     return AvoidContext(
         tiles=tiles,
-        police=tuple(entry for entry in on_tiles if entry[1]),
+        police=tuple(on_tiles),
         sandra=sandra,
         costa=costa,
         tools=after_moving(tools, path),
