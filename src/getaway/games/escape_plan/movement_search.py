@@ -11,6 +11,11 @@ uses and cash multiply its states. The search below reasons on a lighter state w
   total is never higher), and counts uses per effect;
 * more of every resource never loses an ending, so a state is dropped when one already
   explored, at the same place, has at least its MP and at most its uses.
+
+Most questions are answered before any search is set up (:func:`first_look`, then two
+walks): the path ends where it is, or a location where it may end is one or two walks
+away, or (without tools) no location at all is within the MP left (``CityIndex.least_mp``).
+A mover without tools, the usual one, is searched with MP alone as its means.
 """
 
 from __future__ import annotations
@@ -191,10 +196,10 @@ def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> b
     answer = first_look(city_index(city), ctx, path.start, path.node, mp)
     if answer is not None:
         return answer
-    holdings = (tuple(sorted(path.used)), path.cash_spent)
-    known = dead.get(holdings, {})
     if _two_walks(city, ctx, path, mp):
         return True
+    holdings = (tuple(sorted(path.used)), path.cash_spent)
+    known = dead.get(holdings, {})
     if not ctx.tools:
         # Its lists are never changed in place (one element each): a shallow copy will do.
         plain = dict(known)
