@@ -45,15 +45,24 @@ class CityMap:
         self._by_cell: dict[Cell, PlacedTile] = {}
         self._by_tile: dict[str, PlacedTile] = {}
         for entry in placed:
-            if entry.cell in self._by_cell or entry.tile.id in self._by_tile:
-                raise ValueError(f"tile {entry.tile.id} or cell {entry.cell} placed twice")
-            if entry.rotation not in ROTATIONS:
-                raise ValueError(f"rotation {entry.rotation} is not one of {ROTATIONS}")
-            self._by_cell[entry.cell] = entry
-            self._by_tile[entry.tile.id] = entry
+            self._add(entry)
+
+    def _add(self, entry: PlacedTile) -> None:
+        if entry.cell in self._by_cell or entry.tile.id in self._by_tile:
+            raise ValueError(f"tile {entry.tile.id} or cell {entry.cell} placed twice")
+        if entry.rotation not in ROTATIONS:
+            raise ValueError(f"rotation {entry.rotation} is not one of {ROTATIONS}")
+        self._by_cell[entry.cell] = entry
+        self._by_tile[entry.tile.id] = entry
 
     def with_tile(self, tile: CityTile, cell: Cell, rotation: int = 0) -> CityMap:
-        return CityMap(self.topology, [*self._by_cell.values(), PlacedTile(tile, cell, rotation)])
+        """This map with one more tile: the tiles placed already are copied as they are,
+        checked when they were placed (the City phase makes a map per tile)."""
+        city = CityMap(self.topology)
+        city._by_cell = dict(self._by_cell)
+        city._by_tile = dict(self._by_tile)
+        city._add(PlacedTile(tile, cell, rotation))
+        return city
 
     # --- tiles ---------------------------------------------------------------------------
 
