@@ -13,7 +13,15 @@ from getaway.core.rng import Rng, derive_seed
 from getaway.games.escape_plan import contacts, executive, notoriety_half, tiles
 from getaway.games.escape_plan.actions import MOVE, PASS, REST
 from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
-from getaway.games.escape_plan.avoid import avoid_context
+from getaway.games.escape_plan.avoid import (
+    avoid_context,
+    avoid_options,
+    avoid_progress,
+    avoid_result,
+    avoid_steps,
+    avoid_then,
+    result_of,
+)
 from getaway.games.escape_plan.bonuses import BONUSES, due_bonuses
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.city_phase import (
@@ -35,6 +43,7 @@ from getaway.games.escape_plan.movement import (
     next_steps,
     start_path,
 )
+from getaway.games.escape_plan.movement_decision import split_move
 from getaway.games.escape_plan.movement_map import FLIGHT_RANGE, CityIndex, build_index, city_index
 from getaway.games.escape_plan.movement_search import _Search, can_finish
 from getaway.games.escape_plan.police import (
@@ -595,3 +604,24 @@ def test_due_bonuses_are_the_groups_read_off_the_content() -> None:
             assert due_bonuses(state, seat) == expected
             due += len(expected)
     assert due
+
+
+def test_an_avoid_decision_goes_on_from_its_parent_as_its_replay_would() -> None:
+    checked = 0
+    for state in positions(3, games=8):
+        decision, memo = state.decision, state.table.turn_memo
+        if decision is None or memo is None or memo.avoid is None or memo.progress is None:
+            continue
+        _, avoiding = split_move(decision.steps[1:])
+        replayed = avoid_progress(memo.avoid, avoiding)
+        assert memo.progress == replayed
+        assert avoid_options(memo.avoid, memo.progress) == avoid_steps(memo.avoid, avoiding)
+        for step in avoid_options(memo.avoid, memo.progress):
+            after = avoid_then(memo.avoid, memo.progress, step)
+            assert after == avoid_progress(memo.avoid, [*avoiding, step])
+            if not avoid_options(memo.avoid, after):
+                taken = len(avoiding) + 1
+                expected = avoid_result(memo.avoid, [*avoiding, step])
+                assert result_of(memo.avoid, after, taken) == expected
+            checked += 1
+    assert checked

@@ -398,11 +398,45 @@ class AvoidResult:
 def avoid_result(ctx: AvoidContext, steps: Sequence[str]) -> AvoidResult:
     """The outcome of a complete AVOID decision; raises :class:`IllegalAvoidError` on an
     illegal step or an officer not yet decided."""
-    progress = _replay(ctx, steps)
+    return result_of(ctx, _replay(ctx, steps), len(steps))
+
+
+#: Where an AVOID decision stands (opaque outside this module): what its steps decided.
+AvoidProgress = _Progress
+
+
+def avoid_progress(ctx: AvoidContext, steps: Sequence[str] = ()) -> AvoidProgress:
+    """The AVOID decision after ``steps``, each checked in turn (:func:`avoid_steps` is
+    :func:`avoid_options` of it)."""
+    return _replay(ctx, steps)
+
+
+def avoid_options(ctx: AvoidContext, progress: AvoidProgress) -> list[str]:
+    """The steps that may follow ``progress``; empty once every officer is decided."""
+    return _options(ctx, progress)
+
+
+def avoid_then(ctx: AvoidContext, progress: AvoidProgress, step: str) -> AvoidProgress:
+    """``progress`` one step on: ``step`` is one of :func:`avoid_options` (checked by the
+    caller, not again). ``progress`` itself stays as it was: a decision one step longer
+    need not replay the steps before it."""
+    after = _Progress(
+        progress.sandra_type,
+        dict(progress.outcome),
+        dict(progress.uses),
+        progress.cash_spent,
+        progress.notoriety,
+    )
+    _take(ctx, after, step)
+    return after
+
+
+def result_of(ctx: AvoidContext, progress: AvoidProgress, taken: int) -> AvoidResult:
+    """:func:`avoid_result` of a decision of ``taken`` steps that stands at ``progress``."""
     left = _options(ctx, progress)
     if left:
         raise IllegalAvoidError(
-            "(end)", len(steps) + 1, "officers remain to avoid or be wounded by", left
+            "(end)", taken + 1, "officers remain to avoid or be wounded by", left
         )
     threats = ctx.threats
     avoided = tuple(

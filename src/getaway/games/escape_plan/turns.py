@@ -27,7 +27,15 @@ from typing import TYPE_CHECKING, Any
 
 from getaway.core.steps import DONE, Decision, StepRules
 from getaway.games.escape_plan import actions, movement_decision, phases
-from getaway.games.escape_plan.avoid import AvoidContext, avoid_result, avoid_steps
+from getaway.games.escape_plan.avoid import (
+    AvoidContext,
+    AvoidProgress,
+    avoid_options,
+    avoid_progress,
+    avoid_result,
+    avoid_then,
+    result_of,
+)
 from getaway.games.escape_plan.boards import refresh_for_rest, unlock_asset
 from getaway.games.escape_plan.bonuses import apply_bonus_step, bonus_steps
 from getaway.games.escape_plan.city import CityMap
@@ -77,6 +85,9 @@ class TurnMemo:
     path: MovePath | None = None
     following: tuple[Step, ...] = ()
     avoid: AvoidContext | None = None
+    #: Where the Avoid decision stands once the path has ended: each Avoid step goes one
+    #: step on from its parent's instead of replaying the steps before it.
+    progress: AvoidProgress | None = None
 
 
 def _memo(state: EscapePlanState, seat: str, steps: tuple[str, ...]) -> TurnMemo | None:
@@ -147,7 +158,9 @@ class Turn(StepRules["EscapePlanState"]):
             if path.ended is None:
                 return _moving(city, context, path)
             avoid = _avoid_for(state, seat)(path)
-            return TurnMemo(None, avoid_steps(avoid, avoiding), context, path, (), avoid)
+            progress = avoid_progress(avoid, avoiding)
+            legal = avoid_options(avoid, progress)
+            return TurnMemo(None, legal, context, path, (), avoid, progress)
         context, path = parent.context, parent.path
         if path.ended is None:
             # The step was checked against the parent's: it is one of its Steps.
@@ -156,11 +169,19 @@ class Turn(StepRules["EscapePlanState"]):
             if path.ended is None:
                 return _moving(city, context, path)
             avoid = _avoid_for(state, seat)(path)
-            return TurnMemo(None, avoid_steps(avoid), context, path, (), avoid)
-        assert parent.avoid is not None
-        _, avoiding = movement_decision.split_move(steps[1:])
-        legal = avoid_steps(parent.avoid, avoiding)
-        return TurnMemo(None, legal, context, path, (), parent.avoid)
+            progress = avoid_progress(avoid)
+            return TurnMemo(
+                None, avoid_options(avoid, progress), context, path, (), avoid, progress
+            )
+        held = parent.avoid
+        assert held is not None
+        if parent.progress is None:
+            _, avoiding = movement_decision.split_move(steps[1:])
+            progress = avoid_progress(held, avoiding)
+        else:
+            # The step was checked against the parent's options.
+            progress = avoid_then(held, parent.progress, steps[-1])
+        return TurnMemo(None, avoid_options(held, progress), context, path, (), held, progress)
 
     def _may_begin(self, state: EscapePlanState, seat: str, step: Any) -> bool:
         """Whether ``step`` is among the first steps (``next_steps(state, seat, ())``),
@@ -238,7 +259,11 @@ class Turn(StepRules["EscapePlanState"]):
         if steps[0] == actions.MOVE:
             _, avoiding = movement_decision.split_move(steps[1:])
             if memo is not None and memo.path is not None and memo.avoid is not None:
-                moved = MoveOutcome(memo.path, avoid_result(memo.avoid, avoiding))
+                if memo.progress is not None:
+                    result = result_of(memo.avoid, memo.progress, len(avoiding))
+                else:
+                    result = avoid_result(memo.avoid, avoiding)
+                moved = MoveOutcome(memo.path, result)
             else:
                 moved = movement_decision.outcome(
                     table.city, _move_context(state, seat), _avoid_for(state, seat), steps[1:]
