@@ -461,31 +461,26 @@ def following_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[St
     return _next_steps(city, ctx, path)
 
 
-class _Position(NamedTuple):
-    """What the steps that may follow a path depend on: not the steps taken, the tiles
-    crossed or the notoriety gained (a pawn walking back and forth over free terrain comes
-    back to the same position)."""
-
-    start: str
-    node: str
-    remaining: int
-    gas_spent: int
-    rode_metro: bool
-    entered: bool
-    jet_ski_bodies: tuple[str, ...]
-    used: tuple[tuple[str, int], ...]
-    cash_spent: int
-    ended: Ending | None
+#: The next steps of the positions worked out lately, by map, context and position (see
+#: :func:`_next_steps`); emptied when it holds :data:`_KEPT` of them.
+_STEPS_AT: dict[tuple[CityMap, MoveContext, tuple[object, ...]], tuple[Step, ...]] = {}
+_KEPT = 4096
 
 
 def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, ...]:
-    return _steps_at(
+    # Cached: a decision in steps is replayed from its start each time the game asks what
+    # may follow (maps are immutable and compared by identity; contexts are frozen values),
+    # so the dead-end search runs once per position, not once per replay. A position is
+    # what the steps depend on: not the steps taken, the tiles crossed or the notoriety
+    # gained (a pawn walking back and forth over free terrain comes back to the same
+    # position), and a step's cost and price are differences.
+    key = (
         city,
         ctx,
-        _Position(
+        (
             path.start,
             path.node,
-            path.remaining,
+            path.budget - path.spent,
             path.gas_spent,
             path.rode_metro,
             path.entered,
@@ -495,29 +490,12 @@ def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, 
             path.ended,
         ),
     )
-
-
-@lru_cache(maxsize=4096)
-def _steps_at(city: CityMap, ctx: MoveContext, at: _Position) -> tuple[Step, ...]:
-    # Cached: a decision in steps is replayed from its start each time the game asks what
-    # may follow (maps are immutable and compared by identity; contexts and positions are
-    # frozen values), so the dead-end search runs once per position, not once per replay.
-    # The steps are worked out from a path in that position (a step's cost and price are
-    # differences, so the path may start its count anywhere).
-    path = MovePath(
-        start=at.start,
-        node=at.node,
-        tiles=(city_index(city).tile[at.node],),
-        budget=at.remaining,
-        gas_spent=at.gas_spent,
-        rode_metro=at.rode_metro,
-        entered=at.entered,
-        jet_ski_bodies=at.jet_ski_bodies,
-        used=at.used,
-        cash_spent=at.cash_spent,
-        ended=at.ended,
-    )
-    return tuple(_following(city, ctx, path))
+    found = _STEPS_AT.get(key)
+    if found is None:
+        if len(_STEPS_AT) >= _KEPT:
+            _STEPS_AT.clear()
+        found = _STEPS_AT[key] = tuple(_following(city, ctx, path))
+    return found
 
 
 def _following(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[Step]:
