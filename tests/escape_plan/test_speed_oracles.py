@@ -3,22 +3,49 @@ position of seeded random games (all player counts): each must give the same ans
 
 from __future__ import annotations
 
+import heapq
+import math
 from collections.abc import Iterator
 
 import pytest
 
 from getaway.core.rng import Rng, derive_seed
-from getaway.games.escape_plan import contacts, executive, tiles
+from getaway.games.escape_plan import contacts, executive, notoriety_half, tiles
 from getaway.games.escape_plan.actions import MOVE, PASS, REST
 from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
+from getaway.games.escape_plan.avoid import (
+    avoid_context,
+    avoid_options,
+    avoid_progress,
+    avoid_result,
+    avoid_steps,
+    avoid_then,
+    result_of,
+)
+from getaway.games.escape_plan.bonuses import BONUSES, due_bonuses
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.city_phase import (
     NO_TERRAIN_MATCH,
     ONE_TOUCHING,
+    PLACE_TILE,
     STRICT,
     placements,
 )
 from getaway.games.escape_plan.game import GAME, EscapePlanState
+from getaway.games.escape_plan.move_action import avoid_context_for, avoid_tools, move_context
+from getaway.games.escape_plan.movement import (
+    MoveContext,
+    MovePath,
+    Step,
+    _advance,
+    _moves,
+    may_stop,
+    next_steps,
+    start_path,
+)
+from getaway.games.escape_plan.movement_decision import split_move
+from getaway.games.escape_plan.movement_map import FLIGHT_RANGE, CityIndex, build_index, city_index
+from getaway.games.escape_plan.movement_search import _Search, can_finish
 from getaway.games.escape_plan.police import (
     CityPolice,
     OfficerMove,
@@ -28,10 +55,11 @@ from getaway.games.escape_plan.police import (
     effect_moves,
 )
 from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
-from getaway.games.escape_plan.table_police import city_police
+from getaway.games.escape_plan.table_police import city_police, visible_exits
 from getaway.games.escape_plan.topology import ROTATIONS, Cell
-from getaway.games.escape_plan.turns import TURN
+from getaway.games.escape_plan.turns import TURN, _only_end, after_actions, allowed_after
 from getaway.games.escape_plan.visit import MAY_REFUSE_A_VISIT, unvisitable, visit_problem
+from getaway.games.escape_plan.visit_board import asset_ready
 
 GAMES = 12
 
@@ -276,3 +304,324 @@ def test_links_are_the_walking_rule() -> None:
         )
         assert list(city.node_terrains) == list(city.nodes())
     assert len(maps) > 5
+
+
+def least_mp_by_definition(city: CityMap, node: str) -> float:
+    """The fewest MP of a walk from ``node`` into some location, found by trying walks out
+    from ``node`` cheapest first; water only where a Ferry opens it."""
+    index = city_index(city)
+    best: dict[str, float] = {node: 0}
+    queue = [(0, node)]
+    while queue:
+        cost, here = heapq.heappop(queue)
+        if index.kind[here] is not None:
+            return cost
+        if cost > best[here]:
+            continue
+        for near, step in city.links[here].items():
+            body = index.body.get(near)
+            if body is not None and body not in index.ferried:
+                continue
+            if cost + step < best.get(near, math.inf):
+                best[near] = cost + step
+                heapq.heappush(queue, (cost + step, near))
+    return math.inf
+
+
+def can_finish_by_search(city: CityMap, ctx: MoveContext, path: MovePath) -> bool:
+    """``can_finish`` without its first looks: the search alone, set up for every path."""
+    if path.ended is not None or may_stop(city, ctx, path):
+        return True
+    return _Search(city, ctx, path).run(path, {})
+
+
+def next_steps_by_definition(city: CityMap, ctx: MoveContext, path: MovePath) -> list[Step]:
+    """Every step the rules allow, each worked out and kept when the move can end after it."""
+    steps: list[Step] = []
+    for step_id, kind, to in _moves(city, ctx, path):
+        after = _advance(city, ctx, path, step_id, kind, to)
+        if can_finish_by_search(city, ctx, after):
+            used = [t for t, n in after.used if n > path.uses(t)]
+            steps.append(
+                Step(
+                    step_id,
+                    kind,
+                    to,
+                    after.spent - path.spent,
+                    after.ended is not None or may_stop(city, ctx, after),
+                    used[0] if used else None,
+                    after.cash_spent - path.cash_spent,
+                )
+            )
+    return steps
+
+
+def test_the_move_checks_before_the_search_give_its_answers() -> None:
+    maps: dict[int, CityMap] = {}
+    checked = 0
+    for state in positions(3, games=4):
+        city = state.table.city
+        maps[id(city)] = city
+        memo = state.table.turn_memo
+        if memo is not None and memo.context is not None and memo.path is not None:
+            ctx, path = memo.context, memo.path
+        elif state.table.stage == "turn" and state.decision is None:
+            seat = state.to_act()[0]
+            ctx = move_context(state.rules, state.table, seat)
+            path = start_path(city, ctx)
+        else:
+            continue
+        for step_id, kind, to in _moves(city, ctx, path):
+            after = _advance(city, ctx, path, step_id, kind, to)
+            assert can_finish(city, ctx, after, {}) == can_finish_by_search(city, ctx, after)
+            checked += 1
+        assert next_steps(city, ctx, path) == next_steps_by_definition(city, ctx, path)
+    assert checked > 500
+    for city in maps.values():
+        least = city_index(city).least_mp
+        assert least == {node: least_mp_by_definition(city, node) for node in city.links}
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_an_action_after_the_move_is_allowed_as_its_list_says(players: int) -> None:
+    checked = 0
+    for state in positions(players, games=6):
+        table = state.table
+        if table.stage not in ("visit", "after") or table.cuffs_due:
+            continue
+        seat = state.to_act()[0]
+        legal = after_actions(state, seat)
+        others = ("end", "exec:first_aid", "exec:gang:X", "bonus:group1:skip", "visit:enter")
+        for action in (*others, *legal):
+            assert allowed_after(state, seat, action) == (action in legal), action
+            checked += 1
+    assert checked
+
+
+def index_by_definition(city: CityMap) -> CityIndex:
+    """The movement index as first written: each node asked of the map, the tiles in flight
+    range by ``tiles_within``."""
+    index = CityIndex()
+    for node, terrain in city.node_terrains.items():
+        tile = city.tile_of(node)
+        index.tile[node] = tile
+        index.kind[node] = city.kind(node)
+        index.terrain[node] = terrain
+        index.by_tile.setdefault(tile, []).append(node)
+    for body in city.water_bodies:
+        for node in body:
+            index.body[node] = min(body)
+        if city.has_ferry(body):
+            index.ferried.add(min(body))
+    index.metros = tuple(sorted(city.metros()))
+    hospitals = city.locations("HOSPITAL")
+    index.hospital = hospitals[0] if hospitals else None
+    index.heliport_tiles = {e.tile.id for e in city.placed if e.tile.heliport_tile}
+    for tile in index.by_tile:
+        near = sorted(city.tiles_within(tile, *FLIGHT_RANGE))
+        index.flights[tile] = tuple(node for other in near for node in index.by_tile[other])
+        far = sorted(city.sewer_exits(tile))
+        index.sewers[tile] = tuple(
+            node for other in far for node in index.by_tile[other] if index.terrain[node]
+        )
+    return index
+
+
+def test_the_movement_index_is_the_map_asked_node_by_node() -> None:
+    maps = {id(state.table.city): state.table.city for state in positions(3, games=2)}
+    for city in maps.values():
+        index, expected = build_index(city), index_by_definition(city)
+        for name in ("tile", "kind", "terrain", "by_tile", "sewers", "body"):
+            assert list(getattr(index, name).items()) == list(getattr(expected, name).items())
+        # Flights only from where one may leave: a Heliport tile or location.
+        airborne = index.heliport_tiles | {
+            index.tile[n] for n, k in index.kind.items() if k == "HELIPORT"
+        }
+        assert index.flights == {t: f for t, f in expected.flights.items() if t in airborne}
+        assert (index.metros, index.hospital) == (expected.metros, expected.hospital)
+        assert (index.ferried, index.heliport_tiles) == (expected.ferried, expected.heliport_tiles)
+    assert len(maps) > 5
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_ready_assets_are_the_held_assets_asset_ready_allows(players: int) -> None:
+    ready = 0
+    for state in positions(players, games=6):
+        for player in state.table.players.values():
+            expected = [
+                held.asset
+                for held in player.unlocked
+                if held is not None and asset_ready(state.rules, player, held.asset)
+            ]
+            assert ready_assets(state.rules, player) == expected
+            ready += len(expected)
+    assert ready
+
+
+def test_an_open_placement_keeps_the_steps_it_would_work_out() -> None:
+    kept = 0
+    for state in positions(3, games=4):
+        decision = state.decision
+        if state.table.stage != "place" or decision is None or state.table.cuffs_due:
+            continue
+        memo = state.table.place_memo
+        assert memo is not None and memo[0] is decision
+        expected = PLACE_TILE._following(state, decision.steps)
+        assert PLACE_TILE.next_steps(state, decision.seat, decision.steps) == expected
+        kept += 1
+    assert kept
+
+
+def test_location_kinds_are_every_node_asked_its_kind() -> None:
+    maps = {id(state.table.city): state.table.city for state in positions(3, games=2)}
+    for city in maps.values():
+        expected = tuple(
+            (node, kind) for node in sorted(city.nodes()) if (kind := city.kind(node)) is not None
+        )
+        assert city.location_kinds == expected
+        assert city.location_nodes == {node for node, _ in expected}
+    assert len(maps) > 5
+
+
+def test_city_police_is_each_tile_read_in_officer_order() -> None:
+    read = 0
+    for state in positions(3, games=3):
+        police = state.table.police
+        expected = {
+            tile: tuple(officer for officer in OFFICERS if officer in officers)
+            for tile, officers in police.items()
+        }
+        assert city_police(state.table) == expected
+        read += len(expected)
+    assert read
+
+
+def test_the_avoid_context_reads_the_police_as_city_police_gives_them() -> None:
+    made = 0
+    for state in positions(3, games=4):
+        memo = state.table.turn_memo
+        if memo is None or memo.path is None or memo.path.ended is None:
+            continue
+        seat = state.to_act()[0]
+        made_here = avoid_context_for(state.rules, state.table, seat, memo.path)
+        by_definition = avoid_context(
+            memo.path,
+            city_police(state.table),
+            sandra=made_here.sandra,
+            costa=made_here.costa,
+            tools=avoid_tools(state.rules, state.table.players[seat]),
+            cash=state.table.players[seat].cash,
+            wounds=made_here.wounds,
+        )
+        assert made_here == by_definition
+        assert made_here.threats == by_definition.threats
+        made += 1
+    assert made
+
+
+def test_visible_exits_and_exit_nodes_are_the_tiles_scanned() -> None:
+    checked = 0
+    for state in positions(3, games=3):
+        rules, table = state.rules, state.table
+        visible = set(table.visible_tiles())
+        expected = tuple(
+            location.exit
+            for tile in rules.content.city_tiles.tiles
+            if tile.id in visible
+            for location in tile.locations.values()
+            if location.exit is not None
+        )
+        assert visible_exits(rules, table) == expected
+        for number in (*expected, 99):
+            scanned = next(
+                (
+                    f"{entry.tile.id}.{local}"
+                    for entry in table.city.placed
+                    for local, location in entry.tile.locations.items()
+                    if location.exit == number
+                ),
+                None,
+            )
+            assert table.city.exit(number) == scanned
+            checked += 1
+    assert checked
+
+
+def test_only_end_is_an_after_list_of_end_alone() -> None:
+    checked = 0
+    for state in positions(3, games=6):
+        table = state.table
+        if table.stage != "after" or table.cuffs_due or table.exec_open:
+            continue
+        seat = state.to_act()[0]
+        assert _only_end(state, seat) == (after_actions(state, seat) == ["end"])
+        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_converging_move_is_allowed_as_the_task_lists_it(players: int) -> None:
+    checked = 0
+    for state in positions(players):
+        table = state.table
+        if table.stage != "converge" or table.cuffs_due:
+            continue
+        legal = notoriety_half.task_actions(state.rules, table, table.noto_tasks[0])
+        placed = [entry.tile.id for entry in table.city.placed]
+        tried = [f"converge:{o}:{a}>{b}" for o in OFFICERS for a in placed[:4] for b in placed]
+        odd = ["converge:FEDERAL", "converge:ROBOT:A1>A2", "unlock:heal", "converge::>", *legal]
+        for action in (*tried, *odd):
+            allowed = notoriety_half.converge_allowed(state.rules, table, action)
+            assert allowed == (action in legal), action
+            checked += 1
+    assert checked
+
+
+def test_due_bonuses_are_the_groups_read_off_the_content() -> None:
+    due = 0
+    for index, state in enumerate(positions(3, games=3)):
+        if index % 50 == 0:
+            # Random games rarely complete a group: the seats' cubes on every building.
+            state = state.clone()
+            table = state.table
+            for building in [*table.businesses.values(), *table.safe_houses.values()]:
+                building.cubes = [(seat, "money") for seat in table.players]
+        for seat, player in state.table.players.items():
+            expected = []
+            for name in BONUSES:
+                if name in player.bonuses:
+                    continue
+                if name == "safe_houses":
+                    buildings = list(state.table.safe_houses.values())
+                else:
+                    buildings = [
+                        state.table.businesses[b.id]
+                        for b in state.rules.content.buildings.businesses
+                        if b.group == int(name[-1])
+                    ]
+                if all(any(owner == seat for owner, _ in b.cubes) for b in buildings):
+                    expected.append(name)
+            assert due_bonuses(state, seat) == expected
+            due += len(expected)
+    assert due
+
+
+def test_an_avoid_decision_goes_on_from_its_parent_as_its_replay_would() -> None:
+    checked = 0
+    for state in positions(3, games=8):
+        decision, memo = state.decision, state.table.turn_memo
+        if decision is None or memo is None or memo.avoid is None or memo.progress is None:
+            continue
+        _, avoiding = split_move(decision.steps[1:])
+        replayed = avoid_progress(memo.avoid, avoiding)
+        assert memo.progress == replayed
+        assert avoid_options(memo.avoid, memo.progress) == avoid_steps(memo.avoid, avoiding)
+        for step in avoid_options(memo.avoid, memo.progress):
+            after = avoid_then(memo.avoid, memo.progress, step)
+            assert after == avoid_progress(memo.avoid, [*avoiding, step])
+            if not avoid_options(memo.avoid, after):
+                taken = len(avoiding) + 1
+                expected = avoid_result(memo.avoid, [*avoiding, step])
+                assert result_of(memo.avoid, after, taken) == expected
+            checked += 1
+    assert checked

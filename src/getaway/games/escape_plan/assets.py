@@ -11,18 +11,24 @@ from __future__ import annotations
 
 from getaway.games.escape_plan.options import Rules
 from getaway.games.escape_plan.state import Player
-from getaway.games.escape_plan.visit_board import asset_ready
 
 #: Asset effects used as executive actions at any moment of the turn.
 EXECUTIVE_EFFECTS = ("take_disc", "heal", "move_officer")
 
 
 def ready_assets(rules: Rules, player: Player) -> list[str]:
-    """Unlocked, unused Assets the player can pay for, in slot order."""
+    """Unlocked, unused Assets the player can pay for, in slot order: each held Asset for
+    which ``asset_ready`` holds, with each Asset's use cost (its first unused slot's,
+    ``visit_board.slot_cost``) read in one pass over the slots."""
+    costs = rules.content.assets.unlocked_slot_costs
+    first_cost: dict[str, int] = {}
+    for index, held in enumerate(player.unlocked):
+        if held is not None and not held.used and held.asset not in first_cost:
+            first_cost[held.asset] = costs[index]
     return [
         held.asset
         for held in player.unlocked
-        if held is not None and asset_ready(rules, player, held.asset)
+        if held is not None and held.asset in first_cost and first_cost[held.asset] <= player.cash
     ]
 
 

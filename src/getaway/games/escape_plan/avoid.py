@@ -114,8 +114,13 @@ def after_moving(tools: Iterable[AvoidTool], path: MovePath) -> tuple[AvoidTool,
     card, the Motorcycle), dropping the ones used up."""
     left: list[AvoidTool] = []
     for tool in tools:
-        count = tool.count - path.uses(tool.id)
-        if count > 0:
+        used = path.uses(tool.id)
+        if tool.count <= used:
+            continue  # used up
+        if not used and type(tool) is AvoidTool:
+            left.append(tool)  # as it is: the same value
+        else:
+            count = tool.count - used
             left.append(AvoidTool(tool.id, tool.reach, tool.covers, count, tool.cost, tool.star))
     return tuple(left)
 
@@ -182,10 +187,11 @@ class Threat:
 
     tile: str
     officer: str  # "federal", "local", "swat" or "sandra"
+    #: ``<tile>:<officer>``, spelled once (every Avoid step asks it of every threat).
+    id: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def id(self) -> str:
-        return f"{self.tile}:{self.officer}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "id", f"{self.tile}:{self.officer}")  # frozen: set here
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +209,8 @@ class AvoidContext:
     #: The officers to avoid, in the order they are asked about: worked out once, since
     #: every Avoid step replays the steps before it and asks for them each time.
     threats: tuple[Threat, ...] = field(init=False, repr=False, compare=False)
+    #: Whether Sandra is among them (her type is asked first), worked out with them.
+    meets_sandra: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         problem = tools_problem(self.tools)
@@ -218,6 +226,7 @@ class AvoidContext:
             if self.sandra == tile:
                 found.append(Threat(tile, SANDRA))
         object.__setattr__(self, "threats", tuple(found))  # frozen: set once, here
+        object.__setattr__(self, "meets_sandra", any(t.officer == SANDRA for t in found))
 
     @property
     def meets_costa(self) -> bool:
@@ -226,7 +235,7 @@ class AvoidContext:
 
 def avoid_context(
     path: MovePath,
-    police: Mapping[str, Iterable[Officer]],
+    police: Mapping[str, Iterable[str]],
     *,
     sandra: str | None = None,
     costa: str | None = None,
@@ -243,13 +252,17 @@ def avoid_context(
             "cash held before moving"
         )
     tiles = tiles_to_avoid(path)
-    on_tiles = tuple(
-        (tile, tuple(kind for kind in OFFICER_TYPES if kind in set(police.get(tile, ()))))
-        for tile in tiles
-    )
+    on_tiles: list[tuple[str, tuple[Officer, ...]]] = []
+    for tile in tiles:
+        here = police.get(tile)
+        if here:
+            present = set(here)  # read once, whatever iterable it is
+            kinds = tuple(kind for kind in OFFICER_TYPES if kind in present)
+            if kinds:
+                on_tiles.append((tile, kinds))
     return AvoidContext(
         tiles=tiles,
-        police=tuple(entry for entry in on_tiles if entry[1]),
+        police=tuple(on_tiles),
         sandra=sandra,
         costa=costa,
         tools=after_moving(tools, path),
@@ -297,8 +310,7 @@ def _pending(ctx: AvoidContext, progress: _Progress) -> Threat | None:
 
 
 def _options(ctx: AvoidContext, progress: _Progress) -> list[str]:
-    threats = ctx.threats
-    if progress.sandra_type is None and any(t.officer == SANDRA for t in threats):
+    if progress.sandra_type is None and ctx.meets_sandra:
         return [f"{SANDRA}:{kind.lower()}" for kind in OFFICER_TYPES]
     threat = _pending(ctx, progress)
     if threat is None:
@@ -386,11 +398,45 @@ class AvoidResult:
 def avoid_result(ctx: AvoidContext, steps: Sequence[str]) -> AvoidResult:
     """The outcome of a complete AVOID decision; raises :class:`IllegalAvoidError` on an
     illegal step or an officer not yet decided."""
-    progress = _replay(ctx, steps)
+    return result_of(ctx, _replay(ctx, steps), len(steps))
+
+
+#: Where an AVOID decision stands (opaque outside this module): what its steps decided.
+AvoidProgress = _Progress
+
+
+def avoid_progress(ctx: AvoidContext, steps: Sequence[str] = ()) -> AvoidProgress:
+    """The AVOID decision after ``steps``, each checked in turn (:func:`avoid_steps` is
+    :func:`avoid_options` of it)."""
+    return _replay(ctx, steps)
+
+
+def avoid_options(ctx: AvoidContext, progress: AvoidProgress) -> list[str]:
+    """The steps that may follow ``progress``; empty once every officer is decided."""
+    return _options(ctx, progress)
+
+
+def avoid_then(ctx: AvoidContext, progress: AvoidProgress, step: str) -> AvoidProgress:
+    """``progress`` one step on: ``step`` is one of :func:`avoid_options` (checked by the
+    caller, not again). ``progress`` itself stays as it was: a decision one step longer
+    need not replay the steps before it."""
+    after = _Progress(
+        progress.sandra_type,
+        dict(progress.outcome),
+        dict(progress.uses),
+        progress.cash_spent,
+        progress.notoriety,
+    )
+    _take(ctx, after, step)
+    return after
+
+
+def result_of(ctx: AvoidContext, progress: AvoidProgress, taken: int) -> AvoidResult:
+    """:func:`avoid_result` of a decision of ``taken`` steps that stands at ``progress``."""
     left = _options(ctx, progress)
     if left:
         raise IllegalAvoidError(
-            "(end)", len(steps) + 1, "officers remain to avoid or be wounded by", left
+            "(end)", taken + 1, "officers remain to avoid or be wounded by", left
         )
     threats = ctx.threats
     avoided = tuple(

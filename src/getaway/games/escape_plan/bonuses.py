@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from getaway.core.errors import IllegalActionError
 from getaway.games.escape_plan.boards import lose_notoriety, receive_income, unlock_asset
+from getaway.games.escape_plan.content import Content
 from getaway.games.escape_plan.visit_board import take_disc
 
 if TYPE_CHECKING:
@@ -41,13 +42,27 @@ def due_bonuses(state: EscapePlanState, seat: str) -> list[str]:
         if name == "safe_houses":
             buildings = list(table.safe_houses.values())
         else:
-            group = int(name[-1])
-            buildings = [
-                table.businesses[b.id] for b in content.buildings.businesses if b.group == group
-            ]
+            buildings = [table.businesses[b] for b in _group(content, int(name[-1]))]
         if all(any(owner == seat for owner, _ in b.cubes) for b in buildings):
             due.append(name)
     return due
+
+
+#: Each content's Business ids by group, in content order (keyed by the content object's
+#: id, the content kept with them, as ``content._TILES_BY_ID``).
+_GROUPS: dict[int, tuple[Content, dict[int, tuple[str, ...]]]] = {}
+
+
+def _group(content: Content, group: int) -> tuple[str, ...]:
+    """The ids of the Businesses of ``group``, read off the content once: every turn's end
+    asks whether a bonus is due."""
+    known = _GROUPS.get(id(content))
+    if known is None or known[0] is not content:
+        groups: dict[int, list[str]] = {}
+        for business in content.buildings.businesses:
+            groups.setdefault(business.group, []).append(business.id)
+        known = _GROUPS[id(content)] = (content, {g: tuple(ids) for g, ids in groups.items()})
+    return known[1].get(group, ())
 
 
 def bonus_steps(state: EscapePlanState, seat: str) -> list[str]:
@@ -62,12 +77,16 @@ def bonus_steps(state: EscapePlanState, seat: str) -> list[str]:
     return [*found, f"bonus:{name}:skip"]
 
 
-def apply_bonus_step(state: EscapePlanState, seat: str, step: str) -> None:
-    """Take one of :func:`bonus_steps`; anything else is refused and changes nothing."""
-    legal = bonus_steps(state, seat)
-    if step not in legal:
-        why = "no completion bonus is due" if not legal else "not a choice of this bonus"
-        raise IllegalActionError(seat, str(step), legal, why)
+def apply_bonus_step(
+    state: EscapePlanState, seat: str, step: str, *, checked: bool = False
+) -> None:
+    """Take one of :func:`bonus_steps`; anything else is refused and changes nothing, unless
+    the caller has ``checked`` it against that list already."""
+    if not checked:
+        legal = bonus_steps(state, seat)
+        if step not in legal:
+            why = "no completion bonus is due" if not legal else "not a choice of this bonus"
+            raise IllegalActionError(seat, str(step), legal, why)
     table = state.table
     player = table.players[seat]
     _, name, choice, *asset = step.split(":")

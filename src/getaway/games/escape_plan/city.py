@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from getaway.games.escape_plan import tiles
 from getaway.games.escape_plan.schema import STREETS, CityTile, LocationKind, Terrain
 from getaway.games.escape_plan.topology import ROTATIONS, Cell, CityTopology, Direction
+
+if TYPE_CHECKING:
+    from getaway.games.escape_plan.movement_map import CityIndex
 
 #: MP to cross from one node to the next (§3.5.3): free inside one terrain type, 1 otherwise.
 SAME_TERRAIN_COST = 0
@@ -41,15 +45,24 @@ class CityMap:
         self._by_cell: dict[Cell, PlacedTile] = {}
         self._by_tile: dict[str, PlacedTile] = {}
         for entry in placed:
-            if entry.cell in self._by_cell or entry.tile.id in self._by_tile:
-                raise ValueError(f"tile {entry.tile.id} or cell {entry.cell} placed twice")
-            if entry.rotation not in ROTATIONS:
-                raise ValueError(f"rotation {entry.rotation} is not one of {ROTATIONS}")
-            self._by_cell[entry.cell] = entry
-            self._by_tile[entry.tile.id] = entry
+            self._add(entry)
+
+    def _add(self, entry: PlacedTile) -> None:
+        if entry.cell in self._by_cell or entry.tile.id in self._by_tile:
+            raise ValueError(f"tile {entry.tile.id} or cell {entry.cell} placed twice")
+        if entry.rotation not in ROTATIONS:
+            raise ValueError(f"rotation {entry.rotation} is not one of {ROTATIONS}")
+        self._by_cell[entry.cell] = entry
+        self._by_tile[entry.tile.id] = entry
 
     def with_tile(self, tile: CityTile, cell: Cell, rotation: int = 0) -> CityMap:
-        return CityMap(self.topology, [*self._by_cell.values(), PlacedTile(tile, cell, rotation)])
+        """This map with one more tile: the tiles placed already are copied as they are,
+        checked when they were placed (the City phase makes a map per tile)."""
+        city = CityMap(self.topology)
+        city._by_cell = dict(self._by_cell)
+        city._by_tile = dict(self._by_tile)
+        city._add(PlacedTile(tile, cell, rotation))
+        return city
 
     # --- tiles ---------------------------------------------------------------------------
 
@@ -189,12 +202,18 @@ class CityMap:
         """Every location node (no terrain area) with its kind, in node-name order. Cached:
         the map is immutable, and the Move check asks for it on every legal-action list
         (R-VIS-3)."""
-        found: list[tuple[str, LocationKind]] = []
-        for node in sorted(self.nodes()):
-            kind = self.kind(node)
-            if kind is not None:
-                found.append((node, kind))
-        return tuple(found)
+        found = {
+            node: kind
+            for entry in self._by_cell.values()
+            for node, kind, _ in named_nodes(entry.tile)
+            if kind is not None
+        }
+        return tuple(sorted(found.items()))
+
+    @cached_property
+    def location_nodes(self) -> frozenset[str]:
+        """The nodes of :attr:`location_kinds` (cached, as it is)."""
+        return frozenset(node for node, _ in self.location_kinds)
 
     def locations(self, kind: LocationKind) -> tuple[str, ...]:
         return tuple(node for node in self.nodes() if self.kind(node) == kind)
@@ -203,7 +222,19 @@ class CityMap:
         return self._labelled(lambda tile, local: tile.locations[local].store == letter)
 
     def exit(self, number: int) -> str | None:
-        return self._labelled(lambda tile, local: tile.locations[local].exit == number)
+        return self.exits.get(number)
+
+    @cached_property
+    def exits(self) -> dict[int, str]:
+        """Each Exit number's location node (the first found, as :meth:`_labelled` finds
+        it), read once per map: the escape check asks on every turn of the last day (do
+        not mutate)."""
+        found: dict[int, str] = {}
+        for entry in self._by_cell.values():
+            for local, location in entry.tile.locations.items():
+                if location.exit is not None:
+                    found.setdefault(location.exit, node_name(entry.tile.id, local))
+        return found
 
     def _labelled(self, wanted: Callable[[CityTile, str], bool]) -> str | None:
         for entry in self._by_cell.values():
@@ -236,19 +267,32 @@ class CityMap:
         Business on the water be left onto the land of the next tile (§3.2 says it is left
         into the water)."""
         terrain = self.node_terrains
+        topology = self.topology
         found: dict[str, dict[str, int]] = {node: {} for node in terrain}
-
-        def join(a: str, b: str) -> None:
-            same = terrain[a] is not None and terrain[a] == terrain[b]
-            found[a][b] = found[b][a] = SAME_TERRAIN_COST if same else STEP_COST
-
+        done: set[Cell] = set()
         for entry in self._by_cell.values():
-            tile_id = entry.tile.id
-            for a, b in _inner_pairs(entry.tile):
-                join(node_name(tile_id, a), node_name(tile_id, b))
-            for mine, theirs, _ in self.facing(entry.tile, entry.cell, entry.rotation):
-                if terrain[mine] is not None and terrain[theirs] is not None:
-                    join(mine, theirs)
+            for a, b, cost in _named_parts(entry.tile).inner:
+                found[a][b] = found[b][a] = cost
+            # Terrain facing terrain across each side (read off each tile's named sides:
+            # the pairs of :meth:`facing`), each side once, from the tile read first.
+            done.add(entry.cell)
+            mine = _named_parts(entry.tile).sides
+            for direction, near in topology.edge_neighbours(entry.cell).items():
+                neighbour = self._by_cell.get(near)
+                if neighbour is None or near in done:
+                    continue
+                names, terrains = mine[topology.side_after_rotation(direction, entry.rotation)]
+                their_names, their_terrains = _named_parts(neighbour.tile).sides[
+                    topology.side_after_rotation(topology.opposite(direction), neighbour.rotation)
+                ]
+                last = len(their_names) - 1
+                for index, node in enumerate(names):
+                    here, there = terrains[index], their_terrains[last - index]
+                    if here is not None and there is not None:
+                        other = their_names[last - index]
+                        found[node][other] = found[other][node] = (
+                            SAME_TERRAIN_COST if here == there else STEP_COST
+                        )
         # Each node's neighbours by name: whoever iterates the links gets one order.
         return {node: dict(sorted(near.items())) for node, near in found.items()}
 
@@ -256,13 +300,18 @@ class CityMap:
     def node_terrains(self) -> dict[str, Terrain | None]:
         """Every node's terrain (``None`` for a location), in :meth:`nodes` order: the
         walking links and the water bodies ask it of every pair (do not mutate)."""
-        found: dict[str, Terrain | None] = {}
-        for entry in self._by_cell.values():
-            tile = entry.tile
-            for local in tiles.node_ids(tile):
-                area = tile.areas.get(local)
-                found[node_name(tile.id, local)] = area.terrain if area else None
-        return found
+        return {
+            node: terrain
+            for entry in self._by_cell.values()
+            for node, _, terrain in named_nodes(entry.tile)
+        }
+
+    @cached_property
+    def movement_index(self) -> CityIndex:
+        """What the MOVE step asks of this map, indexed once (``movement_map.py``)."""
+        from getaway.games.escape_plan.movement_map import build_index
+
+        return build_index(self)
 
     def neighbours(self, node: str) -> Mapping[str, int]:
         return self.links[node]
@@ -338,6 +387,65 @@ def _inner_pairs(tile: CityTile) -> tuple[tuple[str, str], ...]:
         pairs = sorted(sorted(pair) for pair in tiles.links(tile))
         known = _PAIRS[id(tile)] = (tile, tuple((a, b) for a, b in pairs))
     return known[1]
+
+
+@dataclass(frozen=True, slots=True)
+class _NamedParts:
+    """A tile's drawing with its nodes named (``<tile>.<node>``): its own pairs that touch
+    along a side with their MP cost, and per side of the unrotated tile its nodes and their
+    terrains (``None`` for a location)."""
+
+    inner: tuple[tuple[str, str, int], ...]
+    sides: dict[Direction, tuple[tuple[str, ...], tuple[Terrain | None, ...]]]
+    #: Each node (in ``tiles.node_ids`` order) with its location kind and its terrain.
+    nodes: tuple[tuple[str, LocationKind | None, Terrain | None], ...]
+
+
+#: Each tile's :class:`_NamedParts`, keyed like ``_SIDES``.
+_NAMED: dict[int, tuple[CityTile, _NamedParts]] = {}
+
+
+def _named_parts(tile: CityTile) -> _NamedParts:
+    known = _NAMED.get(id(tile))
+    if known is None or known[0] is not tile:
+        tile_id = tile.id
+
+        def terrain(local: str) -> Terrain | None:
+            area = tile.areas.get(local)
+            return area.terrain if area is not None else None
+
+        inner = tuple(
+            (
+                node_name(tile_id, a),
+                node_name(tile_id, b),
+                SAME_TERRAIN_COST
+                if terrain(a) is not None and terrain(a) == terrain(b)
+                else STEP_COST,
+            )
+            for a, b in _inner_pairs(tile)
+        )
+        _, sides, terrains = _sides_of(tile)
+        named = {
+            direction: (tuple(node_name(tile_id, local) for local in nodes), terrains[direction])
+            for direction, nodes in sides.items()
+        }
+        nodes = tuple(
+            (
+                node_name(tile_id, local),
+                location.kind if (location := tile.locations.get(local)) is not None else None,
+                terrain(local),
+            )
+            for local in tiles.node_ids(tile)
+        )
+        known = _NAMED[id(tile)] = (tile, _NamedParts(inner, named, nodes))
+    return known[1]
+
+
+def named_nodes(tile: CityTile) -> tuple[tuple[str, LocationKind | None, Terrain | None], ...]:
+    """The tile's nodes, named ``<tile>.<node>`` in ``tiles.node_ids`` order, each with its
+    location kind (``None`` for a terrain area) and its terrain (``None`` for a location),
+    read off the drawing once."""
+    return _named_parts(tile).nodes
 
 
 def _rotated_side(

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from getaway.core.steps import StepRules
+from getaway.core.steps import DONE, Decision, StepRules
 from getaway.games.escape_plan import actions, phases
 from getaway.games.escape_plan.city import CityMap, node_name, rotated_terrains
 from getaway.games.escape_plan.content import load_content
 from getaway.games.escape_plan.options import GANG_MEMBERS_PER_GANG, Rules
 from getaway.games.escape_plan.schema import CityTile, Terrain
 from getaway.games.escape_plan.state import Gang, Table
-from getaway.games.escape_plan.topology import ROTATIONS, Cell, Direction
+from getaway.games.escape_plan.topology import DIRECTIONS, ROTATIONS, Cell, CityTopology, Direction
 
 if TYPE_CHECKING:
     from getaway.games.escape_plan.game import EscapePlanState
@@ -40,56 +40,138 @@ def _placements(city: CityMap, tile_id: str, level: int) -> tuple[tuple[Cell, in
     # same question once per step of every placement.
     tile = load_content().tile(tile_id)
     found: list[tuple[Cell, int]] = []
-    for cell, facing in _open_cells(city, 1 if level == ONE_TOUCHING else 2):
-        for rotation in ROTATIONS:
-            # The same test as CityMap.placement_problem (iii) (CityMap.connects), asked only
-            # of the cells that pass (i) and (ii), with the neighbours' sides read once.
-            if level != STRICT or _meets(city, tile, rotation, facing):
+    if level != STRICT:
+        return tuple(
+            (cell, rotation)
+            for cell, _ in _open_cells(city, 1 if level == ONE_TOUCHING else 2)
+            for rotation in ROTATIONS
+        )
+    sides = _side_masks(city.topology, tile)
+    for cell, facing in _open_cells(city, 2):
+        # The same test as CityMap.placement_problem (iii) (CityMap.connects), asked only of
+        # the cells that pass (i) and (ii), with the neighbours' sides read once: some
+        # terrain of the tile's sides meets the same terrain at the same place.
+        for rotation, mine in sides:
+            if mine & facing:
                 found.append((cell, rotation))
     return tuple(found)
 
 
-#: The terrains a free cell's placed neighbours show it across each shared side, each side
-#: read from the free cell's point of view (its first node faces the neighbour's last).
-_Facing = tuple[tuple[Direction, tuple[Terrain | None, ...]], ...]
+#: The bits of one side in a mask (``_mask``): room for sides of up to 16 nodes.
+_SIDE_BITS = 64
+#: The bit of each terrain in a side's bits: the node at place ``i`` of a side (from the free
+#: cell's point of view) sets bit ``4 * i + code``.
+_TERRAIN_CODES: dict[Terrain, int] = {"IND": 0, "COM": 1, "RES": 2, "WAT": 3}
+
+
+def _mask(direction: Direction, terrains: tuple[Terrain | None, ...]) -> int:
+    """The terrains of the side facing ``direction``, place by place, as bits in that
+    direction's part of a mask (a location sets none): two masks share a bit exactly when a
+    terrain meets the same terrain across a side."""
+    mask = 0
+    for place, terrain in enumerate(terrains):
+        if terrain is not None:
+            mask |= 1 << (4 * place + _TERRAIN_CODES[terrain])
+    return mask << (_SIDE_BITS * DIRECTIONS.index(direction))
 
 
 @lru_cache(maxsize=128)
-def _open_cells(city: CityMap, touching_needed: int) -> tuple[tuple[Cell, _Facing], ...]:
+def _open_cells(city: CityMap, touching_needed: int) -> tuple[tuple[Cell, int], ...]:
     """The free cells touching at least ``touching_needed`` placed tiles, in cell order, each
-    with what its placed neighbours show it: the same for every tile placed there."""
+    with the mask (``_mask``) of what its placed neighbours show it across each shared side,
+    each side read from the free cell's point of view (its first node faces the neighbour's
+    last): the same for every tile placed there."""
     topology = city.topology
-    found: list[tuple[Cell, _Facing]] = []
-    for cell in topology.cells():
-        if city.tile_at(cell) is not None:
-            continue
-        touching = sum(1 for near in topology.touching(cell) if city.tile_at(near))
-        if touching < touching_needed:
-            continue
-        facing = tuple(
-            (direction, city.side_terrains(near, topology.opposite(direction))[::-1])
-            for direction, near in topology.edge_neighbours(cell).items()
-            if city.tile_at(near) is not None
-        )
+    # How many placed tiles each cell touches, counted from the placed tiles' side (touching
+    # is mutual): the few placed tiles are read instead of every cell's neighbours.
+    touching: dict[Cell, int] = {}
+    for entry in city.placed:
+        for near in topology.touching(entry.cell):
+            touching[near] = touching.get(near, 0) + 1
+    order = _cell_order(topology)
+    free = [
+        cell
+        for cell, count in touching.items()
+        if count >= touching_needed and cell in order and city.tile_at(cell) is None
+    ]
+    found: list[tuple[Cell, int]] = []
+    for cell in sorted(free, key=order.__getitem__):
+        facing = 0
+        for direction, near in topology.edge_neighbours(cell).items():
+            neighbour = city.tile_at(near)
+            if neighbour is not None:
+                facing |= _shown(topology, neighbour.tile, neighbour.rotation, direction)
         found.append((cell, facing))
     return tuple(found)
 
 
-def _meets(city: CityMap, tile: CityTile, rotation: int, facing: _Facing) -> bool:
-    """``CityMap.connects`` for a cell whose neighbours show ``facing``."""
-    for direction, theirs in facing:
-        mine = rotated_terrains(city.topology, tile, rotation, direction)
-        for terrain, other in zip(mine, theirs, strict=True):
-            if terrain is not None and terrain == other:
-                return True
-    return False
+#: Each topology's cells in ``cells()`` order, by cell (only cells in bounds), keyed by the
+#: topology object's id with the topology kept.
+_CELL_ORDER: dict[int, tuple[CityTopology, dict[Cell, int]]] = {}
+
+
+def _cell_order(topology: CityTopology) -> dict[Cell, int]:
+    known = _CELL_ORDER.get(id(topology))
+    if known is None or known[0] is not topology:
+        order = {cell: number for number, cell in enumerate(topology.cells())}
+        known = _CELL_ORDER[id(topology)] = (topology, order)
+    return known[1]
+
+
+#: What a placed tile turned ``rotation`` shows a free cell lying ``direction`` of it, as
+#: ``_mask`` of its side facing the cell, read from the cell's point of view; keyed by the
+#: ids of the tile and topology objects, kept with them, then by rotation and direction.
+_SHOWN: dict[tuple[int, int], tuple[CityTile, CityTopology, dict[tuple[int, Direction], int]]] = {}
+
+
+def _shown(topology: CityTopology, tile: CityTile, rotation: int, direction: Direction) -> int:
+    """The mask a free cell gets from the placed ``tile`` turned ``rotation`` that lies
+    ``direction`` of it: the terrains of the tile's side facing the cell, reversed (the
+    cell's first node faces the tile's last)."""
+    known = _SHOWN.get((id(tile), id(topology)))
+    if known is None or known[0] is not tile or known[1] is not topology:
+        known = _SHOWN[id(tile), id(topology)] = (tile, topology, {})
+    masks = known[2]
+    mask = masks.get((rotation, direction))
+    if mask is None:
+        theirs = rotated_terrains(topology, tile, rotation, topology.opposite(direction))
+        mask = masks[rotation, direction] = _mask(direction, theirs[::-1])
+    return mask
+
+
+#: Each tile's masks of all its sides (``_mask``) by rotation, keyed by the ids of the tile
+#: and topology objects, kept with them (as ``city._SIDES``).
+_SIDE_MASKS: dict[tuple[int, int], tuple[CityTile, CityTopology, tuple[tuple[int, int], ...]]] = {}
+
+
+def _side_masks(topology: CityTopology, tile: CityTile) -> tuple[tuple[int, int], ...]:
+    """(rotation, mask of the tile's sides turned so) for each rotation in order."""
+    known = _SIDE_MASKS.get((id(tile), id(topology)))
+    if known is None or known[0] is not tile or known[1] is not topology:
+        masks = tuple(
+            (
+                rotation,
+                sum(
+                    _mask(direction, rotated_terrains(topology, tile, rotation, direction))
+                    for direction in DIRECTIONS
+                ),
+            )
+            for rotation in ROTATIONS
+        )
+        known = _SIDE_MASKS[id(tile), id(topology)] = (tile, topology, masks)
+    return known[2]
 
 
 def relaxation(rules: Rules, table: Table) -> int:
     """The strictest level at which some display tile can be placed."""
-    tiles = [rules.content.tile(t) for t in table.display]
+    return _relaxation(table.city, tuple(table.display))
+
+
+@lru_cache(maxsize=64)
+def _relaxation(city: CityMap, display: tuple[str, ...]) -> int:
+    # Cached per map and display, like ``_placements``: each step of a placement asks it.
     for level in (STRICT, NO_TERRAIN_MATCH):
-        if any(placements(table.city, tile, level) for tile in tiles):
+        if any(_placements(city, tile_id, level) for tile_id in display):
             return level
     return ONE_TOUCHING
 
@@ -110,6 +192,37 @@ class PlaceTile(StepRules["EscapePlanState"]):
     def next_steps(
         self, state: EscapePlanState, seat: str, steps: tuple[str, ...]
     ) -> Sequence[str]:
+        # The open decision's list, kept when it was taken (``take``): the table cannot
+        # change while a placement is open.
+        memo = state.table.place_memo
+        if memo is not None and memo[0] is state.decision:
+            decision, following = memo
+            if decision.seat == seat and decision.steps == steps:
+                return list(following)
+        return self._following(state, steps)
+
+    def take(
+        self, state: EscapePlanState, open_decision: Decision | None, seat: str, step: Any
+    ) -> Decision | None:
+        """``StepRules.take``, keeping what may follow the decision one step longer on the
+        table (``Table.place_memo``): the caller's next legal list is that list again."""
+        steps = open_decision.steps if open_decision else ()
+        allowed = self.next_steps(state, seat, steps)
+        if not isinstance(step, str) or step not in allowed:
+            return super().take(state, open_decision, seat, step)  # refuses it in words
+        if step == DONE:
+            self.carry_out(state, seat, steps)
+            return None
+        longer = (*steps, step)
+        following = self._following(state, longer)
+        if not following:
+            self.carry_out(state, seat, longer)
+            return None
+        decision = Decision(seat, longer)
+        state.table.place_memo = (decision, following)
+        return decision
+
+    def _following(self, state: EscapePlanState, steps: tuple[str, ...]) -> list[str]:
         rules, table = state.rules, state.table
         level = relaxation(rules, table)
         if not steps:
@@ -153,6 +266,7 @@ class PlaceTile(StepRules["EscapePlanState"]):
 
     def carry_out(self, state: EscapePlanState, seat: str, steps: tuple[str, ...]) -> None:
         rules, table = state.rules, state.table
+        table.place_memo = None
         tile = rules.content.tile(actions.split(steps[0])[1])
         cell = actions.parse_cell(actions.split(steps[1])[1])
         rotation = int(actions.split(steps[2])[1])

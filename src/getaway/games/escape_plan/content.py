@@ -9,15 +9,18 @@ values instead of the reconstructed ones, edit the data files (see
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
 from getaway.core.content import load_data_file
 from getaway.games.escape_plan import checks
 from getaway.games.escape_plan.schema import (
+    Asset,
     Assets,
     Buildings,
     CityTile,
@@ -27,6 +30,7 @@ from getaway.games.escape_plan.schema import (
     EquipmentTypes,
     EscapePlans,
     ExitTiles,
+    Fixer,
     Fixers,
     LocationDeck,
     Lockers,
@@ -65,6 +69,14 @@ FILES: dict[str, tuple[str, type[BaseModel]]] = {
 }
 
 
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+_T = TypeVar("_T", bound=_Identified)
+
+
 @dataclass(frozen=True, slots=True)
 class Content:
     """Every content file, validated; the field names are the keys of :data:`FILES`."""
@@ -96,6 +108,22 @@ class Content:
             known = _TILES_BY_ID[id(self)] = (self, tiles)
         return known[1][tile_id]
 
+    def asset(self, asset_id: str) -> Asset:
+        """The Asset tile ``asset_id`` (the first of an id, as a scan would find it)."""
+        return self._by_id("assets", self.assets.assets)[asset_id]
+
+    def fixer(self, fixer_id: str) -> Fixer:
+        """The Fixer tile ``fixer_id`` (the first of an id, as a scan would find it)."""
+        return self._by_id("fixers", self.fixers.fixers)[fixer_id]
+
+    def _by_id(self, kind: str, items: Sequence[_T]) -> dict[str, _T]:
+        # Built once per content and kind (the executive actions ask on every turn).
+        known = _ITEMS_BY_ID.get((id(self), kind))
+        if known is None or known[0] is not self:
+            table = {item.id: item for item in reversed(items)}
+            known = _ITEMS_BY_ID[id(self), kind] = (self, table)
+        return known[1]
+
     @property
     def start_tiles(self) -> tuple[CityTile, ...]:
         return tuple(tile for tile in self.city_tiles.tiles if tile.stack is None)
@@ -119,6 +147,8 @@ class Content:
 #: Each content's City tiles by id (the first of an id wins, as a scan would find it). Keyed
 #: by the content object's id; the content is kept with them, so the id is not reused.
 _TILES_BY_ID: dict[int, tuple[Content, dict[str, CityTile]]] = {}
+#: Each content's Assets and Fixers by id, keyed like ``_TILES_BY_ID`` with the kind.
+_ITEMS_BY_ID: dict[tuple[int, str], tuple[Content, dict[str, Any]]] = {}
 
 
 def load_content_from(directory: Path) -> Content:

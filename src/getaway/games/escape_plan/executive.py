@@ -75,9 +75,9 @@ def _component(state: EscapePlanState, player: Player, first: str) -> tuple[str,
     if parts[1] == "fixer":
         piece = player.items[int(parts[2])]
         assert piece is not None
-        return next(f.effect for f in content.fixers.fixers if f.id == piece.id), None
+        return content.fixer(piece.id).effect, None
     if parts[1] == "asset":
-        asset = next(a for a in content.assets.assets if a.id == parts[2])
+        asset = content.asset(parts[2])
         return asset.effect, asset.officer
     return ("heal", None) if parts[1] == "first_aid" else ("gang_ability", None)
 
@@ -140,27 +140,30 @@ def _first_steps(state: EscapePlanState, seat: str) -> list[str]:
     content = rules.content
     player = state.table.players[seat]
     found: list[tuple[str, str, str | None]] = []
+    cuffed = player.cuffed
     for space, piece in enumerate(player.contacts):
-        if piece is not None and contacts.usable_contact(player, space):
+        # ``contacts.usable_contact``, read in place: every turn and visit asks this list.
+        if piece is not None and piece.kind == "contact" and piece.face_up and not cuffed[space]:
             card = contacts.card(rules, piece.id)
             if card.timing == "ANY" and card.cost <= player.cash:
                 found.append((f"exec:contact:{space}", card.effect, card.officer))
     for space, piece in enumerate(player.items):
         if piece is not None and piece.kind == "fixer" and piece.face_up:
-            fixer = next(f for f in content.fixers.fixers if f.id == piece.id)
+            fixer = content.fixer(piece.id)
             if fixer.timing == "ANY":
                 found.append((f"exec:fixer:{space}", fixer.effect, None))
-    if any(held is not None and not held.used for held in player.unlocked):
-        assets = {a.id: a for a in content.assets.assets}
-        for ready in ready_assets(rules, player):
-            asset = assets[ready]
-            if asset.effect in EXECUTIVE_EFFECTS:
-                found.append((f"exec:asset:{ready}", asset.effect, asset.officer))
-    found += [
-        (f"exec:gang:{node}", "gang_ability", None) for node in sorted(set(player.gang_members))
-    ]
+    for ready in ready_assets(rules, player):
+        asset = content.asset(ready)
+        if asset.effect in EXECUTIVE_EFFECTS:
+            found.append((f"exec:asset:{ready}", asset.effect, asset.officer))
+    if player.gang_members:
+        found += [
+            (f"exec:gang:{node}", "gang_ability", None) for node in sorted(set(player.gang_members))
+        ]
     if player.first_aid_up:
         found.append(("exec:first_aid", "heal", None))
+    if not found:
+        return []
     return [
         step for step, effect, officer in found if _useful(state, player, step, effect, officer)
     ]
@@ -182,14 +185,21 @@ def executive_steps(
 
 
 def apply_executive_step(
-    state: EscapePlanState, seat: str, steps_so_far: Sequence[str], step: str
+    state: EscapePlanState,
+    seat: str,
+    steps_so_far: Sequence[str],
+    step: str,
+    *,
+    checked: bool = False,
 ) -> bool:
     """Take ``step``; ``True`` when the action is complete (and carried out), ``False`` when
-    a target must follow (nothing changed yet). Anything else is refused unchanged."""
-    legal = executive_steps(state, seat, steps_so_far)
-    if step not in legal:
-        why = "choose a component first" if not steps_so_far else "choose the effect's target"
-        raise IllegalActionError(seat, str(step), legal, why)
+    a target must follow (nothing changed yet). Anything else is refused unchanged, unless
+    the caller has ``checked`` it against :func:`executive_steps` already."""
+    if not checked:
+        legal = executive_steps(state, seat, steps_so_far)
+        if step not in legal:
+            why = "choose a component first" if not steps_so_far else "choose the effect's target"
+            raise IllegalActionError(seat, str(step), legal, why)
     steps = [*steps_so_far, step]
     player = state.table.players[seat]
     if len(steps) == 1 and _component(state, player, step)[0] in _TARGETED:

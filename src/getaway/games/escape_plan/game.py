@@ -46,7 +46,13 @@ from getaway.games.escape_plan.options import (
 )
 from getaway.games.escape_plan.setup import new_table
 from getaway.games.escape_plan.state import Table
-from getaway.games.escape_plan.turns import TURN, after_actions, go_on, take_after_action
+from getaway.games.escape_plan.turns import (
+    TURN,
+    after_actions,
+    allowed_after,
+    go_on,
+    take_after_action,
+)
 
 #: The decisions taken in steps, by the stage that asks them.
 STEP_RULES: dict[str, StepRules[EscapePlanState]] = {}
@@ -64,7 +70,8 @@ class EscapePlanState(RulesState[Rules]):
     decision: Decision | None
     #: Each seat's Move context (R-VIS-3 checks every location) while the table stays as it
     #: is: one turn's legal steps and its ``apply`` ask for it several times. Emptied whenever
-    #: the table may change (each ``apply``, before a turn takes effect); a clone starts empty.
+    #: the table may change (after each ``apply``, before a turn takes effect); a clone starts
+    #: empty.
     move_contexts: dict[str, MoveContext]
 
     @classmethod
@@ -104,8 +111,15 @@ class EscapePlanState(RulesState[Rules]):
             return (table.cuffs_due[0],)
         return (table.queue[0],) if table.stage != "none" and table.queue else ()
 
+    def _acts(self, seat: str) -> bool:
+        """``seat in self.to_act()``, without building the tuple (asked twice a ply)."""
+        table = self.table
+        if table.cuffs_due:
+            return table.cuffs_due[0] == seat
+        return table.stage != "none" and bool(table.queue) and table.queue[0] == seat
+
     def legal_actions(self, seat: str) -> Sequence[str]:
-        if seat not in self.to_act():
+        if not self._acts(seat):
             return ()
         if self.table.cuffs_due:
             return handcuff_choices(self.table, self.table.players[seat])
@@ -128,22 +142,30 @@ class EscapePlanState(RulesState[Rules]):
         return ()
 
     def apply(self, seat: str, action: str) -> None:
-        self.move_contexts.clear()
         try:
             self._apply(seat, action)
         finally:
+            # The table may have changed: no Move context worked out for it holds any more.
             self.move_contexts.clear()
 
     def _apply(self, seat: str, action: str) -> None:
-        if seat not in self.to_act():
+        if not self._acts(seat):
             self.reject_seat(seat)
         stage = self.table.stage
         steps = STEP_RULES.get(stage)
         if steps is not None and not self.table.cuffs_due:
             self.decision = steps.take(self, self.decision, seat, action)
             return
-        legal = self.legal_actions(seat)
-        if not isinstance(action, str) or action not in legal:
+        if not isinstance(action, str):
+            allowed = False
+        elif stage in ("visit", "after") and not self.table.cuffs_due:
+            allowed = allowed_after(self, seat, action)  # the list is worked out on a refusal
+        elif stage == "converge" and not self.table.cuffs_due:
+            allowed = notoriety_half.converge_allowed(self.rules, self.table, action)
+        else:
+            allowed = action in self.legal_actions(seat)
+        if not allowed:
+            legal = self.legal_actions(seat)
             asked = "cuffs" if self.table.cuffs_due else stage
             why = {
                 "cuffs": "choose which locked Asset the Handcuffs card sends to the box "

@@ -10,9 +10,9 @@ with its cost, or the arrest (§13.2, §13.3).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterable
 
-from getaway.games.escape_plan import avoid, movement
+from getaway.games.escape_plan import avoid, contacts, movement
 from getaway.games.escape_plan.avoid import AvoidContext, AvoidTool, WoundTrack, avoid_context
 from getaway.games.escape_plan.boards import arrest, gain_notoriety, take_handcuffs
 from getaway.games.escape_plan.escape import pay_escape
@@ -21,43 +21,49 @@ from getaway.games.escape_plan.movement_decision import MoveOutcome
 from getaway.games.escape_plan.options import COSTA, GANG_MEMBERS_PER_GANG, SANDRA, Rules
 from getaway.games.escape_plan.schema import ContactCard, Fixer
 from getaway.games.escape_plan.state import Piece, Player, Table, Unlocked
-from getaway.games.escape_plan.table_police import city_police, escape_exit
+from getaway.games.escape_plan.table_police import escape_exit
 from getaway.games.escape_plan.visit import unvisitable
 
 # --- what the mover holds ---------------------------------------------------------------------
 
 
+def _counted(ids: Iterable[str]) -> list[tuple[str, int]]:
+    """Each id with how many times it occurs, by id (a plain count: ``Counter`` costs more
+    than the few pieces of a board)."""
+    counts: dict[str, int] = {}
+    for ident in ids:
+        counts[ident] = counts.get(ident, 0) + 1
+    return sorted(counts.items())
+
+
 def _cards(rules: Rules, player: Player) -> list[tuple[ContactCard, int]]:
     """Face-up Contact cards not under Handcuffs (R-WND-5), each kind with its count, by id."""
-    counts = Counter(
+    ids = [
         piece.id
         for piece, cuffed in zip(player.contacts, player.cuffed, strict=True)
         if piece is not None and piece.kind == "contact" and piece.face_up and not cuffed
-    )
-    cards = rules.content.contacts.cards
-    return [(next(c for c in cards if c.id == ident), n) for ident, n in sorted(counts.items())]
+    ]
+    if not ids:
+        return []
+    return [(contacts.card(rules, ident), n) for ident, n in _counted(ids)]
 
 
 def _face_up_items(player: Player, kind: str) -> list[tuple[str, int]]:
     """Face-up tiles of ``kind`` on the item spaces, each id with its count, by id."""
-    counts = Counter(
+    return _counted(
         piece.id
         for piece in player.items
         if piece is not None and piece.kind == kind and piece.face_up
     )
-    return sorted(counts.items())
 
 
 def _fixers(rules: Rules, player: Player) -> list[Fixer]:
-    fixers = rules.content.fixers.fixers
-    return [
-        next(f for f in fixers if f.id == ident) for ident, _ in _face_up_items(player, "fixer")
-    ]
+    return [rules.content.fixer(ident) for ident, _ in _face_up_items(player, "fixer")]
 
 
 def _gang_members(player: Player) -> list[tuple[str, int]]:
     """Hired gang members by the Gang location they return to (§8.2)."""
-    return sorted(Counter(player.gang_members).items())
+    return _counted(player.gang_members)
 
 
 def move_tools(rules: Rules, player: Player) -> tuple[MoveTool, ...]:
@@ -89,7 +95,7 @@ def avoid_tools(rules: Rules, player: Player) -> tuple[AvoidTool, ...]:
     costs = content.assets.unlocked_slot_costs
     for slot, held in enumerate(player.unlocked):
         if held is not None and not held.used:
-            asset = next(a for a in content.assets.assets if a.id == held.asset)
+            asset = content.asset(held.asset)
             found.append(avoid.asset_tool(asset, costs[slot]))
     return tuple(tool for tool in found if tool is not None)
 
@@ -125,7 +131,9 @@ def avoid_context_for(rules: Rules, table: Table, seat: str, path: MovePath) -> 
     player = table.players[seat]
     return avoid_context(
         path,
-        city_police(table),
+        # The table's police as they lie: ``avoid_context`` reads only the tiles left, each
+        # in officer order, once each (what ``city_police`` would make of every tile).
+        table.police,
         sandra=_tile_of(table, SANDRA),
         costa=_tile_of(table, COSTA),
         tools=avoid_tools(rules, player),

@@ -36,9 +36,9 @@ path can still end is ``movement_search.py``'s.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 from getaway.core.errors import GetawayError
 from getaway.games.escape_plan.city import CityMap
@@ -50,7 +50,7 @@ from getaway.games.escape_plan.movement_map import (
     CityIndex,
     city_index,
 )
-from getaway.games.escape_plan.movement_search import Dead, can_finish
+from getaway.games.escape_plan.movement_search import Dead, can_finish, first_look
 from getaway.games.escape_plan.schema import ContactCard, Fixer
 
 STOP = "stop"
@@ -193,9 +193,9 @@ class MoveContext:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class MovePath:
-    """A MOVE step so far: where the pawn is, what it has spent, what it may still do."""
+class MovePath(NamedTuple):
+    """A MOVE step so far: where the pawn is, what it has spent, what it may still do. A
+    named tuple: every step of a Move makes one (and the dead-end check one per candidate)."""
 
     start: str
     node: str
@@ -232,11 +232,11 @@ class MovePath:
         return 0
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One step that may follow a path: its id, what it is, where the pawn ends up, its MP
     cost, whether the move may stop right after it (with ``stop``, or because the step ends
-    the move itself), and the tool it uses with its price in $k (a card's cost), if any."""
+    the move itself), and the tool it uses with its price in $k (a card's cost), if any. A
+    named tuple: every step of a Move makes a few of them."""
 
     id: str
     kind: StepKind
@@ -297,16 +297,21 @@ def _moves(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[tuple[st
     kind = index.kind[node]
     if may_stop(city, ctx, path):
         yield STOP, "stop", node
+    tools = ctx.tools  # most movers hold none: their checks are skipped
     # Walking (R-MV-2, R-MV-3), into water only where it is open (R-MV-6, Jet Ski).
-    jet_ski = next(
-        (t for t in ctx.tools if t.effect == "jet_ski" and _tool_usable(ctx, path, t)), None
+    jet_ski = (
+        next((t for t in tools if t.effect == "jet_ski" and _tool_usable(ctx, path, t)), None)
+        if tools
+        else None
     )
     links = city.links[node]
-    # Sorted: the map's link order follows set iteration, which varies between processes.
-    for near in sorted(links):
-        if links[near] > remaining:
+    # In name order (``CityMap.links`` is sorted): the same steps in every process.
+    body_of, ferried = index.body, index.ferried
+    for near, cost in links.items():
+        if cost > remaining:
             continue
-        if _crossable(index, path, near):
+        body = body_of.get(near)  # ``_crossable``, read in place
+        if body is None or body in ferried or body in path.jet_ski_bodies:
             yield f"walk:{near}", "walk", near
         elif jet_ski is not None:
             yield f"jetski:{near}", "jetski", near
@@ -316,21 +321,22 @@ def _moves(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[tuple[st
             if metro != node:
                 yield f"metro:{metro}", "metro", metro
     # Flights: the Heliport location (R-HELI-1), the helicopter executive actions (§8.4).
-    if remaining >= FLIGHT_COST:
-        tile = index.tile[node]
+    tile = index.tile[node]
+    if remaining >= FLIGHT_COST and (kind == "HELIPORT" or tile in index.heliport_tiles):
         targets = [n for n in index.flights[tile] if _crossable(index, path, n)]
         if kind == "HELIPORT" and path.entered:
             for target in targets:
                 yield f"fly:{target}", "fly", target
-        if kind == "HELIPORT" or tile in index.heliport_tiles:
-            for tool in ctx.tools:
-                if tool.effect == "flight" and _tool_usable(ctx, path, tool):
-                    for target in targets:
-                        yield f"heli:{tool.id}:{target}", "heli", target
+        for tool in tools:
+            if tool.effect == "flight" and _tool_usable(ctx, path, tool):
+                for target in targets:
+                    yield f"heli:{tool.id}:{target}", "heli", target
     # The Sewer, from a terrain area (§17.2).
     terrain = index.terrain[node]
-    if terrain is not None and any(
-        t.effect == "sewer" and _tool_usable(ctx, path, t) for t in ctx.tools
+    if (
+        terrain is not None
+        and tools
+        and any(t.effect == "sewer" and _tool_usable(ctx, path, t) for t in tools)
     ):
         for target in index.sewers[index.tile[node]]:
             cost = 0 if index.terrain[target] == terrain else 1
@@ -342,10 +348,11 @@ def _moves(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[tuple[st
     # Medevac: to the Hospital, which must differ from the start (R-MV-1).
     hospital = index.hospital
     if (
-        hospital is not None
+        tools
+        and hospital is not None
         and hospital != path.start
         and hospital not in ctx.no_stop
-        and any(t.effect == "medevac" and _tool_usable(ctx, path, t) for t in ctx.tools)
+        and any(t.effect == "medevac" and _tool_usable(ctx, path, t) for t in tools)
     ):
         yield MEDEVAC, "medevac", hospital
     # Escaping through the open Exit (R-ESC-1).
@@ -366,10 +373,9 @@ def _advance(
     """``path`` after a step that :func:`_moves` offered."""
     index = city_index(city)
     if kind == "stop":
-        return replace(path, steps=(*path.steps, step_id), ended="stop")
+        return path._replace(steps=(*path.steps, step_id), ended="stop")
     if kind == "gas":
-        return replace(
-            path,
+        return path._replace(
             steps=(*path.steps, step_id),
             budget=path.budget + 1,
             gas_spent=path.gas_spent + 1,
@@ -450,28 +456,83 @@ def next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> list[Step]:
     return list(_next_steps(city, ctx, path))
 
 
-@lru_cache(maxsize=4096)
+def following_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, ...]:
+    """:func:`next_steps` as the tuple it is kept as (not copied)."""
+    return _next_steps(city, ctx, path)
+
+
+#: The next steps of the positions worked out lately, by map, context and position (see
+#: :func:`_next_steps`); emptied when it holds :data:`_KEPT` of them.
+_STEPS_AT: dict[tuple[CityMap, MoveContext, tuple[object, ...]], tuple[Step, ...]] = {}
+_KEPT = 4096
+
+
 def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, ...]:
     # Cached: a decision in steps is replayed from its start each time the game asks what
-    # may follow (maps are immutable and compared by identity; contexts and paths are
-    # frozen values), so the dead-end search runs once per position, not once per replay.
-    steps: list[Step] = []
+    # may follow (maps are immutable and compared by identity; contexts are frozen values),
+    # so the dead-end search runs once per position, not once per replay. A position is
+    # what the steps depend on: not the steps taken, the tiles crossed or the notoriety
+    # gained (a pawn walking back and forth over free terrain comes back to the same
+    # position), and a step's cost and price are differences.
+    key = (
+        city,
+        ctx,
+        (
+            path.start,
+            path.node,
+            path.budget - path.spent,
+            path.gas_spent,
+            path.rode_metro,
+            path.entered,
+            path.jet_ski_bodies,
+            path.used,
+            path.cash_spent,
+            path.ended,
+        ),
+    )
+    found = _STEPS_AT.get(key)
+    if found is None:
+        if len(_STEPS_AT) >= _KEPT:
+            _STEPS_AT.clear()
+        found = _STEPS_AT[key] = tuple(_following(city, ctx, path))
+    return found
+
+
+def _following(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[Step]:
+    """The steps of :func:`next_steps`, each worked out when asked for."""
     dead: Dead = {}
+    index = city_index(city)
+    start, no_stop = path.start, ctx.no_stop
+    links = city.links[path.node]
+    mp = path.remaining + ctx.gas_cans - path.gas_spent
     for step_id, kind, to in _moves(city, ctx, path):
+        if kind == "stop":
+            yield Step(step_id, kind, to, 0, True)
+            continue
+        if kind in ("walk", "fly", "metro"):
+            # No tool, no price: the step's cost and the first look of ``can_finish`` tell
+            # all, and most steps are decided without working out the path after them.
+            cost = links[to] if kind == "walk" else FLIGHT_COST if kind == "fly" else 0
+            if index.kind[to] is not None and to != start and to not in no_stop:
+                yield Step(step_id, kind, to, cost, True)  # the move may end there
+                continue
+            bonus = METRO_BONUS if kind == "metro" and not path.rode_metro else 0
+            answer = first_look(index, ctx, start, to, mp - cost + bonus)
+            if answer is not None:
+                if answer:
+                    yield Step(step_id, kind, to, cost, False)
+                continue
         after = _advance(city, ctx, path, step_id, kind, to)
         if can_finish(city, ctx, after, dead):
-            steps.append(
-                Step(
-                    step_id,
-                    kind,
-                    to,
-                    after.spent - path.spent,
-                    after.ended is not None or may_stop(city, ctx, after),
-                    _new_use(path, after),
-                    after.cash_spent - path.cash_spent,
-                )
+            yield Step(
+                step_id,
+                kind,
+                to,
+                after.spent - path.spent,
+                after.ended is not None or may_stop(city, ctx, after),
+                _new_use(path, after),
+                after.cash_spent - path.cash_spent,
             )
-    return tuple(steps)
 
 
 def _new_use(before: MovePath, after: MovePath) -> str | None:
@@ -482,10 +543,13 @@ def _new_use(before: MovePath, after: MovePath) -> str | None:
     return None
 
 
+@lru_cache(maxsize=256)
 def can_move(city: CityMap, ctx: MoveContext) -> bool:
     """Whether any legal move exists from the start: the Move action may be offered only
-    then (a pawn with too few MP, or hemmed in by places it may not visit, must Rest)."""
-    return bool(next_steps(city, ctx, start_path(city, ctx)))
+    then (a pawn with too few MP, or hemmed in by places it may not visit, must Rest).
+    Asked step by step until one is found: the whole list is worked out only for a Move.
+    Cached like :func:`next_steps`: a turn's legal list and its first step both ask it."""
+    return next(_following(city, ctx, start_path(city, ctx)), None) is not None
 
 
 def apply_step(city: CityMap, ctx: MoveContext, path: MovePath, step_id: str) -> MovePath:

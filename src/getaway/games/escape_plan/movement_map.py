@@ -3,10 +3,10 @@ numbers of its movement points."""
 
 from __future__ import annotations
 
-import weakref
+import math
 from dataclasses import dataclass, field
 
-from getaway.games.escape_plan.city import CityMap
+from getaway.games.escape_plan.city import CityMap, named_nodes
 from getaway.games.escape_plan.schema import Terrain
 
 #: MP of a Move before bonuses (R-MV-1).
@@ -22,7 +22,9 @@ FLIGHT_RANGE = (1, 2)
 @dataclass(slots=True)
 class CityIndex:
     """Per node: tile, location kind, terrain, water body; the Ferry-served bodies, the
-    Metros, the Hospital, the Heliport tiles; per tile: the nodes a flight or a Sewer reaches."""
+    Metros, the Hospital, the Heliport tiles; per tile: the nodes a Sewer reaches, and from
+    a tile a flight may leave (a Heliport tile, or one with a Heliport location) the nodes it
+    reaches."""
 
     tile: dict[str, str] = field(default_factory=dict)
     kind: dict[str, str | None] = field(default_factory=dict)
@@ -35,47 +37,93 @@ class CityIndex:
     by_tile: dict[str, list[str]] = field(default_factory=dict)
     flights: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sewers: dict[str, tuple[str, ...]] = field(default_factory=dict)
-
-
-_INDEXES: weakref.WeakKeyDictionary[CityMap, CityIndex] = weakref.WeakKeyDictionary()
+    #: Per node: the locations a walk reaches from it in one step, with the MP it costs.
+    location_links: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    #: Per node: the fewest MP a walk from it into some location needs (water only where a
+    #: Ferry opens it): what a move without tools needs at least to end from there.
+    least_mp: dict[str, float] = field(default_factory=dict)
 
 
 def city_index(city: CityMap) -> CityIndex:
-    found = _INDEXES.get(city)
-    if found is None:
-        found = _build_index(city)
-        _INDEXES[city] = found
-    return found
+    return city.movement_index
 
 
-def _build_index(city: CityMap) -> CityIndex:
+def build_index(city: CityMap) -> CityIndex:
     index = CityIndex()
-    for node, terrain in city.node_terrains.items():
-        tile = city.tile_of(node)
-        index.tile[node] = tile
-        index.kind[node] = city.kind(node)
-        index.terrain[node] = terrain
-        index.by_tile.setdefault(tile, []).append(node)
+    hospitals: list[str] = []
+    metros: list[str] = []
+    airborne: set[str] = set()  # the tiles a flight may leave from
+    for entry in city.placed:
+        tile_id = entry.tile.id
+        for node, kind, terrain in named_nodes(entry.tile):
+            index.tile[node] = tile_id
+            index.kind[node] = kind
+            index.terrain[node] = terrain
+            index.by_tile.setdefault(tile_id, []).append(node)
+            if kind == "HOSPITAL":
+                hospitals.append(node)
+            elif kind == "METRO":
+                metros.append(node)
+            elif kind == "HELIPORT":
+                airborne.add(tile_id)
+        if entry.tile.heliport_tile:
+            index.heliport_tiles.add(tile_id)
+            airborne.add(tile_id)
     for body in city.water_bodies:
         name = min(body)
         for node in body:
             index.body[node] = name
         if city.has_ferry(body):
             index.ferried.add(name)
-    index.metros = tuple(sorted(city.metros()))
-    hospitals = city.locations("HOSPITAL")
+    index.metros = tuple(sorted(metros))
     index.hospital = hospitals[0] if hospitals else None
-    for entry in city.placed:
-        if entry.tile.heliport_tile:
-            index.heliport_tiles.add(entry.tile.id)
+    topology = city.topology
+    cells = [(entry.tile.id, entry.cell) for entry in city.placed]
+    nearest, farthest = FLIGHT_RANGE
     for tile in index.by_tile:
-        near = sorted(city.tiles_within(tile, *FLIGHT_RANGE))
-        index.flights[tile] = tuple(node for other in near for node in index.by_tile[other])
+        if tile in airborne:
+            # ``city.tiles_within(tile, *FLIGHT_RANGE)``, with the cells read once.
+            here = city.cell_of(tile)
+            near = sorted(
+                other
+                for other, cell in cells
+                if nearest <= topology.distance(here, cell) <= farthest
+            )
+            index.flights[tile] = tuple(node for other in near for node in index.by_tile[other])
         far = sorted(city.sewer_exits(tile))
         index.sewers[tile] = tuple(
             node for other in far for node in index.by_tile[other] if index.terrain[node]
         )
+    for node, links in city.links.items():
+        index.location_links[node] = tuple(
+            (other, cost) for other, cost in links.items() if index.kind[other] is not None
+        )
+    index.least_mp = _least_mp(city, index)
     return index
+
+
+def _least_mp(city: CityMap, index: CityIndex) -> dict[str, float]:
+    """``CityIndex.least_mp``: walked back from every location, cheapest first. Metros and
+    Heliport locations are locations themselves, so riding or flying from one never needs
+    fewer MP than 0; the bound ignores which locations the mover may end in."""
+    least: dict[str, float] = dict.fromkeys(index.kind, math.inf)
+    buckets: list[list[str]] = [[node for node, kind in index.kind.items() if kind is not None]]
+    for node in buckets[0]:
+        least[node] = 0
+    cost = 0
+    while cost < len(buckets):
+        for node in buckets[cost]:
+            body = index.body.get(node)
+            if least[node] < cost or (body is not None and body not in index.ferried):
+                continue  # reached more cheaply already, or water no walk may enter
+            for near, step in city.links[node].items():
+                if cost + step < least[near]:
+                    least[near] = cost + step
+                    while len(buckets) <= cost + step:
+                        buckets.append([])
+                    buckets[cost + step].append(near)
+        cost += 1
+    return least
 
 
 def water_body(city: CityMap, node: str) -> str | None:

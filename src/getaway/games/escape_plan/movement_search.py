@@ -11,6 +11,11 @@ uses and cash multiply its states. The search below reasons on a lighter state w
   total is never higher), and counts uses per effect;
 * more of every resource never loses an ending, so a state is dropped when one already
   explored, at the same place, has at least its MP and at most its uses.
+
+Most questions are answered before any search is set up (:func:`first_look`, then two
+walks): the path ends where it is, or a location where it may end is one or two walks
+away, or (without tools) no location at all is within the MP left (``CityIndex.least_mp``).
+A mover without tools, the usual one, is searched with MP alone as its means.
 """
 
 from __future__ import annotations
@@ -18,7 +23,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from getaway.games.escape_plan.city import CityMap
-from getaway.games.escape_plan.movement_map import FLIGHT_COST, METRO_BONUS, city_index
+from getaway.games.escape_plan.movement_map import (
+    FLIGHT_COST,
+    METRO_BONUS,
+    CityIndex,
+    city_index,
+)
 
 if TYPE_CHECKING:
     from getaway.games.escape_plan.movement import MoveContext, MovePath, ToolEffect
@@ -161,19 +171,118 @@ _Holdings = tuple[tuple[tuple[str, int], ...], int]
 Dead = dict[_Holdings, Frontier]
 
 
+def first_look(index: CityIndex, ctx: MoveContext, start: str, node: str, mp: int) -> bool | None:
+    """Whether a path at ``node`` from ``start``, with ``mp`` MP and Gas Cans left, can end,
+    when that is seen without a search (else ``None``): the path ends here (``_Search.ends``,
+    the usual case), or one walk takes it into such a location (the search's first look; a
+    location is never water), or, without tools, no location at all is within reach."""
+    no_stop = ctx.no_stop
+    if index.kind[node] is not None and node != start and node not in no_stop:
+        return True
+    for near, cost in index.location_links[node]:
+        if cost <= mp and near != start and near not in no_stop:
+            return True
+    if not ctx.tools and index.least_mp[node] > mp:
+        return False
+    return None
+
+
 def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> bool:
     """Whether some legal ending follows ``path``. ``dead`` holds states already known to
     lead nowhere, by what the path used; a failed search adds what it explored."""
     if path.ended is not None:
         return True
-    node = path.node
-    if city_index(city).kind[node] is not None and node != path.start and node not in ctx.no_stop:
-        return True  # ``_Search.ends``, asked before the search is set up: the usual case
-    search = _Search(city, ctx, path)
+    mp = path.remaining + ctx.gas_cans - path.gas_spent
+    answer = first_look(city_index(city), ctx, path.start, path.node, mp)
+    if answer is not None:
+        return answer
+    if _two_walks(city, ctx, path, mp):
+        return True
     holdings = (tuple(sorted(path.used)), path.cash_spent)
     known = dead.get(holdings, {})
+    if not ctx.tools:
+        # Its lists are never changed in place (one element each): a shallow copy will do.
+        plain = dict(known)
+        if _run_without_tools(city, ctx, path, mp, plain):
+            return True
+        dead[holdings] = plain
+        return False
     frontier = {place: list(means) for place, means in known.items()}
-    if search.run(path, frontier):
+    if _Search(city, ctx, path).run(path, frontier):
         return True
     dead[holdings] = frontier
+    return False
+
+
+def _two_walks(city: CityMap, ctx: MoveContext, path: MovePath, mp: int) -> bool:
+    """Whether two walks within ``mp`` take the pawn into a location where the move may end
+    (the search's second look, without setting it up): a walk into land or open water (a
+    Ferry, or a Jet Ski used earlier in the move), then one into such a location. Enough to
+    say the move can end, never that it cannot."""
+    index = city_index(city)
+    body_of, ferried, location_links = index.body, index.ferried, index.location_links
+    start, no_stop, opened = path.start, ctx.no_stop, path.jet_ski_bodies
+    for near, cost in city.links[path.node].items():
+        if cost > mp:
+            continue
+        body = body_of.get(near)
+        if body is not None and body not in ferried and body not in opened:
+            continue
+        left = mp - cost
+        for location, step in location_links[near]:
+            if step <= left and location != start and location not in no_stop:
+                return True
+    return False
+
+
+#: The locations a pawn that has just entered may ride or fly from.
+_TRANSPORT = ("METRO", "HELIPORT")
+
+
+def _run_without_tools(
+    city: CityMap, ctx: MoveContext, path: MovePath, mp: int, frontier: Frontier
+) -> bool:
+    """``_Search.run`` for a mover without tools: no Jet Ski, tool flight, Sewer or Medevac,
+    so a state's means are its MP alone, one list of one ``(mp, 0, 0)`` per place (the most
+    MP it was reached with; ``frontier`` holds only such lists)."""
+    index = city_index(city)
+    kind, links, body_of, ferried = index.kind, city.links, index.body, index.ferried
+    start, no_stop, escape_exit = path.start, ctx.no_stop, ctx.escape_exit
+    node = path.node
+    first: _Place = (node, path.rode_metro, path.entered and kind[node] in _TRANSPORT, frozenset())
+    known = frontier.get(first)
+    if known is not None and known[0][0] >= mp:
+        return False  # no better off than a state known to lead nowhere
+    frontier[first] = [(mp, 0, 0)]
+    stack = [(first, mp)]
+    while stack:
+        (node, rode, entered, bodies), mp = stack.pop()
+        if node == escape_exit:
+            return True
+        found: list[tuple[_Place, int]] = []
+        for near, cost in links[node].items():
+            if cost <= mp:
+                body = body_of.get(near)
+                if body is None or body in ferried:
+                    found.append(((near, rode, kind[near] in _TRANSPORT, bodies), mp - cost))
+        here = kind[node]
+        if here == "METRO" and entered:
+            gained = mp if rode else mp + METRO_BONUS
+            for metro in index.metros:
+                if metro != node:
+                    found.append(((metro, True, False, bodies), gained))
+        elif here == "HELIPORT" and entered and mp >= FLIGHT_COST:
+            for target in index.flights[index.tile[node]]:
+                body = body_of.get(target)
+                if body is None or body in ferried:
+                    place = (target, rode, kind[target] in _TRANSPORT, bodies)
+                    found.append((place, mp - FLIGHT_COST))
+        for place, left in found:
+            near = place[0]
+            if kind[near] is not None and near != start and near not in no_stop:
+                return True
+            known = frontier.get(place)
+            if known is None or known[0][0] < left:
+                frontier[place] = [(left, 0, 0)]
+                stack.append((place, left))
     return False

@@ -14,7 +14,12 @@ from __future__ import annotations
 from getaway.games.escape_plan.boards import wound
 from getaway.games.escape_plan.notoriety import crossings, move_marker
 from getaway.games.escape_plan.options import Rules
-from getaway.games.escape_plan.police import OfficerMove, converge, converge_moves
+from getaway.games.escape_plan.police import (
+    OfficerMove,
+    converge,
+    converge_moves,
+    converge_problem,
+)
 from getaway.games.escape_plan.schema import OFFICERS
 from getaway.games.escape_plan.state import Table
 from getaway.games.escape_plan.table_police import city_police, escape_exit, store_police
@@ -122,6 +127,28 @@ def task_actions(rules: Rules, table: Table, task: list[str]) -> list[str]:
         moves = converge_moves(city_police(table), table.city, task[3])
         return [f"{CONVERGE}:{move}" for move in moves]
     return [f"{UNLOCK}:{asset}" for asset in table.players[task[1]].locked_assets()]
+
+
+def converge_allowed(rules: Rules, table: Table, action: str) -> bool:
+    """Whether ``action`` is among the head task's :func:`task_actions` (a converge task),
+    asked of that one move (``police.converge_problem``, the oracle of ``converge_moves``)
+    instead of listing them all."""
+    task = table.noto_tasks[0]
+    placed = {entry.tile.id for entry in table.city.placed}
+    head, _, rest = action.partition(":")
+    officer, _, route = rest.partition(":")
+    source, _, target = route.partition(">")
+    if task[3] not in placed:
+        return action in task_actions(rules, table, task)  # the list refuses it in words
+    move = OfficerMove(officer, source, target)  # type: ignore[arg-type]
+    return (
+        head == CONVERGE
+        and officer in OFFICERS
+        and source in placed
+        and target in placed
+        and f"{CONVERGE}:{move}" == action
+        and converge_problem(city_police(table), table.city, task[3], move) is None
+    )
 
 
 def converge_officer(table: Table, action: str) -> None:

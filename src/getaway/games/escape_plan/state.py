@@ -24,6 +24,7 @@ from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.options import Rules
 
 if TYPE_CHECKING:
+    from getaway.core.steps import Decision
     from getaway.games.escape_plan.turns import TurnMemo
 
 Status = Literal["city", "escaped", "arrested"]
@@ -423,6 +424,11 @@ class Table:
     #: decision stays open the table cannot change (every ``apply`` replaces it). Not part of
     #: the position: never cloned, saved or compared.
     turn_memo: TurnMemo | None = dataclasses.field(default=None, compare=False, repr=False)
+    #: The same for an open tile placement: its ``Decision`` and the steps that may follow
+    #: it (``city_phase.PlaceTile``).
+    place_memo: tuple[Decision, list[str]] | None = dataclasses.field(
+        default=None, compare=False, repr=False
+    )
 
     def clone(self) -> Table:
         return Table(

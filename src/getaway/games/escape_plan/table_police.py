@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from getaway.core.rng import Rng
+from getaway.games.escape_plan.content import Content
 from getaway.games.escape_plan.escape import escape_problem
 from getaway.games.escape_plan.options import Rules
 from getaway.games.escape_plan.police import (
@@ -32,9 +33,13 @@ def store_bag(table: Table, bag: PoliceBag) -> None:
 
 
 def city_police(table: Table) -> dict[str, TileOfficers]:
-    """The officers of every tile that has any, as ``police.py`` takes them."""
+    """The officers of every tile that has any, as ``police.py`` takes them: each tile's in
+    the order of ``OFFICERS``, once each (a tile holding one officer, the usual case, is
+    read as it is)."""
     return {
-        tile: tuple(officer for officer in OFFICERS if officer in officers)
+        tile: (officers[0],)
+        if len(officers) == 1 and officers[0] in OFFICERS
+        else tuple(officer for officer in OFFICERS if officer in officers)
         for tile, officers in table.police.items()
     }
 
@@ -53,15 +58,38 @@ def draw_onto(table: Table, rng: Rng, requests: Sequence[tuple[str, int]]) -> No
 
 
 def visible_exits(rules: Rules, table: Table) -> tuple[int, ...]:
-    """The Exits whose tile is face up: placed in the city or in the display."""
+    """The Exits whose tile is face up: placed in the city or in the display (in content
+    order: the tiles with an Exit, each tile's Exits in drawing order)."""
     visible = set(table.visible_tiles())
     return tuple(
-        location.exit
-        for tile in rules.content.city_tiles.tiles
-        if tile.id in visible
-        for location in tile.locations.values()
-        if location.exit is not None
+        number
+        for tile_id, numbers in _exit_tiles(rules.content)
+        if tile_id in visible
+        for number in numbers
     )
+
+
+#: Each content's City tiles that hold an Exit, with their Exit numbers, in content order.
+#: Keyed by the content object's id, the content kept with them (as ``content._TILES_BY_ID``).
+_EXIT_TILES: dict[int, tuple[Content, tuple[tuple[str, tuple[int, ...]], ...]]] = {}
+
+
+def _exit_tiles(content: Content) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    known = _EXIT_TILES.get(id(content))
+    if known is None or known[0] is not content:
+        found = tuple(
+            (tile.id, numbers)
+            for tile in content.city_tiles.tiles
+            if (
+                numbers := tuple(
+                    location.exit
+                    for location in tile.locations.values()
+                    if location.exit is not None
+                )
+            )
+        )
+        known = _EXIT_TILES[id(content)] = (content, found)
+    return known[1]
 
 
 def patrol_of(rules: Rules, table: Table) -> Patrol:

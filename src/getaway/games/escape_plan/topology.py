@@ -107,8 +107,16 @@ class SquareTopology:
 
     def touching(self, cell: Cell) -> tuple[Cell, ...]:
         x, y = cell
-        return tuple(
-            (x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
+        # Row by row from the top, each from the left (spelled out: asked for every tile).
+        return (
+            (x - 1, y - 1),
+            (x, y - 1),
+            (x + 1, y - 1),
+            (x - 1, y),
+            (x + 1, y),
+            (x - 1, y + 1),
+            (x, y + 1),
+            (x + 1, y + 1),
         )
 
     def distance(self, a: Cell, b: Cell) -> int:

@@ -27,7 +27,15 @@ from typing import TYPE_CHECKING, Any
 
 from getaway.core.steps import DONE, Decision, StepRules
 from getaway.games.escape_plan import actions, movement_decision, phases
-from getaway.games.escape_plan.avoid import AvoidContext, avoid_result, avoid_steps
+from getaway.games.escape_plan.avoid import (
+    AvoidContext,
+    AvoidProgress,
+    avoid_options,
+    avoid_progress,
+    avoid_result,
+    avoid_then,
+    result_of,
+)
 from getaway.games.escape_plan.boards import refresh_for_rest, unlock_asset
 from getaway.games.escape_plan.bonuses import apply_bonus_step, bonus_steps
 from getaway.games.escape_plan.city import CityMap
@@ -39,7 +47,7 @@ from getaway.games.escape_plan.movement import (
     Step,
     advance,
     can_move,
-    next_steps,
+    following_steps,
     validate_path,
 )
 from getaway.games.escape_plan.movement_decision import AvoidFor, MoveOutcome
@@ -77,6 +85,9 @@ class TurnMemo:
     path: MovePath | None = None
     following: tuple[Step, ...] = ()
     avoid: AvoidContext | None = None
+    #: Where the Avoid decision stands once the path has ended: each Avoid step goes one
+    #: step on from its parent's instead of replaying the steps before it.
+    progress: AvoidProgress | None = None
 
 
 def _memo(state: EscapePlanState, seat: str, steps: tuple[str, ...]) -> TurnMemo | None:
@@ -147,7 +158,9 @@ class Turn(StepRules["EscapePlanState"]):
             if path.ended is None:
                 return _moving(city, context, path)
             avoid = _avoid_for(state, seat)(path)
-            return TurnMemo(None, avoid_steps(avoid, avoiding), context, path, (), avoid)
+            progress = avoid_progress(avoid, avoiding)
+            legal = avoid_options(avoid, progress)
+            return TurnMemo(None, legal, context, path, (), avoid, progress)
         context, path = parent.context, parent.path
         if path.ended is None:
             # The step was checked against the parent's: it is one of its Steps.
@@ -156,11 +169,19 @@ class Turn(StepRules["EscapePlanState"]):
             if path.ended is None:
                 return _moving(city, context, path)
             avoid = _avoid_for(state, seat)(path)
-            return TurnMemo(None, avoid_steps(avoid), context, path, (), avoid)
-        assert parent.avoid is not None
-        _, avoiding = movement_decision.split_move(steps[1:])
-        legal = avoid_steps(parent.avoid, avoiding)
-        return TurnMemo(None, legal, context, path, (), parent.avoid)
+            progress = avoid_progress(avoid)
+            return TurnMemo(
+                None, avoid_options(avoid, progress), context, path, (), avoid, progress
+            )
+        held = parent.avoid
+        assert held is not None
+        if parent.progress is None:
+            _, avoiding = movement_decision.split_move(steps[1:])
+            progress = avoid_progress(held, avoiding)
+        else:
+            # The step was checked against the parent's options.
+            progress = avoid_then(held, parent.progress, steps[-1])
+        return TurnMemo(None, avoid_options(held, progress), context, path, (), held, progress)
 
     def _may_begin(self, state: EscapePlanState, seat: str, step: Any) -> bool:
         """Whether ``step`` is among the first steps (``next_steps(state, seat, ())``),
@@ -238,7 +259,11 @@ class Turn(StepRules["EscapePlanState"]):
         if steps[0] == actions.MOVE:
             _, avoiding = movement_decision.split_move(steps[1:])
             if memo is not None and memo.path is not None and memo.avoid is not None:
-                moved = MoveOutcome(memo.path, avoid_result(memo.avoid, avoiding))
+                if memo.progress is not None:
+                    result = result_of(memo.avoid, memo.progress, len(avoiding))
+                else:
+                    result = avoid_result(memo.avoid, avoiding)
+                moved = MoveOutcome(memo.path, result)
             else:
                 moved = movement_decision.outcome(
                     table.city, _move_context(state, seat), _avoid_for(state, seat), steps[1:]
@@ -262,7 +287,7 @@ class Turn(StepRules["EscapePlanState"]):
 
 def _moving(city: CityMap, context: MoveContext, path: MovePath) -> TurnMemo:
     """The memo of a Move whose path goes on: the path's next steps."""
-    following = tuple(next_steps(city, context, path))
+    following = following_steps(city, context, path)
     return TurnMemo(None, [step.id for step in following], context, path, following)
 
 
@@ -271,9 +296,10 @@ END = "end"
 
 
 def executive(state: EscapePlanState, seat: str, steps: Sequence[str]) -> None:
-    """Carry out a complete executive action (its component, then its target if any)."""
+    """Carry out a complete executive action (its component, then its target if any), its
+    steps checked as the decision was taken."""
     for number, step in enumerate(steps):
-        apply_executive_step(state, seat, steps[:number], step)
+        apply_executive_step(state, seat, steps[:number], step, checked=True)
 
 
 def after_actions(state: EscapePlanState, seat: str) -> list[str]:
@@ -287,20 +313,36 @@ def after_actions(state: EscapePlanState, seat: str) -> list[str]:
     return [*due, *executive_steps(state, seat), *([] if due else [END])]
 
 
+def allowed_after(state: EscapePlanState, seat: str, action: str) -> bool:
+    """Whether ``action`` is among :func:`after_actions`, working out only the part of the
+    list that could hold it (executive actions, visit steps, bonuses and ``end`` are told
+    apart by their first word): ``apply`` asks it of every action of these stages."""
+    table = state.table
+    if table.exec_open:
+        return action in executive_steps(state, seat, table.exec_open)
+    if action.startswith(EXEC):
+        return action in executive_steps(state, seat)
+    if table.stage == "visit":
+        return action in visit_steps(state, seat, table.visit_steps)
+    due = bonus_steps(state, seat) if table.players[seat].status == "city" else []
+    return action in due if due else action == END
+
+
 def take_after_action(state: EscapePlanState, seat: str, action: str) -> None:
-    """Take one of :func:`after_actions` (checked by the caller), then go on."""
+    """Take one of :func:`after_actions` (checked by the caller: the step is not checked
+    again), then go on."""
     table = state.table
     if table.exec_open or action.startswith(EXEC):
-        done = apply_executive_step(state, seat, table.exec_open, action)
+        done = apply_executive_step(state, seat, table.exec_open, action, checked=True)
         table.exec_open = [] if done else [action]
     elif action == END:
         end_turn(state)
         return
     elif table.stage == "visit":
-        apply_visit_step(state, seat, table.visit_steps, action)
+        apply_visit_step(state, seat, table.visit_steps, action, checked=True)
         table.visit_steps.append(action)
     else:
-        apply_bonus_step(state, seat, action)
+        apply_bonus_step(state, seat, action, checked=True)
     go_on(state, seat)
 
 
@@ -312,8 +354,16 @@ def go_on(state: EscapePlanState, seat: str) -> None:
         return
     if table.stage == "visit" and not visit_steps(state, seat, table.visit_steps):
         table.stage = "after"
-    if table.stage == "after" and after_actions(state, seat) == [END]:
+    if table.stage == "after" and _only_end(state, seat):
         end_turn(state)
+
+
+def _only_end(state: EscapePlanState, seat: str) -> bool:
+    """Whether :func:`after_actions` is ``[end]`` (no executive action pending): no bonus
+    due and no executive action, the bonuses asked first."""
+    if state.table.players[seat].status == "city" and bonus_steps(state, seat):
+        return False
+    return not executive_steps(state, seat)
 
 
 def end_turn(state: EscapePlanState) -> None:

@@ -149,13 +149,20 @@ def visit_steps(state: EscapePlanState, seat: str, steps_so_far: Sequence[str]) 
 
 
 def apply_visit_step(
-    state: EscapePlanState, seat: str, steps_so_far: Sequence[str], step: str
+    state: EscapePlanState,
+    seat: str,
+    steps_so_far: Sequence[str],
+    step: str,
+    *,
+    checked: bool = False,
 ) -> None:
-    """Take ``step`` (one of :func:`visit_steps`); anything else is refused unchanged."""
-    legal = visit_steps(state, seat, steps_so_far)
-    if step not in legal:
-        reason = "the visit is over" if not legal else "not a step of this visit now"
-        raise IllegalActionError(seat, str(step), legal, reason)
+    """Take ``step`` (one of :func:`visit_steps`); anything else is refused unchanged, unless
+    the caller has ``checked`` it against that list already."""
+    if not checked:
+        legal = visit_steps(state, seat, steps_so_far)
+        if step not in legal:
+            reason = "the visit is over" if not legal else "not a step of this visit now"
+            raise IllegalActionError(seat, str(step), legal, reason)
     visit = _visit(state, seat)
     assert visit is not None
     apply(visit, step, steps_so_far)
@@ -259,4 +266,5 @@ def unvisitable(rules: Rules, table: Table, seat: str) -> tuple[str, ...]:
     if not refused:
         return ()
     # Only the city's locations, in node order (a building or gang off the city is none).
-    return tuple(node for node, _ in table.city.location_kinds if node in refused)
+    locations = table.city.location_nodes
+    return tuple(sorted(node for node in refused if node in locations))
