@@ -1,0 +1,192 @@
+"""Escape from New York on the core protocol (``getaway.core.game``): the
+:class:`EscapeFromNewYorkState` a game is played on, a :class:`Position` (``position.py``)
+with the turn under way (``turn_state.py``), played by the rules of ``turns.py``; and the
+:class:`EscapeFromNewYork` game. Not registered yet (see the game's docs): tests build it
+directly.
+
+``apply`` is all or nothing: an illegal action raises the core's ``IllegalActionError``
+naming the legal ones, and an action that reaches a rule not built yet raises
+:class:`~.turns.NotBuiltError`; either way the state is left as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from getaway.core.base import RulesState
+from getaway.core.errors import IllegalActionError, SaveFileError
+from getaway.core.game import ALL, Game, JSONDict
+from getaway.core.options import OptionSpec
+from getaway.core.outcome import Outcome
+from getaway.core.rng import Rng
+from getaway.core.sides import Side, Sides
+from getaway.games.escape_from_new_york import turns
+from getaway.games.escape_from_new_york.options import (
+    GAME_NAME,
+    OPTION_SPECS,
+    Rules,
+    normalize,
+    rules_for,
+)
+from getaway.games.escape_from_new_york.position import Position
+from getaway.games.escape_from_new_york.state import Table
+from getaway.games.escape_from_new_york.turn_state import Turn
+from getaway.games.escape_from_new_york.turns import NotBuiltError, current_seat
+
+#: The heroes' side: they win or lose together (the traitor's escape is not built yet).
+TEAM = "heroes"
+
+
+class EscapeFromNewYorkState(RulesState[Rules]):
+    game_name = GAME_NAME
+    __slots__ = ("rng", "table", "turn")
+
+    table: Table
+    rng: Rng
+    turn: Turn
+
+    @classmethod
+    def new(cls, options: Mapping[str, Any] | None, seed: int) -> EscapeFromNewYorkState:
+        """Set up (§4.2) and run on to the first player's first choice."""
+        position = Position.new(options, seed)
+        state = cls._of(position.rules, seed, position.table, position.rng, Turn())
+        turns.run(state)
+        return state
+
+    @classmethod
+    def _of(
+        cls, rules: Rules, seed: int, table: Table, rng: Rng, turn: Turn
+    ) -> EscapeFromNewYorkState:
+        state = cls.__new__(cls)
+        state.rules, state._seed = rules, seed
+        state.table, state.rng, state.turn = table, rng, turn
+        return state
+
+    @property
+    def game(self) -> Game:
+        return GAME
+
+    @property
+    def position(self) -> Position:
+        """The position without the turn (shares the table and the generator)."""
+        return Position(self.rules, self._seed, self.rng, self.table)
+
+    def clone(self) -> EscapeFromNewYorkState:
+        return self._of(
+            self.rules, self._seed, self.table.clone(), self.rng.clone(), self.turn.clone()
+        )
+
+    # --- whose turn, what is legal ---------------------------------------------------------
+
+    def to_act(self) -> tuple[str, ...]:
+        return () if self.is_over() else (current_seat(self.table),)
+
+    def legal_actions(self, seat: str) -> Sequence[str]:
+        if seat not in self.to_act():
+            return ()
+        return turns.legal(self)
+
+    def apply(self, seat: str, action: str) -> None:
+        if seat not in self.to_act():
+            self.reject_seat(seat)
+        legal = turns.legal(self)
+        if not isinstance(action, str) or action not in legal:
+            raise IllegalActionError(seat, str(action), legal, f"at {self.turn.stage!r}")
+        table, rng, turn = self.table.clone(), self.rng.clone(), self.turn.clone()
+        try:
+            turns.act(self, action)
+        except NotBuiltError:
+            self.table, self.rng, self.turn = table, rng, turn
+            raise
+
+    # --- the end ---------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.turn.ended is not None
+
+    def returns(self) -> dict[str, float]:
+        """0 each while the game goes on; the team's loss is -1 each."""
+        if not self.is_over():
+            return dict.fromkeys(self.rules.seats, 0.0)
+        return dict.fromkeys(self.rules.seats, -1.0)
+
+    def outcome(self) -> Outcome | None:
+        """The only end built so far: the fatal red timer card, New York winning (§7.21)."""
+        if not self.is_over():
+            return None
+        return Outcome(
+            winners=(),
+            returns=self.returns(),
+            reason="timer",
+            summary="The fatal red timer card came up: New York wins, every hero loses.",
+        )
+
+    # --- views and saves ---------------------------------------------------------------------
+
+    def view(self, seat: str) -> JSONDict:
+        """What ``seat`` may know (§13): the position's view (``views.py``) and the turn,
+        without the card the personal ability hid but for its owner."""
+        from getaway.games.escape_from_new_york.views import build_view
+
+        self.check_viewer(seat)
+        view = build_view(self.position, seat)
+        owner = seat in (ALL, current_seat(self.table))
+        view["turn"] = self.turn.to_json() if owner else self.turn.public_json()
+        view["to_act"] = list(self.to_act())
+        return view
+
+    def to_json(self) -> JSONDict:
+        return {**self.position.to_json(), "turn": self.turn.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> EscapeFromNewYorkState:
+        """Read :meth:`to_json` back; a turn the table cannot be in is refused."""
+        if not isinstance(data, Mapping) or "turn" not in data:
+            raise SaveFileError("save file: no 'turn'")
+        position = Position.from_json({k: v for k, v in data.items() if k != "turn"})
+        turn = Turn.from_json(position.rules, data["turn"])
+        state = cls._of(position.rules, position.seed, position.table, position.rng, turn)
+        try:
+            stuck = not state.is_over() and not turns.legal(state)
+        except (KeyError, IndexError, ValueError, AssertionError, TypeError) as error:
+            raise SaveFileError(f"save file: the turn does not fit the table: {error!r}") from None
+        if stuck:
+            raise SaveFileError(f"save file: nothing may be done at {turn.stage!r}")
+        return state
+
+
+class EscapeFromNewYork(Game):
+    name = GAME_NAME
+    title = "Escape from New York"
+    min_players = 1
+    max_players = 4
+
+    def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
+        return normalize(options)
+
+    def option_specs(self) -> Sequence[OptionSpec]:
+        return OPTION_SPECS
+
+    def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        return rules_for(options).seats
+
+    def sides(self, options: Mapping[str, Any] | None = None) -> Sides:
+        return Sides((Side(TEAM, self.seats(options)),))
+
+    def new_state(
+        self, options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> EscapeFromNewYorkState:
+        return EscapeFromNewYorkState.new(options, seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> EscapeFromNewYorkState:
+        return EscapeFromNewYorkState.from_json(data)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> EscapeFromNewYorkState:
+        raise NotBuiltError("the determinizer (issue 14, item 4)")
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        raise NotBuiltError("the terminal rendering (issue 14, item 5)")
+
+
+GAME = EscapeFromNewYork()
