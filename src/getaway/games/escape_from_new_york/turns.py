@@ -49,13 +49,21 @@ from getaway.games.escape_from_new_york.schema import (
     CardEffect,
     Deceive,
     Explore,
+    GainItem,
     HeroCard,
     Move,
     NewYorkCard,
     ReturnDiscard,
     Where,
 )
-from getaway.games.escape_from_new_york.state import ABANDONED, CarFigure, Table, road_key
+from getaway.games.escape_from_new_york.state import (
+    ABANDONED,
+    COLOURS,
+    CarFigure,
+    SupplyCard,
+    Table,
+    road_key,
+)
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, Cell
 from getaway.games.escape_from_new_york.turn_state import Turn
 
@@ -63,7 +71,11 @@ if TYPE_CHECKING:
     from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 
 #: The hero effects these rules apply; any other makes a card :class:`NotBuiltError`.
-HERO_EFFECTS_BUILT = frozenset({"move", "explore", "attack", "deceive", "return_discard"})
+HERO_EFFECTS_BUILT = frozenset(
+    {"move", "explore", "attack", "deceive", "return_discard", "gain_item"}
+)
+#: The most cards a personal supply holds (§7.8).
+SUPPLY_LIMIT = 3
 
 
 class NotBuiltError(GetawayError):
@@ -179,6 +191,22 @@ def legal(state: EscapeFromNewYorkState) -> list[str]:
         return [f"return:{card}" for card in dict.fromkeys(hero.discard)]
     if stage == "car":
         return ["drive", "stay"]
+    if stage == "medical":
+        return [*(f"medical:{card}" for card in dict.fromkeys(hero.discard)), "done"]
+    if stage == "shop":
+        return ["shop:items", *(f"shop:reload:{n}" for n in _reloads(state))]
+    if stage == "keep":
+        assert turn.source is not None
+        return [f"keep:{card}" for card in dict.fromkeys(table.item_deck[: turn.source[1]])]
+    if stage == "drop":
+        return [f"drop:{i}" for i, card in enumerate(hero.supply) if card.kind != "president"]
+    if stage == "special":
+        return [f"special:{card}" for card in hero.specials]
+    if stage == "swap":
+        return ["swap:blue", "swap:purple"]
+    if stage == "objective":
+        assert turn.source is not None
+        return [f"objective:{card}" for card in dict.fromkeys(_swap_choices(state))]
     if stage == "landmark":
         return [f"landmark:{_cell_id(c)}" for c in hidden_landmarks(state)]
     if stage == "helicopter":
@@ -298,21 +326,66 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
             turn.stage = "noise"
     elif stage == "library":
         if rest == "item":
-            raise NotBuiltError("gaining an item card (§7.11), so the Library's item (§7.16)")
-        if hero.discard:
+            turn.agenda.insert(0, ["gain"])
+        elif hero.discard:
             hero.hand.append(hero.discard.pop(state.rng.below(len(hero.discard))))
         turn.stage = "ny10"
     elif stage == "enemies":
         _act_enemies(state, kind, rest)
+    elif stage == "medical":
+        if kind == "medical":
+            hero.discard.remove(rest)
+            hero.hand.append(rest)
+            turn.count += 1
+        if kind == "done" or turn.count == 2 or not hero.discard:
+            turn.stage, turn.count = "ny10", 0
+    elif stage == "shop":
+        if rest == "items":
+            # The two cards stay on top of the item deck while the player chooses, so the
+            # table accounts for them; the discard goes under the deck if it runs short.
+            if len(table.item_deck) < 2:
+                state.rng.shuffle(table.item_discard)
+                table.item_deck += table.item_discard
+                table.item_discard.clear()
+            turn.source = ["shop", min(2, len(table.item_deck))]
+            turn.stage = "keep" if table.item_deck else "ny10"
+        else:
+            amount = int(rest.rpartition(":")[2])
+            hero.ammo += amount
+            table.ammo_markers -= amount
+            turn.stage = "ny10"
+    elif stage == "keep":
+        assert turn.source is not None
+        drawn = table.item_deck[: turn.source[1]]
+        del table.item_deck[: turn.source[1]]
+        drawn.remove(rest)
+        table.item_discard.extend(drawn)
+        turn.source = None
+        turn.stage = "ny10"
+        _gain_item(state, rest)
+    elif stage == "drop":
+        _drop(state, int(rest))
+        turn.stage = WAITING
+    elif stage == "special":
+        hero.specials.remove(rest)
+        hero.hand.append(rest)
+        turn.stage = "swap" if _bonus(state).objective_swap else "building"
+    elif stage == "swap":
+        turn.source = ["swap", rest]
+        turn.stage = "objective"
+    elif stage == "objective":
+        _swap_objective(state, rest)
+        turn.source = None
+        turn.stage = "building"
     elif stage == "landmark":
         result = exploring.explore_landmark(rules, table, _cell(rest), state.rng)
         turn.agenda[:0] = [["timer"]] * result.timer_reveals
-        turn.stage = "new_york"  # the agenda's "back" item returns to the stage before
+        turn.stage = WAITING
     elif stage == "helicopter":
         for space in table.spaces.values():
             space.helicopter = False
         table.spaces[_cell(rest)].helicopter = True
-        turn.stage = "new_york"  # the agenda's "back" item returns to the stage before
+        turn.stage = WAITING
     run(state)
 
 
@@ -326,8 +399,6 @@ def _start_card(state: EscapeFromNewYorkState, card: str) -> None:
     counts either way."""
     rules, turn = state.rules, state.turn
     data = _hero_card(rules, card)
-    if data.item_symbol:
-        raise NotBuiltError(f"{card}: gaining an item card (the item symbol, §7.1, §7.11)")
     for effect in data.effects:
         if effect.do not in HERO_EFFECTS_BUILT:
             raise NotBuiltError(f"{card}: the {effect.do!r} effect")
@@ -395,6 +466,10 @@ def _next_effect(state: EscapeFromNewYorkState) -> None:
         turn.stage = "deceive"
         if not _deceive_targets(state):
             _next_effect(state)
+    elif isinstance(effect, GainItem):
+        # One draw at a time, each followed by the supply's limit (§7.8); then the next effect.
+        turn.agenda[:0] = [["gain"]] * effect.items
+        turn.stage = "effect_done"
     elif isinstance(effect, ReturnDiscard):
         if effect.choice == "random":
             for _ in range(min(effect.cards, len(hero.discard))):
@@ -457,8 +532,10 @@ def _deal(state: EscapeFromNewYorkState) -> None:
 def _source_done(state: EscapeFromNewYorkState) -> None:
     """A card, the ability or the car move is over: queue what it triggered (timer cards
     owed, then event reveals, §7.20), then go on."""
-    turn = state.turn
+    rules, turn = state.rules, state.turn
     assert turn.source is not None
+    if turn.source[0] == "card" and _hero_card(rules, turn.source[1]).item_symbol:
+        turn.agenda.append(["gain"])  # the item symbol: part of the card (§7.1)
     turn.agenda += [["timer"]] * turn.timers_owed
     turn.agenda += [["event"] for _ in range(turn.events_owed) for _ in range(_level(state))]
     turn.timers_owed = turn.events_owed = 0
@@ -494,8 +571,7 @@ def _act_enemies(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
     turn.agenda[:0] = [["timer"]] * owed
     if not enemy_moves.next_enemies(rules, table, run_):
         turn.enemies = None
-        # The agenda holds the stage to go back to (a "back" item) after what this owed.
-        turn.stage = "new_york"
+        turn.stage = WAITING
 
 
 # --- running on by itself -------------------------------------------------------------------
@@ -504,10 +580,14 @@ def _act_enemies(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
 #: Stages that ask the player something.
 CHOICE_STAGES = frozenset(
     {"recover", "choose", "resolve", "move", "explore", "attack", "deceive", "return", "car"}
-    | {"library", "enemies", "recover", "helicopter", "landmark"}
+    | {"library", "enemies", "recover", "helicopter", "landmark", "drop"}
+    | {"special", "swap", "objective", "medical", "shop", "keep"}
 )
-#: Choices made for New York in the middle of its work: asked before the rest of it.
-NEW_YORK_CHOICES = frozenset({"enemies", "helicopter", "landmark"})
+#: Choices in the middle of New York's work or of an item draw: asked before the rest of
+#: the agenda, which holds the stage to go back to (a ``["back", stage]`` item).
+IMMEDIATE_CHOICES = frozenset({"enemies", "helicopter", "landmark", "drop"})
+#: The stage while the agenda runs on to its "back" item.
+WAITING = "waiting"
 
 
 def run(state: EscapeFromNewYorkState) -> None:
@@ -515,7 +595,7 @@ def run(state: EscapeFromNewYorkState) -> None:
     over: New York's agenda first, then the steps that ask nothing."""
     while state.turn.ended is None:
         turn = state.turn  # the end of a turn starts a new one
-        if turn.stage in NEW_YORK_CHOICES:
+        if turn.stage in IMMEDIATE_CHOICES:
             return
         if turn.agenda:
             _work(state, turn.agenda.pop(0))
@@ -532,6 +612,8 @@ def _work(state: EscapeFromNewYorkState, item: list[Any]) -> None:
         _reveal_event(state)
     elif item[0] == "fx":
         _city_effect(state, item[1], item[2], item[3])
+    elif item[0] == "gain":
+        _gain_item(state)
     else:  # "back": the stage to return to, left by a New York choice already over
         state.turn.stage = item[1]
 
@@ -555,9 +637,13 @@ def _reveal_timer(state: EscapeFromNewYorkState) -> None:
 
 
 def _hurry_on_top(state: EscapeFromNewYorkState) -> None:
+    """ "Hurry!" on top of the timer deck is revealed at once (§7.21): the helicopter lands
+    (§7.14). Its other effect, the solo escape without the President, waits for §9.2."""
     table = state.table
     if table.timer_deck and table.timer_deck[0] == HURRY:
-        raise NotBuiltError('"Hurry!" (the helicopter landing, §7.14, §7.21)')
+        table.timer_revealed.append(table.timer_deck.pop(0))
+        table.hurry_revealed = True
+        table.helicopter_landed = True
 
 
 def _reveal_event(state: EscapeFromNewYorkState) -> None:
@@ -586,7 +672,9 @@ def _automatic(state: EscapeFromNewYorkState) -> None:
     seat = current_seat(table)
     hero = table.heroes[seat]
     stage = turn.stage
-    if stage == "car_check":
+    if stage == "effect_done":
+        _next_effect(state)
+    elif stage == "car_check":
         table.step = 5
         possible = movement.car_move(rules, table, seat) is not None and _car_can_move(state)
         turn.stage = "car" if possible else "noise"
@@ -605,9 +693,7 @@ def _automatic(state: EscapeFromNewYorkState) -> None:
         turn.stage = "level"
     elif stage == "level":
         table.step = 8
-        if _level_up_due(rules, table, seat):
-            raise NotBuiltError("levelling up (§7.15)")
-        turn.stage = "building"
+        turn.stage = _level_up(state) if _level_up_due(rules, table, seat) else "building"
     elif stage == "building":
         table.step = 9
         turn.stage = _building(state)
@@ -662,9 +748,24 @@ def _building(state: EscapeFromNewYorkState) -> str:
     if board.lookup(rules).cells[cell].kind == "library":
         return "library"
     for shown in board.symbols(rules, table, cell):
-        if shown.building in ("medical_post", "weapon_shop"):
-            raise NotBuiltError(f"the {shown.building} building (§7.16)")
+        if shown.building == "medical_post":
+            state.turn.count = 0
+            return "medical" if table.heroes[current_seat(table)].discard else "ny10"
+        if shown.building == "weapon_shop":
+            return "shop"
     return "ny10"
+
+
+def _reloads(state: EscapeFromNewYorkState) -> list[int]:
+    """The Weapon Shop's reloads the hero may choose: 1 or 2 ammo, as far as the weapon's
+    capacity and the ammo supply go (§7.16)."""
+    table = state.table
+    hero = table.heroes[current_seat(table)]
+    if hero.weapon is None:
+        return []
+    item = next(i for i in state.rules.content.items.items if i.id == hero.weapon)
+    room = min(2, (item.ammo or 0) - hero.ammo, table.ammo_markers)
+    return list(range(1, room + 1))
 
 
 def _step_11(state: EscapeFromNewYorkState) -> None:
@@ -691,6 +792,102 @@ def _recycle(state: EscapeFromNewYorkState) -> None:
     table.new_york_discard.clear()
     table.new_york_in_play.clear()
     state.rng.shuffle(table.new_york_deck)
+
+
+# --- items and levels (§7.8, §7.11, §7.15) ---------------------------------------------------
+
+
+def _draw_item(state: EscapeFromNewYorkState) -> str | None:
+    """The top item card, the deck reshuffled from its discard when empty (§7.11); ``None``
+    with none left."""
+    table = state.table
+    if not table.item_deck:
+        table.item_deck, table.item_discard = table.item_discard, []
+        state.rng.shuffle(table.item_deck)
+    return table.item_deck.pop(0) if table.item_deck else None
+
+
+def _gain_item(state: EscapeFromNewYorkState, card: str | None = None) -> None:
+    """Put ``card`` (by default, one drawn) face down into the supply (§7.11); a 4th card
+    must be dropped at once (§7.8)."""
+    table, turn = state.table, state.turn
+    hero = table.heroes[current_seat(table)]
+    card = card or _draw_item(state)
+    if card is None:
+        return
+    hero.supply.append(SupplyCard("item", card, False))
+    if len(hero.supply) > SUPPLY_LIMIT:
+        turn.agenda.insert(0, ["back", turn.stage])
+        turn.stage = "drop"
+
+
+def _drop(state: EscapeFromNewYorkState, index: int) -> None:
+    """Discard supply card ``index``: an item face down onto the item discard, a starting
+    item out of the game (§7.11)."""
+    rules, table = state.rules, state.table
+    hero = table.heroes[current_seat(table)]
+    card = hero.supply[index]
+    if card.kind != "item":
+        raise NotBuiltError("discarding a diplomat from the supply (§7.9)")
+    del hero.supply[index]
+    item = next(i for i in rules.content.items.items if i.id == card.id)
+    if item.starting:
+        table.box.setdefault("items", []).append(card.id)
+    else:
+        table.item_discard.append(card.id)
+
+
+def _level_up(state: EscapeFromNewYorkState) -> str:
+    """Step 8 (§7.15, E6): the face-up token removed, its figures and markers back to the
+    supply, the next token face up; then the bonus of the level reached. The stage next."""
+    table = state.table
+    hero = table.heroes[current_seat(table)]
+    tokens = hero.level_tokens
+    index = next(i for i, t in enumerate(tokens) if t.state == "active")
+    token = tokens[index]
+    table.prisoner_supply += token.prisoners
+    table.item_markers += token.items
+    token.state, token.prisoners, token.items = "removed", 0, 0
+    if index + 1 < len(tokens):
+        tokens[index + 1].state = "active"
+    bonus = _bonus(state)
+    if bonus.special_card and hero.specials:
+        return "special"
+    return "swap" if bonus.objective_swap else "building"
+
+
+def _bonus(state: EscapeFromNewYorkState) -> Any:
+    """The bonus printed on the level space last uncovered."""
+    rules, table = state.rules, state.table
+    hero = table.heroes[current_seat(table)]
+    level = sum(1 for t in hero.level_tokens if t.state == "removed")
+    data = next(h for h in rules.content.heroes.heroes if h.id == hero.hero)
+    return next(b for b in data.level_bonuses if b.level == level)
+
+
+def _swap_choices(state: EscapeFromNewYorkState) -> list[str]:
+    """The objective cards to choose from: the colour's deck and the hero's own card."""
+    table, turn = state.table, state.turn
+    assert turn.source is not None
+    colour = turn.source[1]
+    hero = table.heroes[current_seat(table)]
+    own = hero.objectives[COLOURS.index(colour)]
+    return [*table.objective_decks[colour], own]
+
+
+def _swap_objective(state: EscapeFromNewYorkState, card: str) -> None:
+    """Level 2 or 3 (§7.15): the own objective of the colour put back into its deck, any
+    card of it taken; the deck reshuffled [P]."""
+    table, turn = state.table, state.turn
+    assert turn.source is not None
+    colour = turn.source[1]
+    hero = table.heroes[current_seat(table)]
+    slot = COLOURS.index(colour)
+    deck = table.objective_decks[colour]
+    deck.append(hero.objectives[slot])
+    deck.remove(card)
+    hero.objectives[slot] = card
+    state.rng.shuffle(deck)
 
 
 # --- New York's effects (§8) ----------------------------------------------------------------
