@@ -105,21 +105,41 @@ class EscapeFromNewYorkState(RulesState[Rules]):
     def is_over(self) -> bool:
         return self.turn.ended is not None
 
+    def winners(self) -> tuple[str, ...]:
+        """Who won: the heroes on the bridge's space (§9.1), the traitor alone (§9.2), or
+        nobody (New York's fatal red card, §9.3)."""
+        ended = self.turn.ended or ""
+        kind, _, seats = ended.partition(":")
+        return tuple(seats.split(",")) if kind in ("team", "solo") else ()
+
     def returns(self) -> dict[str, float]:
-        """0 each while the game goes on; the team's loss is -1 each."""
+        """0 each while the game goes on; at the end +1 for each winner, -1 for the rest."""
         if not self.is_over():
             return dict.fromkeys(self.rules.seats, 0.0)
-        return dict.fromkeys(self.rules.seats, -1.0)
+        won = self.winners()
+        return {seat: 1.0 if seat in won else -1.0 for seat in self.rules.seats}
 
     def outcome(self) -> Outcome | None:
-        """The only end built so far: the fatal red timer card, New York winning (§7.21)."""
         if not self.is_over():
             return None
+        won = self.winners()
+        kind = (self.turn.ended or "").partition(":")[0]
+        if kind == "team":
+            summary = f"{', '.join(won)} crossed the bridge with the President: they win."
+            side = TEAM if set(won) == set(self.rules.seats) else None
+        elif kind == "solo":
+            summary = f"{won[0]} escaped alone, meeting both personal objectives."
+            side = None
+        else:
+            summary = "The fatal red timer card came up: New York wins, every hero loses."
+            side = None
         return Outcome(
-            winners=(),
+            winners=won,
             returns=self.returns(),
-            reason="timer",
-            summary="The fatal red timer card came up: New York wins, every hero loses.",
+            reason=kind,
+            summary=summary,
+            side=side,
+            roles={won[0]: "traitor"} if kind == "solo" else {},
         )
 
     # --- views and saves ---------------------------------------------------------------------

@@ -49,11 +49,13 @@ from getaway.games.escape_from_new_york.schema import (
     CardEffect,
     Deceive,
     Explore,
+    ExploreLandmark,
     GainItem,
     HeroCard,
     Move,
     NewYorkCard,
     ReturnDiscard,
+    Steal,
     Where,
 )
 from getaway.games.escape_from_new_york.state import (
@@ -72,7 +74,8 @@ if TYPE_CHECKING:
 
 #: The hero effects these rules apply; any other makes a card :class:`NotBuiltError`.
 HERO_EFFECTS_BUILT = frozenset(
-    {"move", "explore", "attack", "deceive", "return_discard", "gain_item"}
+    {"move", "explore", "attack", "deceive", "return_discard", "gain_item", "steal"}
+    | {"explore_landmark"}
 )
 #: The most cards a personal supply holds (§7.8).
 SUPPLY_LIMIT = 3
@@ -136,7 +139,44 @@ def _ability_noise(rules: Rules, table: Table) -> int:
 
 
 def legal(state: EscapeFromNewYorkState) -> list[str]:
-    """The current player's actions at the stage the turn stands at."""
+    """The current player's actions: the stage's, then those of any moment of the turn
+    (``free_actions``)."""
+    return [*_stage_actions(state), *free_actions(state)]
+
+
+#: Where the actions of "any moment of your turn" are offered: between cards and steps,
+#: not while a card resolves (§7.11, A-43), and during a move for what a move may do on
+#: the way (taking a car ends it, §7.12; picking up items, A-23).
+BETWEEN_STAGES = frozenset({"recover", "resolve", "car"})
+
+
+def free_actions(state: EscapeFromNewYorkState) -> list[str]:
+    """``escape`` (the solo victory, §9.2, offered at every choice of the player's turn),
+    ``take-car``, ``pick-up`` (an item marker for an item card), ``abandon-car`` and
+    ``token-item:I`` (supply item I discarded onto the level token, §7.15)."""
+    rules, table, turn = state.rules, state.table, state.turn
+    seat = current_seat(table)
+    hero = table.heroes[seat]
+    found = []
+    if solo_escape_ready(rules, table, seat):
+        found.append("escape")
+    if turn.stage not in BETWEEN_STAGES and turn.stage != "move":
+        return found
+    if movement.can_take_car(table, seat):
+        found.append("take-car")
+    space = table.spaces[hero.cell]
+    if space.item_markers and not board.has_enemies(table, hero.cell):
+        found.append("pick-up")
+    if turn.stage == "move":
+        return found
+    if hero.car is not None:
+        found.append("abandon-car")
+    if _token_wants_items(rules, table, seat):
+        found += [f"token-item:{i}" for i, card in enumerate(hero.supply) if card.kind == "item"]
+    return found
+
+
+def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
     rules, table, turn = state.rules, state.table, state.turn
     seat = current_seat(table)
     hero = table.heroes[seat]
@@ -164,7 +204,7 @@ def legal(state: EscapeFromNewYorkState) -> list[str]:
         ]
         if movement.may_stop(turn.move):
             found.append("stop")
-        return found
+        return [*found, *(f"bridge:{k}" for k in team_escape_bridges(rules, table, seat))]
     if stage == "explore":
         return [f"explore:{_cell_id(c)}" for c in exploring.explorable(rules, table, hero.cell)]
     if stage == "attack":
@@ -191,6 +231,12 @@ def legal(state: EscapeFromNewYorkState) -> list[str]:
         return [f"return:{card}" for card in dict.fromkeys(hero.discard)]
     if stage == "car":
         return ["drive", "stay"]
+    if stage == "steal":
+        effect = _effect(state)
+        assert isinstance(effect, Steal)
+        return [f"steal:{other}" for other in steal_targets(state, effect)]
+    if stage == "landmark-near":
+        return [f"landmark:{_cell_id(c)}" for c in near_landmarks(state)]
     if stage == "medical":
         return [*(f"medical:{card}" for card in dict.fromkeys(hero.discard)), "done"]
     if stage == "shop":
@@ -264,7 +310,9 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
     hero = table.heroes[seat]
     kind, _, rest = action.partition(":")
     stage = turn.stage
-    if stage == "recover":
+    if kind in ("escape", "take-car", "pick-up", "abandon-car", "token-item", "bridge"):
+        _free_action(state, kind, rest)
+    elif stage == "recover":
         if kind == "recover":
             hero.hand.extend(hero.discard)
             hero.discard.clear()
@@ -332,6 +380,12 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
         turn.stage = "ny10"
     elif stage == "enemies":
         _act_enemies(state, kind, rest)
+    elif stage == "steal":
+        _steal(state, rest)
+    elif stage == "landmark-near":
+        result = exploring.explore_landmark(rules, table, _cell(rest), state.rng)
+        turn.timers_owed += result.timer_reveals
+        _next_effect(state)
     elif stage == "medical":
         if kind == "medical":
             hero.discard.remove(rest)
@@ -412,18 +466,45 @@ def _start_card(state: EscapeFromNewYorkState, card: str) -> None:
 
 def _applies_in_full(state: EscapeFromNewYorkState, effects: list[CardEffect]) -> bool:
     """Whether a hero's card can be applied in full (§6 step 3). Reading chosen: only its
-    first effect can fail (every card in the data has its move or return first); explore,
+    first move or return can fail (every card in the data has it first), and a steal with
+    nobody to steal from or a landmark to explore with none next to the hero; explore,
     attack and deceive always count as applied (§6's list, A-24)."""
     rules, table = state.rules, state.table
     seat = current_seat(table)
     if not effects:
         return True
+    for effect in effects:
+        if isinstance(effect, Steal) and not steal_targets(state, effect):
+            return False
+        if isinstance(effect, ExploreLandmark) and not near_landmarks(state):
+            return False
     first = effects[0]
     if isinstance(first, Move):
         return movement.start_move(rules, table, seat, first) is not None
     if isinstance(first, ReturnDiscard):
         return len(table.heroes[seat].discard) >= first.cards
     return True
+
+
+def steal_targets(state: EscapeFromNewYorkState, effect: Steal) -> list[str]:
+    """The heroes on the current hero's space holding a face-down card of a kind the
+    effect may take (§7.9, §11)."""
+    table = state.table
+    seat = current_seat(table)
+    return [
+        other
+        for other in board.heroes_on(table, table.heroes[seat].cell)
+        if other != seat
+        and any(c.kind in effect.kinds and not c.face_up for c in table.heroes[other].supply)
+    ]
+
+
+def near_landmarks(state: EscapeFromNewYorkState) -> list[Cell]:
+    """The face-down landmarks next to the current hero (§7.3)."""
+    rules, table = state.rules, state.table
+    cell = table.heroes[current_seat(table)].cell
+    around = set(rules.topology.neighbours(cell).values())
+    return [c for c in hidden_landmarks(state) if c in around]
 
 
 def _start_source(state: EscapeFromNewYorkState, source: list[Any]) -> None:
@@ -466,6 +547,10 @@ def _next_effect(state: EscapeFromNewYorkState) -> None:
         turn.stage = "deceive"
         if not _deceive_targets(state):
             _next_effect(state)
+    elif isinstance(effect, Steal):
+        turn.stage = "steal"
+    elif isinstance(effect, ExploreLandmark):
+        turn.stage = "landmark-near"
     elif isinstance(effect, GainItem):
         # One draw at a time, each followed by the supply's limit (§7.8); then the next effect.
         turn.agenda[:0] = [["gain"]] * effect.items
@@ -498,7 +583,14 @@ def _act_move(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
         _take_step(state, step)
         if not movement.must_stop(move):
             return
-    movement.finish_move(rules, table, move)
+    _finish_move(state)
+
+
+def _finish_move(state: EscapeFromNewYorkState) -> None:
+    turn = state.turn
+    move = turn.move
+    assert move is not None
+    movement.finish_move(state.rules, state.table, move)
     turn.events_owed += move.events
     turn.timers_owed += move.timer_reveals
     _next_effect(state)
@@ -581,7 +673,7 @@ def _act_enemies(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
 CHOICE_STAGES = frozenset(
     {"recover", "choose", "resolve", "move", "explore", "attack", "deceive", "return", "car"}
     | {"library", "enemies", "recover", "helicopter", "landmark", "drop"}
-    | {"special", "swap", "objective", "medical", "shop", "keep"}
+    | {"special", "swap", "objective", "medical", "shop", "keep", "steal", "landmark-near"}
 )
 #: Choices in the middle of New York's work or of an item draw: asked before the rest of
 #: the agenda, which holds the stage to go back to (a ``["back", stage]`` item).
@@ -792,6 +884,119 @@ def _recycle(state: EscapeFromNewYorkState) -> None:
     table.new_york_discard.clear()
     table.new_york_in_play.clear()
     state.rng.shuffle(table.new_york_deck)
+
+
+# --- any moment of the turn, and the victories (§7.11, §7.12, §7.15, §9) --------------------
+
+
+def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
+    rules, table, turn = state.rules, state.table, state.turn
+    seat = current_seat(table)
+    hero = table.heroes[seat]
+    if kind == "escape":
+        _end(state, f"solo:{seat}")
+    elif kind == "bridge":
+        winners = board.heroes_on(table, hero.cell)
+        _end(state, "team:" + ",".join(s for s in table.turn_order if s in winners))
+    elif kind == "take-car":
+        movement.take_car(table, seat, turn.move)
+        if turn.move is not None and movement.must_stop(turn.move):
+            _finish_move(state)
+    elif kind == "pick-up":
+        table.spaces[hero.cell].item_markers -= 1
+        table.item_markers += 1
+        turn.agenda.insert(0, ["gain"])
+    elif kind == "abandon-car":
+        movement.abandon_car(rules, table, seat)
+        if turn.stage == "car":
+            turn.stage = "noise"
+    else:  # token-item: the item discarded, a marker from the supply onto the token
+        _drop(state, int(rest))
+        token = next(t for t in hero.level_tokens if t.state == "active")
+        token.items += 1
+        table.item_markers -= 1
+
+
+def _steal(state: EscapeFromNewYorkState, victim: str) -> None:
+    """Take one of ``victim``'s face-down cards of the kinds allowed, unseen: at random
+    (§7.9, §11); it goes face down into the thief's supply (the limit applies)."""
+    table, turn = state.table, state.turn
+    effect = _effect(state)
+    assert isinstance(effect, Steal)
+    supply = table.heroes[victim].supply
+    allowed = [i for i, c in enumerate(supply) if c.kind in effect.kinds and not c.face_up]
+    card = supply.pop(allowed[state.rng.below(len(allowed))])
+    table.heroes[current_seat(table)].supply.append(card)
+    turn.stage = "effect_done"
+    if len(table.heroes[current_seat(table)].supply) > SUPPLY_LIMIT:
+        turn.agenda.insert(0, ["back", "effect_done"])
+        turn.stage = "drop"
+
+
+def _token_wants_items(rules: Rules, table: Table, seat: str) -> bool:
+    """The face-up level token shows an unfilled item symbol and a marker is left (§7.15;
+    the text's proxy for a missing marker is not built)."""
+    hero = table.heroes[seat]
+    data = next(s for s in rules.content.level_tokens.sets if s.id == hero.level_set)
+    for index, token in enumerate(hero.level_tokens):
+        if token.state == "active":
+            return token.items < data.tokens[index].items and table.item_markers > 0
+    return False
+
+
+def solo_escape_ready(rules: Rules, table: Table, seat: str) -> bool:
+    """§9.2: (a) the President taken, or a red card on top of the timer deck; (b) level 3;
+    (c) both personal objectives met: the card in the supply, the vehicle's space."""
+    hero = table.heroes[seat]
+    reds = {card.id for card in rules.content.timer.red}
+    if not (table.president_taken or (table.timer_deck and table.timer_deck[0] in reds)):
+        return False
+    if any(token.state != "removed" for token in hero.level_tokens):
+        return False
+    return all(_objective_met(rules, table, seat, card) for card in hero.objectives)
+
+
+def _objective_met(rules: Rules, table: Table, seat: str, objective: str) -> bool:
+    hero = table.heroes[seat]
+    target = next(o for o in rules.content.objectives.objectives if o.id == objective).target
+    space = table.spaces[hero.cell]
+    if target.kind == "wanted":
+        return hero.wanted > 0
+    if target.kind == "card":
+        held = {card.id for card in hero.supply}
+        if target.any_bridge_diagram:
+            items = rules.content.items.items
+            return any(i.bridge is not None and i.id in held for i in items)
+        return target.card in held
+    if target.vehicle == "glider":
+        return space.glider and not table.glider_destroyed
+    if target.vehicle == "helicopter":
+        return space.helicopter and table.helicopter_landed
+    token = space.outskirts
+    return (
+        token is not None and space.outskirts_face_up and board.lookup(rules).outskirts[token].raft
+    )
+
+
+def team_escape_bridges(rules: Rules, table: Table, seat: str) -> list[int]:
+    """The bridges the current hero may move onto as the team's escape (§9.1, A-22): next
+    to it, its road open, and the President, the Tape and that bridge's Diagram revealed in
+    the space. Reading chosen: the current player reveals its own cards; another hero's
+    count only if already face up (asking other players to reveal is not built)."""
+    hero = table.heroes[seat]
+    bridges = board.bridge_roads(rules, table, hero.cell)
+    if not bridges:
+        return []
+    shown = list(hero.supply)
+    for other in board.heroes_on(table, hero.cell):
+        if other != seat:
+            shown += [card for card in table.heroes[other].supply if card.face_up]
+    ids = {card.id for card in shown}
+    alive = {card.id for card in rules.content.diplomats.president if card.alive}
+    if not (ids & alive and any(c.kind == "president" for c in shown) and "tape" in ids):
+        return []
+    diagrams = {i.bridge: i.id for i in rules.content.items.items if i.bridge is not None}
+    return [k for k in sorted(bridges) if diagrams.get(k) in ids]
 
 
 # --- items and levels (§7.8, §7.11, §7.15) ---------------------------------------------------

@@ -1,0 +1,190 @@
+"""The actions of any moment of the turn (taking and abandoning a car, picking up items,
+item markers onto the level token), stealing, and the two victories (spec §9.1, §9.2):
+examples E9, E10, E15."""
+
+from __future__ import annotations
+
+from getaway.games.escape_from_new_york.board import lookup
+from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
+from getaway.games.escape_from_new_york.state import SupplyCard
+from getaway.games.escape_from_new_york.topology import Cell
+from tests.escape_from_new_york.rules_helpers import abandoned_car, lay, outskirts_on, sound
+
+HEROES = ("snake", "brain", "maggie", "cabbie")
+#: The bridgehead of bridge 3 on the placeholder board (M-07).
+BRIDGEHEAD_3: Cell = (8, 4)
+
+
+def game(players: int = 4, seed: int = 1, **options: object) -> EscapeFromNewYorkState:
+    chosen = {f"hero_p{i + 1}": hero for i, hero in enumerate(HEROES[:players])}
+    return EscapeFromNewYorkState.new(
+        {"players": players, **chosen, "first_player": "p1", **options}, seed
+    )
+
+
+def explore_around(state: EscapeFromNewYorkState, cell: Cell) -> None:
+    """Lay plain tiles on ``cell`` and its empty city neighbours (a scene)."""
+    cells = lookup(state.rules).cells
+    for there in [cell, *state.rules.topology.neighbours(cell).values()]:
+        if cells[there].kind == "city" and state.table.spaces[there].tile is None:
+            lay(state.position, there)
+
+
+def take_president(state: EscapeFromNewYorkState, seat: str) -> None:
+    table = state.table
+    table.president_slot.remove("president")
+    table.heroes[seat].supply.append(SupplyCard("president", "president", False))
+    table.president_taken = True
+
+
+def take_diplomat(state: EscapeFromNewYorkState, seat: str, card: str) -> None:
+    slot = next(s for s in state.table.diplomat_slots if s.card == card)
+    slot.card = None
+    state.table.heroes[seat].supply.append(SupplyCard("diplomat", card, False))
+
+
+def test_e9_the_team_escapes_over_the_bridge() -> None:
+    """E9: Snake, Maggie and Brain at bridgehead 3; Snake holds the President and the Tape,
+    Brain's Diagram 3 lies face up; Snake moves onto the bridge: the three win, Cabbie
+    loses."""
+    state = game()
+    table = state.table
+    explore_around(state, BRIDGEHEAD_3)
+    for seat in ("p1", "p2", "p3"):
+        table.heroes[seat].cell = BRIDGEHEAD_3
+    take_president(state, "p1")
+    take_diplomat(state, "p1", "tape")
+    sound(state.position)
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:snake_move_out")
+    state.apply("p1", "choose:snake_knife_work")
+    state.apply("p1", "ability:1:snake_move_out")  # move 1, then explore
+    assert state.turn.stage == "move"
+    assert "bridge:3" in state.legal_actions("p1")
+    state.apply("p1", "bridge:3")
+    assert state.is_over()
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == "team"
+    assert outcome.winners == ("p1", "p2", "p3")
+    assert state.returns() == {"p1": 1.0, "p2": 1.0, "p3": 1.0, "p4": -1.0}
+
+
+def test_no_bridge_without_the_tape() -> None:
+    state = game()
+    explore_around(state, BRIDGEHEAD_3)
+    for seat in ("p1", "p2"):
+        state.table.heroes[seat].cell = BRIDGEHEAD_3
+    take_president(state, "p1")
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:snake_move_out")
+    state.apply("p1", "choose:snake_knife_work")
+    state.apply("p1", "ability:1:snake_move_out")
+    assert not [a for a in state.legal_actions("p1") if a.startswith("bridge:")]
+
+
+def _swap_objective(state: EscapeFromNewYorkState, seat: str, slot: int, card: str) -> None:
+    """Give ``seat`` objective ``card`` by swapping it with wherever it lies."""
+    table = state.table
+    mine = table.heroes[seat].objectives[slot]
+    holders = [h.objectives for h in table.heroes.values()]
+    holders += [*table.objective_decks.values(), table.box["objectives"]]
+    pile = next(p for p in holders if card in p and p is not table.heroes[seat].objectives)
+    pile[pile.index(card)] = mine
+    table.heroes[seat].objectives[slot] = card
+
+
+def test_e10_maggie_escapes_alone() -> None:
+    """E10: Maggie at level 3 with "Fake Tape" and the raft as objectives, holding the Fake
+    Tape, on a space whose token shows a raft; Cabbie has the President: she wins alone."""
+    state = game()
+    table = state.table
+    maggie = table.heroes["p3"]
+    for token in maggie.level_tokens:
+        token.state = "removed"
+    _swap_objective(state, "p3", 0, "raft")
+    _swap_objective(state, "p3", 1, "fake_tape")
+    table.item_deck.remove("fake_tape")
+    maggie.supply.append(SupplyCard("item", "fake_tape", False))
+    coast = next(c for c, data in lookup(state.rules).cells.items() if data.outskirts)
+    lay(state.position, coast)
+    outskirts_on(state.position, coast, "raft")
+    table.spaces[coast].outskirts_face_up = True
+    maggie.cell = coast
+    take_president(state, "p4")
+    sound(state.position)
+    while state.to_act() != ("p3",):
+        seat = state.to_act()[0]
+        assert "escape" not in state.legal_actions(seat)
+        for action in ("keep",):
+            state.apply(seat, action)
+        cards = table.heroes[seat].hand[:2]
+        for card in cards:
+            state.apply(seat, f"choose:{card}")
+        while state.to_act() == (seat,):
+            legal = [a for a in state.legal_actions(seat) if a != "library:item"]
+            state.apply(seat, legal[0])
+    assert "escape" in state.legal_actions("p3")
+    state.apply("p3", "escape")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == ("p3",)
+    assert outcome.roles == {"p3": "traitor"}
+    assert state.returns()["p3"] == 1.0 and state.returns()["p1"] == -1.0
+
+
+def test_e15_a_hero_takes_an_abandoned_car() -> None:
+    state = game(players=2)
+    hero = state.table.heroes["p1"]
+    abandoned_car(state.position, hero.cell)
+    assert "take-car" in state.legal_actions("p1")
+    state.apply("p1", "take-car")
+    assert hero.car is not None
+    assert any(car.owner == "p1" for car in state.table.spaces[hero.cell].cars)
+    assert "abandon-car" in state.legal_actions("p1")
+    state.apply("p1", "abandon-car")
+    assert hero.car is None
+    sound(state.position)
+
+
+def test_an_item_marker_is_picked_up_for_an_item_card() -> None:
+    state = game(players=2)
+    table = state.table
+    hero = table.heroes["p1"]
+    table.item_markers -= 1
+    table.spaces[hero.cell].item_markers += 1
+    top = table.item_deck[0]
+    state.apply("p1", "pick-up")
+    assert hero.supply[-1] == SupplyCard("item", top, False)
+    assert table.spaces[hero.cell].item_markers == 0
+    sound(state.position)
+
+
+def test_a_special_card_steals_an_unseen_card() -> None:
+    state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+    table = state.table
+    cabbie, snake = table.heroes["p1"], table.heroes["p2"]
+    cabbie.specials.remove("cabbie_light_fingers")
+    cabbie.hand.append("cabbie_light_fingers")
+    loot = table.item_deck.pop(0)
+    snake.supply.append(SupplyCard("item", loot, False))
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:cabbie_light_fingers")
+    state.apply("p1", "choose:cabbie_brawl")
+    state.apply("p1", "play:cabbie_light_fingers")
+    assert state.legal_actions("p1")[0] == "steal:p2"
+    state.apply("p1", "steal:p2")
+    assert SupplyCard("item", loot, False) in cabbie.supply
+    assert all(card.id != loot for card in snake.supply)
+    sound(state.position)
+
+
+def test_a_steal_with_nobody_to_steal_from_is_cancelled_but_makes_its_noise() -> None:
+    state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+    cabbie = state.table.heroes["p1"]
+    cabbie.specials.remove("cabbie_light_fingers")
+    cabbie.hand.append("cabbie_light_fingers")
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:cabbie_light_fingers")
+    state.apply("p1", "choose:cabbie_brawl")
+    state.apply("p1", "play:cabbie_light_fingers")
+    assert state.turn.stage == "resolve"
+    assert state.turn.revealed == ["cabbie_light_fingers"]
