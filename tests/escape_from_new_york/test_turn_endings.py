@@ -188,3 +188,85 @@ def test_a_steal_with_nobody_to_steal_from_is_cancelled_but_makes_its_noise() ->
     state.apply("p1", "play:cabbie_light_fingers")
     assert state.turn.stage == "resolve"
     assert state.turn.revealed == ["cabbie_light_fingers"]
+
+
+def test_a_diplomat_token_is_picked_up_for_its_slots_card() -> None:
+    """§7.9: the card of the token's slot into the supply, the token home (an empty slot)."""
+    state = game(players=2)
+    table = state.table
+    hero = table.heroes["p1"]
+    slot = table.diplomat_slots[1]
+    card = slot.card
+    slot.token = False
+    table.spaces[hero.cell].diplomat_tokens.append(2)
+    state.apply("p1", "take-diplomat:2")
+    assert hero.supply[-1].id == card and hero.supply[-1].kind == "diplomat"
+    assert slot.token and slot.card is None
+    sound(state.position)
+
+
+def test_e13_a_fourth_card_drops_a_diplomat_into_an_empty_slot_chosen() -> None:
+    """E13: Maggie takes a diplomat with 3 cards held and drops an earlier diplomat: it
+    goes face down into the empty slot she picks, whose token goes onto her space."""
+    state = game(players=2, hero_p1="maggie", hero_p2="snake")
+    table = state.table
+    hero = table.heroes["p1"]
+    first = table.diplomat_slots[0].card
+    assert first is not None
+    take_diplomat(state, "p1", first)
+    table.diplomat_slots[0].card = None  # slot 1 now empty: token, no card
+    while len(hero.supply) < 3:
+        hero.supply.append(SupplyCard("item", table.item_deck.pop(0), False))
+    tape_slot = next(i for i, s in enumerate(table.diplomat_slots) if s.card == "tape")
+    table.diplomat_slots[tape_slot].token = False
+    table.spaces[hero.cell].diplomat_tokens.append(tape_slot + 1)
+    state.apply("p1", f"take-diplomat:{tape_slot + 1}")
+    assert state.turn.stage == "drop"
+    dropped = next(i for i, c in enumerate(hero.supply) if c.id == first)
+    state.apply("p1", f"drop:{dropped}")
+    assert state.turn.stage == "slot"
+    empty = state.legal_actions("p1")
+    assert "slot:1" in empty and f"slot:{tape_slot + 1}" in empty
+    state.apply("p1", "slot:1")
+    slot = table.diplomat_slots[0]
+    assert slot.card == first and not slot.token and slot.known_by == ["p1"]
+    assert 1 in table.spaces[hero.cell].diplomat_tokens
+    assert state.turn.stage == "recover"
+    sound(state.position)
+
+
+def test_e14_the_first_president_pickup() -> None:
+    """E14: on the Duke's Camp with no enemies: a prisoner on each explored space next to
+    it, the helicopter landed, every face-down landmark explored in the player's order with
+    a timer card discarded unseen for each, the Duke onto "Nothing Here"."""
+    state = game(players=2, seed=3)
+    table = state.table
+    landmarks = lookup(state.rules).landmarks
+    camp = next(c for c, s in table.spaces.items() if s.tile == "dukes_camp")
+    table.spaces[camp].face_up = True
+    hero = table.heroes["p1"]
+    hero.cell = camp
+    explore_around(state, camp)
+    around = list(state.rules.topology.neighbours(camp).values())
+    explored_around = [c for c in around if table.spaces[c].tile and table.spaces[c].face_up]
+    assert explored_around
+    before = {c: table.spaces[c].prisoners for c in explored_around}
+    hidden = [c for c, s in table.spaces.items() if s.tile in landmarks and not s.face_up]
+    timer = list(table.timer_deck)
+    state.apply("p1", "take-president")
+    assert table.president_taken and table.helicopter_landed
+    assert any(card.kind == "president" for card in hero.supply)
+    for cell in explored_around:
+        assert table.spaces[cell].prisoners == before[cell] + 1
+    for _ in hidden:
+        if state.is_over():
+            break
+        assert state.turn.stage == "rescue"
+        state.apply("p1", state.legal_actions("p1")[-1])
+    if not state.is_over():
+        assert all(table.spaces[c].face_up for c in hidden)
+        assert table.timer_discarded == timer[: len(hidden)]
+        nothing = next(c for c, s in table.spaces.items() if s.tile == "nothing_here")
+        assert "duke" in table.spaces[nothing].bosses
+        assert state.turn.stage == "recover"
+    sound(state.position)

@@ -144,6 +144,11 @@ def legal(state: EscapeFromNewYorkState) -> list[str]:
     return [*_stage_actions(state), *free_actions(state)]
 
 
+#: The kinds of action of "any moment of your turn" and of the team's escape.
+FREE_KINDS = frozenset(
+    {"escape", "take-car", "pick-up", "abandon-car", "token-item", "bridge"}
+    | {"take-diplomat", "take-president"}
+)
 #: Where the actions of "any moment of your turn" are offered: between cards and steps,
 #: not while a card resolves (§7.11, A-43), and during a move for what a move may do on
 #: the way (taking a car ends it, §7.12; picking up items, A-23).
@@ -165,8 +170,12 @@ def free_actions(state: EscapeFromNewYorkState) -> list[str]:
     if movement.can_take_car(table, seat):
         found.append("take-car")
     space = table.spaces[hero.cell]
-    if space.item_markers and not board.has_enemies(table, hero.cell):
-        found.append("pick-up")
+    if not board.has_enemies(table, hero.cell):
+        if space.item_markers:
+            found.append("pick-up")
+        found += [f"take-diplomat:{n}" for n in dict.fromkeys(space.diplomat_tokens)]
+        if _president_here(rules, table, hero.cell):
+            found.append("take-president")
     if turn.stage == "move":
         return found
     if hero.car is not None:
@@ -244,6 +253,10 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
     if stage == "keep":
         assert turn.source is not None
         return [f"keep:{card}" for card in dict.fromkeys(table.item_deck[: turn.source[1]])]
+    if stage == "slot":
+        return [f"slot:{i + 1}" for i, slot in enumerate(table.diplomat_slots) if _empty(slot)]
+    if stage == "rescue":
+        return [f"landmark:{_cell_id(c)}" for c in hidden_landmarks(state)]
     if stage == "drop":
         return [f"drop:{i}" for i, card in enumerate(hero.supply) if card.kind != "president"]
     if stage == "special":
@@ -310,7 +323,7 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
     hero = table.heroes[seat]
     kind, _, rest = action.partition(":")
     stage = turn.stage
-    if kind in ("escape", "take-car", "pick-up", "abandon-car", "token-item", "bridge"):
+    if kind in FREE_KINDS:
         _free_action(state, kind, rest)
     elif stage == "recover":
         if kind == "recover":
@@ -418,8 +431,13 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
         turn.stage = "ny10"
         _gain_item(state, rest)
     elif stage == "drop":
-        _drop(state, int(rest))
         turn.stage = WAITING
+        _drop(state, int(rest))
+    elif stage == "slot":
+        _diplomat_to_slot(state, int(rest))
+        turn.stage = WAITING
+    elif stage == "rescue":
+        _rescue_landmark(state, _cell(rest))
     elif stage == "special":
         hero.specials.remove(rest)
         hero.hand.append(rest)
@@ -674,10 +692,11 @@ CHOICE_STAGES = frozenset(
     {"recover", "choose", "resolve", "move", "explore", "attack", "deceive", "return", "car"}
     | {"library", "enemies", "recover", "helicopter", "landmark", "drop"}
     | {"special", "swap", "objective", "medical", "shop", "keep", "steal", "landmark-near"}
+    | {"slot", "rescue"}
 )
 #: Choices in the middle of New York's work or of an item draw: asked before the rest of
 #: the agenda, which holds the stage to go back to (a ``["back", stage]`` item).
-IMMEDIATE_CHOICES = frozenset({"enemies", "helicopter", "landmark", "drop"})
+IMMEDIATE_CHOICES = frozenset({"enemies", "helicopter", "landmark", "drop", "slot", "rescue"})
 #: The stage while the agenda runs on to its "back" item.
 WAITING = "waiting"
 
@@ -906,6 +925,10 @@ def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
         table.spaces[hero.cell].item_markers -= 1
         table.item_markers += 1
         turn.agenda.insert(0, ["gain"])
+    elif kind == "take-diplomat":
+        _take_diplomat(state, int(rest))
+    elif kind == "take-president":
+        _take_president(state)
     elif kind == "abandon-car":
         movement.abandon_car(rules, table, seat)
         if turn.stage == "car":
@@ -931,6 +954,123 @@ def _steal(state: EscapeFromNewYorkState, victim: str) -> None:
     if len(table.heroes[current_seat(table)].supply) > SUPPLY_LIMIT:
         turn.agenda.insert(0, ["back", "effect_done"])
         turn.stage = "drop"
+
+
+def _empty(slot: Any) -> bool:
+    """A slot holding its token and no card (§7.9)."""
+    return bool(slot.token) and slot.card is None
+
+
+def _take_diplomat(state: EscapeFromNewYorkState, number: int) -> None:
+    """§7.9: the card of the token's slot, face down into the supply (seen by its taker),
+    the token back to its slot; the limit applies."""
+    table, turn = state.table, state.turn
+    seat = current_seat(table)
+    hero = table.heroes[seat]
+    table.spaces[hero.cell].diplomat_tokens.remove(number)
+    slot = table.diplomat_slots[number - 1]
+    slot.token = True
+    if slot.card is None:
+        return  # cannot happen with the data (A-28); the token simply goes home
+    hero.supply.append(SupplyCard("diplomat", slot.card, slot.face_up))
+    slot.card, slot.face_up, slot.known_by = None, False, []
+    if len(hero.supply) > SUPPLY_LIMIT:
+        turn.agenda.insert(0, ["back", turn.stage])
+        turn.stage = "drop"
+
+
+def _diplomat_to_slot(state: EscapeFromNewYorkState, number: int) -> None:
+    """§7.9 (E13): the dropped diplomat face down into the empty slot chosen, that slot's
+    token onto the hero's space; the player who put it there knows it (§13.2)."""
+    table, turn = state.table, state.turn
+    seat = current_seat(table)
+    hero = table.heroes[seat]
+    assert turn.source is not None and turn.source[0] == "diplomat"
+    card = hero.supply.pop(int(turn.source[1]))
+    turn.source = None
+    slot = table.diplomat_slots[number - 1]
+    slot.card, slot.face_up, slot.known_by = card.id, card.face_up, [seat]
+    slot.token = False
+    table.spaces[hero.cell].diplomat_tokens.append(number)
+
+
+def _president_here(rules: Rules, table: Table, cell: Cell) -> bool:
+    """The revealed Duke's Camp, with the President card still on its slot (§7.10)."""
+    space = table.spaces[cell]
+    if not space.face_up or space.tile is None:
+        return False
+    landmark = board.lookup(rules).landmarks.get(space.tile)
+    return (
+        landmark is not None
+        and any(effect.do == "president" for effect in landmark.effects)
+        and "president" in table.president_slot
+    )
+
+
+def _take_president(state: EscapeFromNewYorkState) -> None:
+    """§7.10: the President into the supply (the limit applies; it is never dropped); the
+    first time, the rescue: a prisoner on each explored space next to the camp, the
+    helicopter landed, every face-down landmark explored in the player's order (E14)."""
+    rules, table, turn = state.rules, state.table, state.turn
+    if rules.variant("dead_or_alive"):
+        raise NotBuiltError('"President: Dead or Alive?" (§12)')
+    seat = current_seat(table)
+    hero = table.heroes[seat]
+    table.president_slot.remove("president")
+    hero.supply.append(SupplyCard("president", "president", False))
+    if len(hero.supply) > SUPPLY_LIMIT:
+        turn.agenda.insert(0, ["back", turn.stage])
+        turn.stage = "drop"
+    if table.president_taken:
+        return
+    table.president_taken = True
+    owed = 0
+    for there in rules.topology.neighbours(hero.cell).values():
+        if board.explored(rules, table, there):
+            owed += put_prisoners(rules, table, there, 1)
+    turn.agenda[:0] = [["timer"]] * owed
+    table.helicopter_landed = True
+    turn.agenda.insert(0, ["back", turn.stage])
+    turn.stage = "rescue"
+    if not hidden_landmarks(state):
+        _duke_to_nothing_here(state)
+
+
+def _rescue_landmark(state: EscapeFromNewYorkState, cell: Cell) -> None:
+    """One landmark of the first rescue: explored, and the top timer card discarded unseen
+    ("Hurry!" revealed instead and not counted, A-04; the fatal card ends the game)."""
+    rules, table, turn = state.rules, state.table, state.turn
+    result = exploring.explore_landmark(rules, table, cell, state.rng)
+    turn.agenda[:0] = [["timer"]] * result.timer_reveals
+    _hurry_on_top(state)
+    if table.timer_deck:
+        card = table.timer_deck.pop(0)
+        table.timer_discarded.append(card)
+        if any(red.id == card and red.fatal for red in rules.content.timer.red):
+            _end(state, "timer")
+            return
+        _hurry_on_top(state)
+    if not hidden_landmarks(state):
+        _duke_to_nothing_here(state)
+
+
+def _duke_to_nothing_here(state: EscapeFromNewYorkState) -> None:
+    """Step 4 of the rescue: the Duke onto "Nothing Here" (revealed by step 3), if he is
+    off the board."""
+    rules, table = state.rules, state.table
+    state.turn.stage = WAITING
+    landmarks = board.lookup(rules).landmarks
+    cell = next(
+        (
+            c
+            for c, s in table.spaces.items()
+            if s.tile in landmarks and landmarks[s.tile].role == "nothing_here"
+        ),
+        None,
+    )
+    if cell is not None and table.boss_state.get("duke") == "off_board":
+        table.boss_state["duke"] = "on_map"
+        table.spaces[cell].bosses.append("duke")
 
 
 def _token_wants_items(rules: Rules, table: Table, seat: str) -> bool:
@@ -1032,8 +1172,13 @@ def _drop(state: EscapeFromNewYorkState, index: int) -> None:
     rules, table = state.rules, state.table
     hero = table.heroes[current_seat(table)]
     card = hero.supply[index]
-    if card.kind != "item":
-        raise NotBuiltError("discarding a diplomat from the supply (§7.9)")
+    if card.kind == "diplomat":
+        # §7.9: into an empty slot of the player's choice, asked next.
+        turn = state.turn
+        turn.source = ["diplomat", index]
+        turn.agenda.insert(0, ["back", turn.stage])
+        turn.stage = "slot"
+        return
     del hero.supply[index]
     item = next(i for i in rules.content.items.items if i.id == card.id)
     if item.starting:
