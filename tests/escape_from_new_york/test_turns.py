@@ -224,3 +224,33 @@ def test_random_play_reaches_several_turns() -> None:
         _, state, _ = random_game(seed)
         turns_reached.append(len(state.table.new_york_discard) + len(state.table.new_york_in_play))
     assert max(turns_reached) >= 3
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_no_view_shows_another_seats_hand_in_random_play(seed: int) -> None:
+    """§13.2: a seat's view never names a card in another hero's hand, discard or supply
+    (face down) that the table has not shown (cards revealed this turn aside)."""
+    state, pick = new(seed), random.Random(seed)
+    for _ in range(120):
+        if state.is_over():
+            break
+        for seat in state.seats:
+            text = json.dumps(state.view(seat))
+            for other in state.seats:
+                if other == seat:
+                    continue
+                hero = state.table.heroes[other]
+                secret = {*hero.hand, *hero.discard, *hero.played} - set(state.turn.revealed)
+                secret |= {c.id for c in hero.supply if not c.face_up}
+                assert not [card for card in secret if f'"{card}"' in text], (seat, other)
+        actor = state.to_act()[0]
+        choices = list(state.legal_actions(actor))
+        pick.shuffle(choices)
+        for action in choices:
+            try:
+                state.apply(actor, action)
+                break
+            except NotBuiltError:
+                continue
+        else:
+            break
