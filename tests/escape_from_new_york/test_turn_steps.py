@@ -4,14 +4,14 @@ nothing) plays it. Every test ends with the invariants."""
 
 from __future__ import annotations
 
-from getaway.games.escape_from_new_york import turns
+from getaway.games.escape_from_new_york import new_york_turn, turns
 from getaway.games.escape_from_new_york.board import lookup
 from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.enemies import stats
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.schema import LevelToken as LevelAsks
 from getaway.games.escape_from_new_york.state import Enemy, SupplyCard
-from getaway.games.escape_from_new_york.turns import current_seat
+from getaway.games.escape_from_new_york.turn_common import current_seat
 from tests.escape_from_new_york.rules_helpers import lay, prisoners, sound
 
 HEROES = ("snake", "brain", "maggie", "cabbie")
@@ -239,12 +239,12 @@ def test_e20_a_paid_special_card_gives_prisoners_a_bonus_until_the_deck_recycles
     prisoner = Enemy("prisoner", cell)
     assert stats(state.rules, table, prisoner).hp == 1
     at(state, "ny11")
-    turns._step_11(state)
+    new_york_turn.step_11(state)
     assert card in table.new_york_in_play
     assert stats(state.rules, table, prisoner).hp == 2
     table.new_york_discard += table.new_york_deck[1:]
     del table.new_york_deck[1:]
-    turns._recycle(state)
+    new_york_turn.recycle(state)
     assert not table.new_york_in_play and card in table.new_york_deck
     assert stats(state.rules, table, prisoner).hp == 1
     view_of(state)

@@ -13,7 +13,7 @@ from getaway.core.errors import IllegalActionError, NotYourTurnError
 from getaway.games.escape_from_new_york import turns
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.invariants import problems
-from getaway.games.escape_from_new_york.turns import NotBuiltError, current_seat
+from getaway.games.escape_from_new_york.turn_common import NotBuiltError, current_seat, parse_cell
 
 
 def new(seed: int = 1, players: int = 2) -> EscapeFromNewYorkState:
@@ -131,10 +131,10 @@ def test_e1_forced_recovery_returns_the_discard_before_the_timer_card() -> None:
     assert state.turn.stage == "landmark"
     choices = state.legal_actions(seat)
     around = state.rules.topology.neighbours(hero.cell).values()
-    far = [a for a in choices if turns._cell(a.split(":")[1]) not in around]
+    far = [a for a in choices if parse_cell(a.split(":")[1]) not in around]
     assert far, "a landmark that is not adjacent may be chosen"
     state.apply(seat, far[0])
-    assert state.table.spaces[turns._cell(far[0].split(":")[1])].face_up
+    assert state.table.spaces[parse_cell(far[0].split(":")[1])].face_up
     assert state.turn.stage == "choose"
 
 

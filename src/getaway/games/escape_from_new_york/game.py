@@ -31,8 +31,8 @@ from getaway.games.escape_from_new_york.options import (
 )
 from getaway.games.escape_from_new_york.position import Position
 from getaway.games.escape_from_new_york.state import Table
+from getaway.games.escape_from_new_york.turn_common import NotBuiltError, current_seat
 from getaway.games.escape_from_new_york.turn_state import Turn
-from getaway.games.escape_from_new_york.turns import NotBuiltError, current_seat
 
 #: The heroes' side: they win or lose together (the traitor's escape is not built yet).
 TEAM = "heroes"
