@@ -254,3 +254,34 @@ def test_no_view_shows_another_seats_hand_in_random_play(seed: int) -> None:
                 continue
         else:
             break
+
+
+def test_illegal_actions_at_every_stage_change_nothing() -> None:
+    """At each choice of a random game, an action id of another stage and a malformed one
+    are refused, naming the legal actions, and the save is unchanged."""
+    state, pick = new(7), random.Random(7)
+    stages = set()
+    for _ in range(150):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        legal = list(state.legal_actions(seat))
+        stages.add(state.turn.stage)
+        before = saved(state)
+        for wrong in ("choose:nobody", "hit:99", "step:0,0:road", "", "play"):
+            if wrong in legal:
+                continue
+            with pytest.raises(IllegalActionError) as caught:
+                state.apply(seat, wrong)
+            assert legal[0] in str(caught.value)
+            assert saved(state) == before
+        pick.shuffle(legal)
+        for action in legal:
+            try:
+                state.apply(seat, action)
+                break
+            except NotBuiltError:
+                continue
+        else:
+            break
+    assert {"recover", "choose", "resolve"} <= stages
