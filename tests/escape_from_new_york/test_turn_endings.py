@@ -270,3 +270,39 @@ def test_e14_the_first_president_pickup() -> None:
         assert "duke" in table.spaces[nothing].bosses
         assert state.turn.stage == "recover"
     sound(state.position)
+
+
+def test_a_car_takes_a_carless_hero_along_if_its_player_agrees() -> None:
+    """§7.2: Cabbie's Taxi moving from the Library may take Snake, who is asked."""
+    state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+    table = state.table
+    cabbie, snake = table.heroes["p1"], table.heroes["p2"]
+    assert cabbie.car is not None and cabbie.cell == snake.cell
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:cabbie_drive_by")
+    state.apply("p1", "choose:cabbie_brawl")
+    state.apply("p1", "play:cabbie_drive_by")
+    assert state.legal_actions("p1") == ["passenger:p2", "alone"]
+    state.apply("p1", "passenger:p2")
+    assert state.to_act() == ("p2",) and state.legal_actions("p2") == ["agree", "refuse"]
+    state.apply("p2", "agree")
+    assert state.to_act() == ("p1",) and state.turn.stage == "move"
+    step = next(a for a in state.legal_actions("p1") if a.startswith("step:"))
+    state.apply("p1", step)
+    assert snake.cell == cabbie.cell != (5, 2)
+    sound(state.position)
+
+
+def test_a_refusing_passenger_stays() -> None:
+    state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+    table = state.table
+    start = table.heroes["p2"].cell
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:cabbie_drive_by")
+    state.apply("p1", "choose:cabbie_brawl")
+    state.apply("p1", "play:cabbie_drive_by")
+    state.apply("p1", "passenger:p2")
+    state.apply("p2", "refuse")
+    step = next(a for a in state.legal_actions("p1") if a.startswith("step:"))
+    state.apply("p1", step)
+    assert table.heroes["p2"].cell == start != table.heroes["p1"].cell

@@ -80,7 +80,11 @@ class EscapeFromNewYorkState(RulesState[Rules]):
     # --- whose turn, what is legal ---------------------------------------------------------
 
     def to_act(self) -> tuple[str, ...]:
-        return () if self.is_over() else (current_seat(self.table),)
+        if self.is_over():
+            return ()
+        if self.turn.stage == "consent" and self.turn.asked is not None:
+            return (self.turn.asked,)  # asked to ride along (§7.2)
+        return (current_seat(self.table),)
 
     def legal_actions(self, seat: str) -> Sequence[str]:
         if seat not in self.to_act():

@@ -50,6 +50,8 @@ class Turn:
     agenda: Agenda = field(default_factory=list)
     enemies: EnemyMoves | None = None
     chosen_enemy: Enemy | None = None
+    #: The seat asked to ride along as a passenger (§7.2), while it decides.
+    asked: str | None = None
     #: Why the game ended, if it has: ``"timer"`` (the fatal red card, §7.21).
     ended: str | None = None
 
@@ -80,6 +82,7 @@ class Turn:
             [list(item) for item in self.agenda],
             run,
             self.chosen_enemy,
+            self.asked,
             self.ended,
         )
 
@@ -97,6 +100,7 @@ class Turn:
             if move is None
             else {
                 "seat": move.seat,
+                "passenger": move.passenger,
                 "effect": move.effect.model_dump(),
                 "taken": move.taken,
                 "ended": move.ended,
@@ -117,6 +121,7 @@ class Turn:
                 "moved": run.moved,
             },
             "chosen_enemy": None if self.chosen_enemy is None else _enemy_json(self.chosen_enemy),
+            "asked": self.asked,
             "ended": self.ended,
         }
 
@@ -139,7 +144,7 @@ class Turn:
                 move = MoveInProgress(
                     move_data["seat"],
                     Move.model_validate(move_data["effect"]),
-                    None,
+                    move_data["passenger"],
                     int(move_data["taken"]),
                     bool(move_data["ended"]),
                     int(move_data["events"]),
@@ -170,6 +175,7 @@ class Turn:
                 agenda=[list(item) for item in data["agenda"]],
                 enemies=run,
                 chosen_enemy=None if chosen is None else _enemy(chosen),
+                asked=data["asked"],
                 ended=data["ended"],
             )
         except (KeyError, TypeError, ValueError) as error:

@@ -14,6 +14,8 @@ Stages asking the current player (``Turn.stage``), with their action ids:
 - ``resolve`` (steps 3-4): ``play:CARD`` (reveal and apply it) or ``ability:N:CARD`` (the
   personal ability's option N in place of CARD, once a turn); the player picks the order
   (A-49);
+- a move starting with a carless hero on the mover's space and a car (or a card allowing
+  it): ``passenger:SEAT`` or ``alone``, then that seat answers ``agree`` or ``refuse``;
 - an effect under way: ``step:C,R:HOW`` and ``stop`` (a move), ``explore:C,R``,
   ``hit:I`` and ``done`` (damage, one point to figure I of those in range),
   ``deceive:I:C,R`` (and ``done`` for "up to"), ``return:CARD``;
@@ -134,7 +136,9 @@ def free_actions(state: EscapeFromNewYorkState) -> list[str]:
     rules, table, turn = state.rules, state.table, state.turn
     seat = current_seat(table)
     hero = table.heroes[seat]
-    found = []
+    found: list[str] = []
+    if turn.stage == "consent":
+        return found  # the other player answers; nothing else is asked of it
     if solo_escape_ready(rules, table, seat):
         found.append("escape")
     if turn.stage not in BETWEEN_STAGES and turn.stage != "move":
@@ -177,6 +181,12 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
                 for card in waiting
             ]
         return found
+    if stage == "passenger":
+        effect = _effect(state)
+        assert isinstance(effect, Move)
+        return [*(f"passenger:{s}" for s in passenger_candidates(state, effect)), "alone"]
+    if stage == "consent":
+        return ["agree", "refuse"]
     if stage == "move":
         assert turn.move is not None
         found = [
@@ -322,6 +332,13 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
                 _start_source(state, ["ability", int(option)])
             else:
                 _card_done(state)
+    elif stage == "passenger":
+        if kind == "alone":
+            _start_move(state, None)
+        else:
+            turn.asked, turn.stage = rest, "consent"
+    elif stage == "consent":
+        _start_move(state, turn.asked if kind == "agree" else None)
     elif stage == "move":
         _act_move(state, kind, rest)
     elif stage == "explore":
@@ -513,11 +530,10 @@ def _next_effect(state: EscapeFromNewYorkState) -> None:
         return
     effect = effects[turn.effect]
     if isinstance(effect, Move):
-        move = movement.start_move(rules, table, seat, effect)
-        if move is None:
-            raise NotBuiltError("a card whose later move cannot be applied (full or nothing)")
-        turn.move = move
-        turn.stage = "move"
+        if passenger_candidates(state, effect):
+            turn.stage = "passenger"
+        else:
+            _start_move(state, None)
     elif isinstance(effect, Explore):
         turn.count = effect.spaces
         turn.stage = "explore"
@@ -552,6 +568,32 @@ def _next_effect(state: EscapeFromNewYorkState) -> None:
                 _next_effect(state)
     else:
         raise NotBuiltError(f"the {effect.do!r} effect")
+
+
+def passenger_candidates(state: EscapeFromNewYorkState, effect: Move) -> list[str]:
+    """The carless heroes on the mover's space it may take along: with a car, or a card that
+    allows it (§7.2, §7.12)."""
+    table = state.table
+    seat = current_seat(table)
+    hero = table.heroes[seat]
+    if hero.car is None and not effect.passenger:
+        return []
+    return [
+        other
+        for other in board.heroes_on(table, hero.cell)
+        if other != seat and table.heroes[other].car is None
+    ]
+
+
+def _start_move(state: EscapeFromNewYorkState, passenger: str | None) -> None:
+    rules, table, turn = state.rules, state.table, state.turn
+    effect = _effect(state)
+    assert isinstance(effect, Move)
+    move = movement.start_move(rules, table, current_seat(table), effect, passenger)
+    if move is None:
+        raise NotBuiltError("a card whose later move cannot be applied (full or nothing)")
+    turn.move, turn.asked = move, None
+    turn.stage = "move"
 
 
 def _act_move(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
@@ -636,7 +678,19 @@ def _card_done(state: EscapeFromNewYorkState) -> None:
 
 #: Stages that ask the player something.
 CHOICE_STAGES = frozenset(
-    {"recover", "choose", "resolve", "move", "explore", "attack", "deceive", "return", "car"}
+    {
+        "passenger",
+        "consent",
+        "recover",
+        "choose",
+        "resolve",
+        "move",
+        "explore",
+        "attack",
+        "deceive",
+        "return",
+        "car",
+    }
     | {"library", "enemies", "recover", "helicopter", "landmark", "drop"}
     | {"special", "swap", "objective", "medical", "shop", "keep", "steal", "landmark-near"}
     | {"slot", "rescue"}
