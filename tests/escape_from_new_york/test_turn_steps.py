@@ -248,3 +248,69 @@ def test_e20_a_paid_special_card_gives_prisoners_a_bonus_until_the_deck_recycles
     assert not table.new_york_in_play and card in table.new_york_deck
     assert stats(state.rules, table, prisoner).hp == 1
     view_of(state)
+
+
+# --- items used (§7.11) -------------------------------------------------------------------------
+
+
+def _holding(state: EscapeFromNewYorkState, seat: str, item: str) -> int:
+    """Put ``item`` from the item deck into the supply; its index there."""
+    state.table.item_deck.remove(item)
+    state.table.heroes[seat].supply.append(SupplyCard("item", item, False))
+    return len(state.table.heroes[seat].supply) - 1
+
+
+def test_snake_fires_his_weapon_spending_ammo_with_its_noise_at_once() -> None:
+    state = game()  # p1 is Snake, with the MAC-10 loaded (§4.2 step 17c)
+    table = state.table
+    snake = table.heroes["p1"]
+    assert snake.weapon == "mac_10" and "fire" in state.legal_actions("p1")
+    ammo, noise, supply = snake.ammo, table.noise, table.ammo_markers
+    prisoners(state.position, snake.cell, 1)
+    state.apply("p1", "fire")
+    assert snake.ammo == ammo - 1 and table.ammo_markers == supply + 1
+    assert table.noise == noise + 1
+    assert state.turn.stage == "attack"
+    state.apply("p1", "hit:0")
+    state.apply("p1", "done")  # the second point is lost (E2)
+    assert state.turn.stage == "recover"  # back where the weapon was fired
+    sound(state.position)
+
+
+def test_revealing_a_weapon_discards_the_old_one_and_loads_the_new() -> None:
+    state = game()
+    table = state.table
+    snake = table.heroes["p1"]
+    index = _holding(state, "p1", "pistol")
+    state.apply("p1", f"reveal:{index}")
+    assert snake.weapon == "pistol" and snake.ammo == 3
+    assert "mac_10" in table.box["items"]  # a starting item leaves the game
+    sound(state.position)
+
+
+def test_a_medkit_returns_chosen_discards_and_is_discarded() -> None:
+    state = game()
+    table = state.table
+    snake = table.heroes["p1"]
+    snake.discard += [snake.hand.pop(), snake.hand.pop()]
+    index = _holding(state, "p1", "medkit")
+    state.apply("p1", f"use:{index}")
+    assert state.turn.stage == "return" and "medkit" in table.item_discard
+    for card in list(snake.discard):
+        state.apply("p1", f"return:{card}")
+    assert not snake.discard and state.turn.stage == "recover"
+    sound(state.position)
+
+
+def test_a_trash_can_lid_prevents_the_damage_of_step_7() -> None:
+    state = game()
+    snake = state.table.heroes["p1"]
+    index = _holding(state, "p1", "trash_can_lid")
+    state.apply("p1", f"use:{index}")
+    assert state.turn.shield == 2
+    prisoners(state.position, snake.cell, 2)
+    state.turn.stage = "damage"
+    hand = len(snake.hand)
+    turns.run(state)
+    assert len(snake.hand) == hand
+    sound(state.position)

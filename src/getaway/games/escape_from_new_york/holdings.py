@@ -274,7 +274,7 @@ def gain_item(state: EscapeFromNewYorkState, card: str | None = None) -> None:
 def drop_card(state: EscapeFromNewYorkState, index: int) -> None:
     """Discard supply card ``index``: an item face down onto the item discard, a starting
     item out of the game (§7.11)."""
-    rules, table = state.rules, state.table
+    table = state.table
     hero = table.heroes[current_seat(table)]
     card = hero.supply[index]
     if card.kind == "diplomat":
@@ -285,11 +285,27 @@ def drop_card(state: EscapeFromNewYorkState, index: int) -> None:
         turn.stage = "slot"
         return
     del hero.supply[index]
-    item = next(i for i in rules.content.items.items if i.id == card.id)
-    if item.starting:
-        table.box.setdefault("items", []).append(card.id)
+    discard_item(state, card.id)
+
+
+def discard_item(state: EscapeFromNewYorkState, item: str) -> None:
+    """An item card discarded: face down onto the item discard, or out of the game for a
+    hero's starting item (§7.11)."""
+    rules, table = state.rules, state.table
+    if next(i for i in rules.content.items.items if i.id == item).starting:
+        table.box.setdefault("items", []).append(item)
     else:
-        table.item_discard.append(card.id)
+        table.item_discard.append(item)
+
+
+def shielded(state: EscapeFromNewYorkState, damage: int) -> int:
+    """``damage`` less what items used this turn still prevent. Reading chosen: a
+    damage-preventing item used in the turn protects against the next damage of that turn,
+    from enemies, events or New York alike (§7.11, A-36)."""
+    turn = state.turn
+    prevented = min(turn.shield, damage)
+    turn.shield -= prevented
+    return damage - prevented
 
 
 def level_up(state: EscapeFromNewYorkState) -> str:

@@ -10,7 +10,7 @@ from getaway.games.escape_from_new_york import board, combat, enemy_moves
 from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.enemies import place_prisoners as put_prisoners
 from getaway.games.escape_from_new_york.enemies import take_abandoned_cars
-from getaway.games.escape_from_new_york.holdings import gain_item
+from getaway.games.escape_from_new_york.holdings import gain_item, shielded
 from getaway.games.escape_from_new_york.noise import (
     gain_noise,
     move_missions,
@@ -157,7 +157,7 @@ def city_effect(state: EscapeFromNewYorkState, source: str, card: str, index: in
     elif do == "prisoner_bonus":
         pass  # the card itself, in play above the New York board, is the bonus (§8.8)
     elif do == "take_damage":
-        combat.take_damage(rules, table, seat, effect.damage, state.rng)
+        combat.take_damage(rules, table, seat, shielded(state, effect.damage), state.rng)
     elif do == "place_abandoned_car":
         if table.car_figures:
             table.car_figures -= 1

@@ -12,6 +12,7 @@ from getaway.games.escape_from_new_york.options import Rules
 from getaway.games.escape_from_new_york.schema import (
     CardEffect,
     HeroCard,
+    Item,
     NewYorkCard,
 )
 from getaway.games.escape_from_new_york.state import Table
@@ -56,8 +57,14 @@ def source_effects(rules: Rules, table: Table, source: list[Any]) -> list[CardEf
         hero = table.heroes[current_seat(table)].hero
         data = next(h for h in rules.content.heroes.heroes if h.id == hero)
         return list(data.ability[int(name)])
+    if kind == "item":
+        return list(item_data(rules, name).use)
     car = next(c for c in rules.content.cars.cars if c.id == name)
     return list(car.move)
+
+
+def item_data(rules: Rules, item: str) -> Item:
+    return next(i for i in rules.content.items.items if i.id == item)
 
 
 def new_york_card(rules: Rules, card: str) -> NewYorkCard:

@@ -50,6 +50,10 @@ class Turn:
     agenda: Agenda = field(default_factory=list)
     enemies: EnemyMoves | None = None
     chosen_enemy: Enemy | None = None
+    #: The stage an item's use returns to, while its effects resolve.
+    resume: str | None = None
+    #: Damage still to be prevented this turn by items used (§7.11, reading chosen).
+    shield: int = 0
     #: The seat asked to ride along as a passenger (§7.2), while it decides.
     asked: str | None = None
     #: Why the game ended, if it has: ``"timer"`` (the fatal red card, §7.21).
@@ -82,6 +86,8 @@ class Turn:
             [list(item) for item in self.agenda],
             run,
             self.chosen_enemy,
+            self.resume,
+            self.shield,
             self.asked,
             self.ended,
         )
@@ -121,6 +127,8 @@ class Turn:
                 "moved": run.moved,
             },
             "chosen_enemy": None if self.chosen_enemy is None else _enemy_json(self.chosen_enemy),
+            "resume": self.resume,
+            "shield": self.shield,
             "asked": self.asked,
             "ended": self.ended,
         }
@@ -175,6 +183,8 @@ class Turn:
                 agenda=[list(item) for item in data["agenda"]],
                 enemies=run,
                 chosen_enemy=None if chosen is None else _enemy(chosen),
+                resume=data["resume"],
+                shield=int(data["shield"]),
                 asked=data["asked"],
                 ended=data["ended"],
             )

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from getaway.games.escape_from_new_york import board, combat, enemy_moves, exploring, movement
 from getaway.games.escape_from_new_york.holdings import (
     diplomat_to_slot,
+    discard_item,
     drop_card,
     empty_slot,
     gain_item,
@@ -50,6 +51,7 @@ from getaway.games.escape_from_new_york.holdings import (
     president_here,
     reloads,
     rescue_landmark,
+    shielded,
     solo_escape_ready,
     swap_choices,
     swap_objective,
@@ -77,6 +79,9 @@ from getaway.games.escape_from_new_york.schema import (
     ExploreLandmark,
     GainItem,
     Move,
+    MoveHelicopter,
+    PreventDamage,
+    Reload,
     ReturnDiscard,
     Steal,
 )
@@ -92,6 +97,7 @@ from getaway.games.escape_from_new_york.turn_common import (
     events_per_reveal,
     hero_card,
     hidden_landmarks,
+    item_data,
     new_york_card,
     park_spaces,
     parse_cell,
@@ -105,7 +111,7 @@ if TYPE_CHECKING:
 #: The hero effects these rules apply; any other makes a card :class:`NotBuiltError`.
 HERO_EFFECTS_BUILT = frozenset(
     {"move", "explore", "attack", "deceive", "return_discard", "gain_item", "steal"}
-    | {"explore_landmark"}
+    | {"explore_landmark", "prevent_damage", "reload", "move_helicopter"}
 )
 
 
@@ -121,6 +127,7 @@ def legal(state: EscapeFromNewYorkState) -> list[str]:
 #: The kinds of action of "any moment of your turn" and of the team's escape.
 FREE_KINDS = frozenset(
     {"escape", "take-car", "pick-up", "abandon-car", "token-item", "bridge"}
+    | {"use", "reveal", "fire"}
     | {"take-diplomat", "take-president"}
 )
 #: Where the actions of "any moment of your turn" are offered: between cards and steps,
@@ -156,8 +163,31 @@ def free_actions(state: EscapeFromNewYorkState) -> list[str]:
         return found
     if hero.car is not None:
         found.append("abandon-car")
+    found += item_actions(state)
     if token_wants_items(rules, table, seat):
         found += [f"token-item:{i}" for i, card in enumerate(hero.supply) if card.kind == "item"]
+    return found
+
+
+def item_actions(state: EscapeFromNewYorkState) -> list[str]:
+    """Items used or weapons revealed at any moment outside a card's resolution (§7.11):
+    ``use:I`` (supply item I with an effect), ``reveal:I`` (supply weapon I into the slot),
+    ``fire`` (the weapon in the slot, with the ammo one use spends)."""
+    rules, table = state.rules, state.table
+    hero = table.heroes[current_seat(table)]
+    found = []
+    for index, card in enumerate(hero.supply):
+        if card.kind != "item":
+            continue
+        data = item_data(rules, card.id)
+        if data.weapon:
+            found.append(f"reveal:{index}")
+        elif data.use:
+            found.append(f"use:{index}")
+    if hero.weapon is not None:
+        data = item_data(rules, hero.weapon)
+        if data.use and (data.ammo is None or hero.ammo >= (data.ammo_per_use or 0)):
+            found.append("fire")
     return found
 
 
@@ -282,7 +312,8 @@ def _pool(state: EscapeFromNewYorkState) -> combat.DamagePool:
     assert isinstance(effect, Attack)
     hero = state.table.heroes[current_seat(state.table)]
     bonus = None
-    if hero.weapon is not None:
+    # A weapon's passive bonus is for action cards' attacks (§7.11).
+    if hero.weapon is not None and state.turn.source and state.turn.source[0] == "card":
         item = next(i for i in state.rules.content.items.items if i.id == hero.weapon)
         bonus = item.damage_bonus
     return combat.attack_pool(effect, bonus)
@@ -552,6 +583,21 @@ def _next_effect(state: EscapeFromNewYorkState) -> None:
         turn.stage = "steal"
     elif isinstance(effect, ExploreLandmark):
         turn.stage = "landmark-near"
+    elif isinstance(effect, PreventDamage):
+        turn.shield += effect.damage
+        turn.stage = "effect_done"
+    elif isinstance(effect, Reload):
+        data = item_data(rules, hero.weapon) if hero.weapon else None
+        room = (data.ammo or 0) - hero.ammo if data else 0
+        amount = max(0, min(room, effect.ammo or room, table.ammo_markers))
+        hero.ammo += amount
+        table.ammo_markers -= amount
+        turn.stage = "effect_done"
+    elif isinstance(effect, MoveHelicopter):
+        if effect.to == "next_park":
+            raise NotBuiltError("moving the helicopter to a next park space")
+        turn.agenda.insert(0, ["back", "effect_done"])
+        turn.stage = "helicopter"
     elif isinstance(effect, GainItem):
         # One draw at a time, each followed by the supply's limit (§7.8); then the next effect.
         turn.agenda[:0] = [["gain"]] * effect.items
@@ -583,6 +629,41 @@ def passenger_candidates(state: EscapeFromNewYorkState, effect: Move) -> list[st
         for other in board.heroes_on(table, hero.cell)
         if other != seat and table.heroes[other].car is None
     ]
+
+
+def _reveal_weapon(state: EscapeFromNewYorkState, index: int) -> None:
+    """§7.11: the weapon face up into the slot, the old one discarded; ammo from the supply
+    up to its printed capacity."""
+    rules, table = state.rules, state.table
+    hero = table.heroes[current_seat(table)]
+    card = hero.supply.pop(index)
+    if hero.weapon is not None:
+        table.ammo_markers += hero.ammo
+        discard_item(state, hero.weapon)
+    data = item_data(rules, card.id)
+    hero.weapon = card.id
+    hero.ammo = min(data.ammo or 0, table.ammo_markers)
+    table.ammo_markers -= hero.ammo
+
+
+def _use(state: EscapeFromNewYorkState, item: str) -> None:
+    """Apply an item's or weapon's effects like a card's (full or nothing), its noise made
+    at once (§7.11); then back to the stage it was used at."""
+    rules, table, turn = state.rules, state.table, state.turn
+    data = item_data(rules, item)
+    for effect in data.use:
+        if effect.do not in HERO_EFFECTS_BUILT:
+            raise NotBuiltError(f"{item}: the {effect.do!r} effect")
+    # The noise is made at once; a timer card it owes is revealed after the item, like a
+    # card's (the effects' choices must not see the table change under them).
+    owed = gain_noise(rules, table, data.noise_on_use)
+    turn.resume = turn.stage
+    if _applies_in_full(state, list(data.use)):
+        turn.timers_owed += owed
+        _start_source(state, ["item", item])
+    else:
+        turn.agenda += [["timer"]] * owed
+        turn.stage, turn.resume = turn.resume, None
 
 
 def _start_move(state: EscapeFromNewYorkState, passenger: str | None) -> None:
@@ -660,10 +741,13 @@ def _source_done(state: EscapeFromNewYorkState) -> None:
         ["event"] for _ in range(turn.events_owed) for _ in range(events_per_reveal(state))
     ]
     turn.timers_owed = turn.events_owed = 0
-    was_car = turn.source[0] == "car"
+    kind = turn.source[0]
     turn.source, turn.effect = None, 0
-    if was_car:
+    if kind == "car":
         turn.stage = "noise"
+    elif kind == "item":
+        assert turn.resume is not None
+        turn.stage, turn.resume = turn.resume, None
     else:
         _card_done(state)
 
@@ -736,7 +820,7 @@ def _automatic(state: EscapeFromNewYorkState) -> None:
         turn.stage = "damage"
     elif stage == "damage":
         table.step = 7
-        damage = combat.damage_from_enemies(rules, table, seat)
+        damage = shielded(state, combat.damage_from_enemies(rules, table, seat))
         combat.take_damage(rules, table, seat, damage, state.rng)
         turn.stage = "level"
     elif stage == "level":
@@ -813,6 +897,17 @@ def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
         table.spaces[hero.cell].item_markers -= 1
         table.item_markers += 1
         turn.agenda.insert(0, ["gain"])
+    elif kind == "reveal":
+        _reveal_weapon(state, int(rest))
+    elif kind == "use":
+        card = hero.supply[int(rest)].id
+        discard_item(state, hero.supply.pop(int(rest)).id)
+        _use(state, card)
+    elif kind == "fire":
+        assert hero.weapon is not None
+        hero.ammo -= item_data(rules, hero.weapon).ammo_per_use or 0
+        table.ammo_markers += item_data(rules, hero.weapon).ammo_per_use or 0
+        _use(state, hero.weapon)
     elif kind == "take-diplomat":
         take_diplomat(state, int(rest))
     elif kind == "take-president":
