@@ -16,18 +16,21 @@ from getaway.games.escape_from_new_york.invariants import problems
 from getaway.games.escape_from_new_york.turn_common import NotBuiltError, current_seat, parse_cell
 
 
-def new(seed: int = 1, players: int = 2) -> EscapeFromNewYorkState:
-    return EscapeFromNewYorkState.new({"players": players}, seed)
+def new(seed: int = 1, **options: object) -> EscapeFromNewYorkState:
+    """A game of ``options`` (2 heroes unless they say otherwise)."""
+    return EscapeFromNewYorkState.new({"players": 2, **options}, seed)
 
 
 def saved(state: EscapeFromNewYorkState) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
-def random_game(seed: int, plies: int = 150) -> tuple[list[str], EscapeFromNewYorkState, int]:
+def random_game(
+    seed: int, plies: int = 150, **options: object
+) -> tuple[list[str], EscapeFromNewYorkState, int]:
     """Random legal actions through the protocol, skipping those that reach a rule not
     built; stops when every action does. Checks the invariants and the save after each."""
-    state, pick = new(seed), random.Random(seed)
+    state, pick = new(seed, **options), random.Random(seed)
     played: list[str] = []
     refused = 0
     while not state.is_over() and len(played) < plies:
@@ -286,3 +289,20 @@ def test_illegal_actions_at_every_stage_change_nothing() -> None:
         else:
             break
     assert {"recover", "choose", "resolve"} <= stages
+
+
+VARIANTS: list[dict[str, object]] = [
+    {},
+    {"hard_new_york": True},
+    {"traps": True, "wanted": True, "dead_or_alive": True},
+    {"extra_specials": True, "crossbows": True, "explosions": True, "extra_timer_cards": True},
+    {"fewer_timer_cards": True, "fewer_prisoners": True},
+]
+
+
+@pytest.mark.parametrize("players", [1, 3, 4])
+@pytest.mark.parametrize("variant", range(len(VARIANTS)))
+def test_random_play_for_each_player_count_and_variant(players: int, variant: int) -> None:
+    """1, 3 and 4 heroes with each set of variants: the invariants and saves hold."""
+    played, state, _ = random_game(players + variant, 120, players=players, **VARIANTS[variant])
+    assert len(played) >= 4 or state.is_over()
