@@ -4,7 +4,7 @@ nothing) plays it. Every test ends with the invariants."""
 
 from __future__ import annotations
 
-from getaway.games.escape_from_new_york import new_york_turn, turns
+from getaway.games.escape_from_new_york import hero_effects, new_york_turn, turns
 from getaway.games.escape_from_new_york.board import lookup
 from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.enemies import stats
@@ -221,7 +221,7 @@ def test_e17_an_event_space_at_level_2_reveals_2_events_after_the_card() -> None
     hero.played.append(card)
     state.turn.resolved, state.turn.revealed = [card], [card]
     state.turn.source, state.turn.events_owed = ["card", card], 1
-    turns._source_done(state)
+    hero_effects.source_done(state)
     turns.run(state)
     assert table.event_discard[:2] == [first, second]
     view_of(state)

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from getaway.core.errors import IllegalActionError, NotYourTurnError
-from getaway.games.escape_from_new_york import turns
+from getaway.games.escape_from_new_york import hero_effects, turns
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.invariants import problems
 from getaway.games.escape_from_new_york.turn_common import NotBuiltError, current_seat, parse_cell
@@ -84,7 +84,7 @@ def _playable(state: EscapeFromNewYorkState) -> list[str]:
         card
         for card in hero.hand
         if not cards[card].item_symbol
-        and all(e.do in turns.HERO_EFFECTS_BUILT for e in cards[card].effects)
+        and all(e.do in hero_effects.HERO_EFFECTS_BUILT for e in cards[card].effects)
     ]
 
 

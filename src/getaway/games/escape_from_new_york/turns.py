@@ -28,7 +28,8 @@ Stages asking the current player (``Turn.stage``), with their action ids:
 Whatever these rules do not build yet raises :class:`NotBuiltError` (a ``GetawayError``)
 naming the rule; the game's ``apply`` then leaves the state as it was.
 
-The rest of the turn's rules are beside this module: ``turn_common.py`` (what they share),
+The rest of the turn's rules are beside this module: ``hero_effects.py`` (cards, the
+ability, the car move and items, effect by effect), ``turn_common.py`` (what they share),
 ``new_york_turn.py`` (New York's agenda, effects and steps), ``holdings.py`` (items,
 diplomats, the President, levels and the escapes' conditions); the docs list every
 stage and action id.
@@ -36,9 +37,31 @@ stage and action id.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from getaway.games.escape_from_new_york import board, combat, enemy_moves, exploring, movement
+from getaway.games.escape_from_new_york.hero_effects import (
+    act_move,
+    applies_in_full,
+    attack_figures,
+    attack_pool,
+    card_done,
+    current_effect,
+    deal_split,
+    deceive_targets,
+    explore_space,
+    finish_move,
+    near_landmarks,
+    next_effect,
+    passenger_candidates,
+    reveal_weapon,
+    start_card,
+    start_move,
+    start_source,
+    steal_from,
+    steal_targets,
+    use_item,
+)
 from getaway.games.escape_from_new_york.holdings import (
     diplomat_to_slot,
     discard_item,
@@ -60,7 +83,6 @@ from getaway.games.escape_from_new_york.holdings import (
     team_escape_bridges,
     token_wants_items,
 )
-from getaway.games.escape_from_new_york.movement import Step
 from getaway.games.escape_from_new_york.new_york_turn import (
     act_enemies,
     recycle,
@@ -72,29 +94,16 @@ from getaway.games.escape_from_new_york.noise import (
     played_cards_noise,
 )
 from getaway.games.escape_from_new_york.schema import (
-    Attack,
-    CardEffect,
     Deceive,
-    Explore,
-    ExploreLandmark,
-    GainItem,
     Move,
-    MoveHelicopter,
-    PreventDamage,
-    Reload,
-    ReturnDiscard,
     Steal,
 )
-from getaway.games.escape_from_new_york.topology import Cell
 from getaway.games.escape_from_new_york.turn_common import (
-    SUPPLY_LIMIT,
     WAITING,
-    NotBuiltError,
     ability_noise,
     cell_id,
     current_seat,
     end_game,
-    events_per_reveal,
     hero_card,
     hidden_landmarks,
     item_data,
@@ -107,12 +116,6 @@ from getaway.games.escape_from_new_york.turn_state import Turn
 
 if TYPE_CHECKING:
     from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
-
-#: The hero effects these rules apply; any other makes a card :class:`NotBuiltError`.
-HERO_EFFECTS_BUILT = frozenset(
-    {"move", "explore", "attack", "deceive", "return_discard", "gain_item", "steal"}
-    | {"explore_landmark", "prevent_damage", "reload", "move_helicopter"}
-)
 
 
 # --- what the current player may do ---------------------------------------------------------
@@ -212,7 +215,7 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
             ]
         return found
     if stage == "passenger":
-        effect = _effect(state)
+        effect = current_effect(state)
         assert isinstance(effect, Move)
         return [*(f"passenger:{s}" for s in passenger_candidates(state, effect)), "alone"]
     if stage == "consent":
@@ -229,8 +232,8 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
     if stage == "explore":
         return [f"explore:{cell_id(c)}" for c in exploring.explorable(rules, table, hero.cell)]
     if stage == "attack":
-        figures = _figures(state)
-        pool = _pool(state)
+        figures = attack_figures(state)
+        pool = attack_pool(state)
         given = sum(turn.split)
         to_others = sum(n for n, e in zip(turn.split, figures, strict=True) if e.kind != "boss")
         found = [
@@ -240,11 +243,11 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
         ]
         return [*found, "done"]
     if stage == "deceive":
-        effect = _effect(state)
+        effect = current_effect(state)
         assert isinstance(effect, Deceive)
         found = [
             f"deceive:{index}:{cell_id(cell)}"
-            for index, enemy in enumerate(_deceive_targets(state))
+            for index, enemy in enumerate(deceive_targets(state))
             for cell in combat.deceive_destinations(rules, table, enemy)
         ]
         return [*found, "done"] if effect.up_to else found
@@ -253,7 +256,7 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
     if stage == "car":
         return ["drive", "stay"]
     if stage == "steal":
-        effect = _effect(state)
+        effect = current_effect(state)
         assert isinstance(effect, Steal)
         return [f"steal:{other}" for other in steal_targets(state, effect)]
     if stage == "landmark-near":
@@ -294,38 +297,6 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
     return []
 
 
-def _effect(state: EscapeFromNewYorkState) -> CardEffect:
-    turn = state.turn
-    assert turn.source is not None
-    return source_effects(state.rules, state.table, turn.source)[turn.effect]
-
-
-def _figures(state: EscapeFromNewYorkState) -> list[Any]:
-    effect = _effect(state)
-    assert isinstance(effect, Attack)
-    cell = state.table.heroes[current_seat(state.table)].cell
-    return combat.enemies_in_range(state.rules, state.table, cell, effect.range)
-
-
-def _pool(state: EscapeFromNewYorkState) -> combat.DamagePool:
-    effect = _effect(state)
-    assert isinstance(effect, Attack)
-    hero = state.table.heroes[current_seat(state.table)]
-    bonus = None
-    # A weapon's passive bonus is for action cards' attacks (§7.11).
-    if hero.weapon is not None and state.turn.source and state.turn.source[0] == "card":
-        item = next(i for i in state.rules.content.items.items if i.id == hero.weapon)
-        bonus = item.damage_bonus
-    return combat.attack_pool(effect, bonus)
-
-
-def _deceive_targets(state: EscapeFromNewYorkState) -> list[Any]:
-    effect = _effect(state)
-    assert isinstance(effect, Deceive)
-    seat = current_seat(state.table)
-    return combat.deceive_targets(state.rules, state.table, seat, effect.range)
-
-
 # --- the current player's actions -----------------------------------------------------------
 
 
@@ -353,56 +324,56 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
             table.step = 3
     elif stage == "resolve":
         if kind == "play":
-            _start_card(state, rest)
+            start_card(state, rest)
         else:
             option, _, card = rest.partition(":")
             turn.resolved.append(card)
             turn.hidden = card
             effects = source_effects(rules, table, ["ability", int(option)])
-            if _applies_in_full(state, effects):
-                _start_source(state, ["ability", int(option)])
+            if applies_in_full(state, effects):
+                start_source(state, ["ability", int(option)])
             else:
-                _card_done(state)
+                card_done(state)
     elif stage == "passenger":
         if kind == "alone":
-            _start_move(state, None)
+            start_move(state, None)
         else:
             turn.asked, turn.stage = rest, "consent"
     elif stage == "consent":
-        _start_move(state, turn.asked if kind == "agree" else None)
+        start_move(state, turn.asked if kind == "agree" else None)
     elif stage == "move":
-        _act_move(state, kind, rest)
+        act_move(state, kind, rest)
     elif stage == "explore":
-        _explore(state, parse_cell(rest))
+        explore_space(state, parse_cell(rest))
     elif stage == "attack":
         if kind == "hit":
             turn.split[int(rest)] += 1
-            if sum(turn.split) < _pool(state).total and legal(state) != ["done"]:
+            if sum(turn.split) < attack_pool(state).total and legal(state) != ["done"]:
                 return
-        _deal(state)
+        deal_split(state)
     elif stage == "deceive":
         if kind == "deceive":
             index, _, where = rest.partition(":")
-            enemy = _deceive_targets(state)[int(index)]
-            effect = _effect(state)
+            enemy = deceive_targets(state)[int(index)]
+            effect = current_effect(state)
             assert isinstance(effect, Deceive)
             combat.deceive(rules, table, seat, effect.range, 1, [(enemy, parse_cell(where))])
             turn.count += 1
-            if turn.count < effect.enemies and _deceive_targets(state):
+            if turn.count < effect.enemies and deceive_targets(state):
                 return
-        _next_effect(state)
+        next_effect(state)
     elif stage == "return":
         hero.discard.remove(rest)
         hero.hand.append(rest)
         turn.count -= 1
         if turn.count > 0:
             return
-        _next_effect(state)
+        next_effect(state)
     elif stage == "car":
         if kind == "drive":
             assert hero.car is not None
             turn.source, turn.effect = ["car", hero.car], -1
-            _next_effect(state)
+            next_effect(state)
         else:
             turn.stage = "noise"
     elif stage == "library":
@@ -414,11 +385,11 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
     elif stage == "enemies":
         act_enemies(state, kind, rest)
     elif stage == "steal":
-        _steal(state, rest)
+        steal_from(state, rest)
     elif stage == "landmark-near":
         result = exploring.explore_landmark(rules, table, parse_cell(rest), state.rng)
         turn.timers_owed += result.timer_reveals
-        _next_effect(state)
+        next_effect(state)
     elif stage == "medical":
         if kind == "medical":
             hero.discard.remove(rest)
@@ -481,282 +452,6 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
     run(state)
 
 
-def _start_card(state: EscapeFromNewYorkState, card: str) -> None:
-    """Reveal ``card`` and start applying it in full, or cancel it (§6 step 3): its noise
-    counts either way."""
-    rules, turn = state.rules, state.turn
-    data = hero_card(rules, card)
-    for effect in data.effects:
-        if effect.do not in HERO_EFFECTS_BUILT:
-            raise NotBuiltError(f"{card}: the {effect.do!r} effect")
-    turn.resolved.append(card)
-    turn.revealed.append(card)
-    if _applies_in_full(state, list(data.effects)):
-        _start_source(state, ["card", card])
-    else:
-        _card_done(state)
-
-
-def _applies_in_full(state: EscapeFromNewYorkState, effects: list[CardEffect]) -> bool:
-    """Whether a hero's card can be applied in full (§6 step 3). Reading chosen: only its
-    first move or return can fail (every card in the data has it first), and a steal with
-    nobody to steal from or a landmark to explore with none next to the hero; explore,
-    attack and deceive always count as applied (§6's list, A-24)."""
-    rules, table = state.rules, state.table
-    seat = current_seat(table)
-    if not effects:
-        return True
-    for effect in effects:
-        if isinstance(effect, Steal) and not steal_targets(state, effect):
-            return False
-        if isinstance(effect, ExploreLandmark) and not near_landmarks(state):
-            return False
-    first = effects[0]
-    if isinstance(first, Move):
-        return movement.start_move(rules, table, seat, first) is not None
-    if isinstance(first, ReturnDiscard):
-        return len(table.heroes[seat].discard) >= first.cards
-    return True
-
-
-def steal_targets(state: EscapeFromNewYorkState, effect: Steal) -> list[str]:
-    """The heroes on the current hero's space holding a face-down card of a kind the
-    effect may take (§7.9, §11)."""
-    table = state.table
-    seat = current_seat(table)
-    return [
-        other
-        for other in board.heroes_on(table, table.heroes[seat].cell)
-        if other != seat
-        and any(c.kind in effect.kinds and not c.face_up for c in table.heroes[other].supply)
-    ]
-
-
-def near_landmarks(state: EscapeFromNewYorkState) -> list[Cell]:
-    """The face-down landmarks next to the current hero (§7.3)."""
-    rules, table = state.rules, state.table
-    cell = table.heroes[current_seat(table)].cell
-    around = set(rules.topology.neighbours(cell).values())
-    return [c for c in hidden_landmarks(state) if c in around]
-
-
-def _start_source(state: EscapeFromNewYorkState, source: list[Any]) -> None:
-    state.turn.source = source
-    state.turn.effect = -1
-    _next_effect(state)
-
-
-def _next_effect(state: EscapeFromNewYorkState) -> None:
-    """Go on to the next effect of what is being resolved, starting it; past the last, the
-    source is done."""
-    rules, table, turn = state.rules, state.table, state.turn
-    seat = current_seat(table)
-    hero = table.heroes[seat]
-    assert turn.source is not None
-    effects = source_effects(rules, table, turn.source)
-    turn.effect += 1
-    turn.move, turn.count, turn.split = None, 0, []
-    if turn.effect >= len(effects):
-        _source_done(state)
-        return
-    effect = effects[turn.effect]
-    if isinstance(effect, Move):
-        if passenger_candidates(state, effect):
-            turn.stage = "passenger"
-        else:
-            _start_move(state, None)
-    elif isinstance(effect, Explore):
-        turn.count = effect.spaces
-        turn.stage = "explore"
-        if not exploring.explorable(rules, table, hero.cell):
-            _next_effect(state)
-    elif isinstance(effect, Attack):
-        turn.stage = "attack"
-        turn.split = [0] * len(_figures(state))
-        if not turn.split:
-            _next_effect(state)
-    elif isinstance(effect, Deceive):
-        turn.stage = "deceive"
-        if not _deceive_targets(state):
-            _next_effect(state)
-    elif isinstance(effect, Steal):
-        turn.stage = "steal"
-    elif isinstance(effect, ExploreLandmark):
-        turn.stage = "landmark-near"
-    elif isinstance(effect, PreventDamage):
-        turn.shield += effect.damage
-        turn.stage = "effect_done"
-    elif isinstance(effect, Reload):
-        data = item_data(rules, hero.weapon) if hero.weapon else None
-        room = (data.ammo or 0) - hero.ammo if data else 0
-        amount = max(0, min(room, effect.ammo or room, table.ammo_markers))
-        hero.ammo += amount
-        table.ammo_markers -= amount
-        turn.stage = "effect_done"
-    elif isinstance(effect, MoveHelicopter):
-        if effect.to == "next_park":
-            raise NotBuiltError("moving the helicopter to a next park space")
-        turn.agenda.insert(0, ["back", "effect_done"])
-        turn.stage = "helicopter"
-    elif isinstance(effect, GainItem):
-        # One draw at a time, each followed by the supply's limit (§7.8); then the next effect.
-        turn.agenda[:0] = [["gain"]] * effect.items
-        turn.stage = "effect_done"
-    elif isinstance(effect, ReturnDiscard):
-        if effect.choice == "random":
-            for _ in range(min(effect.cards, len(hero.discard))):
-                hero.hand.append(hero.discard.pop(state.rng.below(len(hero.discard))))
-            _next_effect(state)
-        else:
-            turn.count = min(effect.cards, len(hero.discard))
-            turn.stage = "return"
-            if turn.count == 0:
-                _next_effect(state)
-    else:
-        raise NotBuiltError(f"the {effect.do!r} effect")
-
-
-def passenger_candidates(state: EscapeFromNewYorkState, effect: Move) -> list[str]:
-    """The carless heroes on the mover's space it may take along: with a car, or a card that
-    allows it (§7.2, §7.12)."""
-    table = state.table
-    seat = current_seat(table)
-    hero = table.heroes[seat]
-    if hero.car is None and not effect.passenger:
-        return []
-    return [
-        other
-        for other in board.heroes_on(table, hero.cell)
-        if other != seat and table.heroes[other].car is None
-    ]
-
-
-def _reveal_weapon(state: EscapeFromNewYorkState, index: int) -> None:
-    """§7.11: the weapon face up into the slot, the old one discarded; ammo from the supply
-    up to its printed capacity."""
-    rules, table = state.rules, state.table
-    hero = table.heroes[current_seat(table)]
-    card = hero.supply.pop(index)
-    if hero.weapon is not None:
-        table.ammo_markers += hero.ammo
-        discard_item(state, hero.weapon)
-    data = item_data(rules, card.id)
-    hero.weapon = card.id
-    hero.ammo = min(data.ammo or 0, table.ammo_markers)
-    table.ammo_markers -= hero.ammo
-
-
-def _use(state: EscapeFromNewYorkState, item: str) -> None:
-    """Apply an item's or weapon's effects like a card's (full or nothing), its noise made
-    at once (§7.11); then back to the stage it was used at."""
-    rules, table, turn = state.rules, state.table, state.turn
-    data = item_data(rules, item)
-    for effect in data.use:
-        if effect.do not in HERO_EFFECTS_BUILT:
-            raise NotBuiltError(f"{item}: the {effect.do!r} effect")
-    # The noise is made at once; a timer card it owes is revealed after the item, like a
-    # card's (the effects' choices must not see the table change under them).
-    owed = gain_noise(rules, table, data.noise_on_use)
-    turn.resume = turn.stage
-    if _applies_in_full(state, list(data.use)):
-        turn.timers_owed += owed
-        _start_source(state, ["item", item])
-    else:
-        turn.agenda += [["timer"]] * owed
-        turn.stage, turn.resume = turn.resume, None
-
-
-def _start_move(state: EscapeFromNewYorkState, passenger: str | None) -> None:
-    rules, table, turn = state.rules, state.table, state.turn
-    effect = _effect(state)
-    assert isinstance(effect, Move)
-    move = movement.start_move(rules, table, current_seat(table), effect, passenger)
-    if move is None:
-        raise NotBuiltError("a card whose later move cannot be applied (full or nothing)")
-    turn.move, turn.asked = move, None
-    turn.stage = "move"
-
-
-def _act_move(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
-    rules, table, turn = state.rules, state.table, state.turn
-    move = turn.move
-    assert move is not None
-    if kind == "step":
-        where, _, how = rest.partition(":")
-        step = next(
-            s
-            for s in movement.next_steps(rules, table, move)
-            if s.to == parse_cell(where) and s.how == how
-        )
-        _take_step(state, step)
-        if not movement.must_stop(move):
-            return
-    _finish_move(state)
-
-
-def _finish_move(state: EscapeFromNewYorkState) -> None:
-    turn = state.turn
-    move = turn.move
-    assert move is not None
-    movement.finish_move(state.rules, state.table, move)
-    turn.events_owed += move.events
-    turn.timers_owed += move.timer_reveals
-    _next_effect(state)
-
-
-def _take_step(state: EscapeFromNewYorkState, step: Step) -> None:
-    assert state.turn.move is not None
-    movement.take_step(state.rules, state.table, state.turn.move, step, state.rng)
-
-
-def _explore(state: EscapeFromNewYorkState, cell: Cell) -> None:
-    rules, table, turn = state.rules, state.table, state.turn
-    result = exploring.explore(rules, table, cell)
-    turn.timers_owed += result.timer_reveals
-    turn.count -= 1
-    hero = table.heroes[current_seat(table)]
-    if turn.count > 0 and exploring.explorable(rules, table, hero.cell):
-        return
-    _next_effect(state)
-
-
-def _deal(state: EscapeFromNewYorkState) -> None:
-    rules, table, turn = state.rules, state.table, state.turn
-    effect = _effect(state)
-    assert isinstance(effect, Attack)
-    split = [(e, n) for e, n in zip(_figures(state), turn.split, strict=True) if n]
-    combat.deal_damage(rules, table, current_seat(table), effect.range, _pool(state), split)
-    _next_effect(state)
-
-
-def _source_done(state: EscapeFromNewYorkState) -> None:
-    """A card, the ability or the car move is over: queue what it triggered (timer cards
-    owed, then event reveals, §7.20), then go on."""
-    rules, turn = state.rules, state.turn
-    assert turn.source is not None
-    if turn.source[0] == "card" and hero_card(rules, turn.source[1]).item_symbol:
-        turn.agenda.append(["gain"])  # the item symbol: part of the card (§7.1)
-    turn.agenda += [["timer"]] * turn.timers_owed
-    turn.agenda += [
-        ["event"] for _ in range(turn.events_owed) for _ in range(events_per_reveal(state))
-    ]
-    turn.timers_owed = turn.events_owed = 0
-    kind = turn.source[0]
-    turn.source, turn.effect = None, 0
-    if kind == "car":
-        turn.stage = "noise"
-    elif kind == "item":
-        assert turn.resume is not None
-        turn.stage, turn.resume = turn.resume, None
-    else:
-        _card_done(state)
-
-
-def _card_done(state: EscapeFromNewYorkState) -> None:
-    turn = state.turn
-    turn.stage = "resolve" if len(turn.resolved) < 2 else "car_check"
-
-
 # --- running on by itself -------------------------------------------------------------------
 
 
@@ -805,7 +500,7 @@ def _automatic(state: EscapeFromNewYorkState) -> None:
     hero = table.heroes[seat]
     stage = turn.stage
     if stage == "effect_done":
-        _next_effect(state)
+        next_effect(state)
     elif stage == "car_check":
         table.step = 5
         possible = movement.car_move(rules, table, seat) is not None and _car_can_move(state)
@@ -892,22 +587,22 @@ def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
     elif kind == "take-car":
         movement.take_car(table, seat, turn.move)
         if turn.move is not None and movement.must_stop(turn.move):
-            _finish_move(state)
+            finish_move(state)
     elif kind == "pick-up":
         table.spaces[hero.cell].item_markers -= 1
         table.item_markers += 1
         turn.agenda.insert(0, ["gain"])
     elif kind == "reveal":
-        _reveal_weapon(state, int(rest))
+        reveal_weapon(state, int(rest))
     elif kind == "use":
         card = hero.supply[int(rest)].id
         discard_item(state, hero.supply.pop(int(rest)).id)
-        _use(state, card)
+        use_item(state, card)
     elif kind == "fire":
         assert hero.weapon is not None
         hero.ammo -= item_data(rules, hero.weapon).ammo_per_use or 0
         table.ammo_markers += item_data(rules, hero.weapon).ammo_per_use or 0
-        _use(state, hero.weapon)
+        use_item(state, hero.weapon)
     elif kind == "take-diplomat":
         take_diplomat(state, int(rest))
     elif kind == "take-president":
@@ -921,19 +616,3 @@ def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
         token = next(t for t in hero.level_tokens if t.state == "active")
         token.items += 1
         table.item_markers -= 1
-
-
-def _steal(state: EscapeFromNewYorkState, victim: str) -> None:
-    """Take one of ``victim``'s face-down cards of the kinds allowed, unseen: at random
-    (§7.9, §11); it goes face down into the thief's supply (the limit applies)."""
-    table, turn = state.table, state.turn
-    effect = _effect(state)
-    assert isinstance(effect, Steal)
-    supply = table.heroes[victim].supply
-    allowed = [i for i, c in enumerate(supply) if c.kind in effect.kinds and not c.face_up]
-    card = supply.pop(allowed[state.rng.below(len(allowed))])
-    table.heroes[current_seat(table)].supply.append(card)
-    turn.stage = "effect_done"
-    if len(table.heroes[current_seat(table)].supply) > SUPPLY_LIMIT:
-        turn.agenda.insert(0, ["back", "effect_done"])
-        turn.stage = "drop"
