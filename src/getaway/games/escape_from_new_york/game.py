@@ -1,0 +1,216 @@
+"""Escape from New York on the core protocol (``getaway.core.game``): the
+:class:`EscapeFromNewYorkState` a game is played on, a :class:`Position` (``position.py``)
+with the turn under way (``turn_state.py``), played by the rules of ``turns.py``; and the
+:class:`EscapeFromNewYork` game. Not registered yet (see the game's docs): tests build it
+directly.
+
+``apply`` is all or nothing: an illegal action raises the core's ``IllegalActionError``
+naming the legal ones, and an action that reaches a rule not built yet raises
+:class:`~.turns.NotBuiltError`; either way the state is left as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from getaway.core.base import RulesState
+from getaway.core.errors import IllegalActionError, SaveFileError
+from getaway.core.game import ALL, Game, JSONDict
+from getaway.core.options import OptionSpec
+from getaway.core.outcome import Outcome
+from getaway.core.rng import Rng
+from getaway.core.sides import Side, Sides
+from getaway.games.escape_from_new_york import turns
+from getaway.games.escape_from_new_york.options import (
+    GAME_NAME,
+    OPTION_SPECS,
+    Rules,
+    normalize,
+    rules_for,
+)
+from getaway.games.escape_from_new_york.position import Position
+from getaway.games.escape_from_new_york.state import Table
+from getaway.games.escape_from_new_york.turn_common import NotBuiltError, current_seat
+from getaway.games.escape_from_new_york.turn_state import Turn
+
+#: The heroes' side: they win or lose together (the traitor's escape is not built yet).
+TEAM = "heroes"
+
+
+class EscapeFromNewYorkState(RulesState[Rules]):
+    game_name = GAME_NAME
+    __slots__ = ("rng", "table", "turn")
+
+    table: Table
+    rng: Rng
+    turn: Turn
+
+    @classmethod
+    def new(cls, options: Mapping[str, Any] | None, seed: int) -> EscapeFromNewYorkState:
+        """Set up (§4.2) and run on to the first player's first choice."""
+        position = Position.new(options, seed)
+        state = cls._of(position.rules, seed, position.table, position.rng, Turn())
+        turns.run(state)
+        return state
+
+    @classmethod
+    def _of(
+        cls, rules: Rules, seed: int, table: Table, rng: Rng, turn: Turn
+    ) -> EscapeFromNewYorkState:
+        state = cls.__new__(cls)
+        state.rules, state._seed = rules, seed
+        state.table, state.rng, state.turn = table, rng, turn
+        return state
+
+    @property
+    def game(self) -> Game:
+        return GAME
+
+    @property
+    def position(self) -> Position:
+        """The position without the turn (shares the table and the generator)."""
+        return Position(self.rules, self._seed, self.rng, self.table)
+
+    def clone(self) -> EscapeFromNewYorkState:
+        return self._of(
+            self.rules, self._seed, self.table.clone(), self.rng.clone(), self.turn.clone()
+        )
+
+    # --- whose turn, what is legal ---------------------------------------------------------
+
+    def to_act(self) -> tuple[str, ...]:
+        if self.is_over():
+            return ()
+        if self.turn.stage == "consent" and self.turn.asked is not None:
+            return (self.turn.asked,)  # asked to ride along (§7.2)
+        return (current_seat(self.table),)
+
+    def legal_actions(self, seat: str) -> Sequence[str]:
+        if seat not in self.to_act():
+            return ()
+        return turns.legal(self)
+
+    def apply(self, seat: str, action: str) -> None:
+        if seat not in self.to_act():
+            self.reject_seat(seat)
+        legal = turns.legal(self)
+        if not isinstance(action, str) or action not in legal:
+            raise IllegalActionError(seat, str(action), legal, f"at {self.turn.stage!r}")
+        table, rng, turn = self.table.clone(), self.rng.clone(), self.turn.clone()
+        try:
+            turns.act(self, action)
+        except NotBuiltError:
+            self.table, self.rng, self.turn = table, rng, turn
+            raise
+
+    # --- the end ---------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.turn.ended is not None
+
+    def winners(self) -> tuple[str, ...]:
+        """Who won: the heroes on the bridge's space (§9.1), the traitor alone (§9.2), or
+        nobody (New York's fatal red card, §9.3)."""
+        ended = self.turn.ended or ""
+        kind, _, seats = ended.partition(":")
+        return tuple(seats.split(",")) if kind in ("team", "solo") else ()
+
+    def returns(self) -> dict[str, float]:
+        """0 each while the game goes on; at the end +1 for each winner, -1 for the rest."""
+        if not self.is_over():
+            return dict.fromkeys(self.rules.seats, 0.0)
+        won = self.winners()
+        return {seat: 1.0 if seat in won else -1.0 for seat in self.rules.seats}
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over():
+            return None
+        won = self.winners()
+        kind = (self.turn.ended or "").partition(":")[0]
+        if kind == "team":
+            summary = f"{', '.join(won)} crossed the bridge with the President: they win."
+            side = TEAM if set(won) == set(self.rules.seats) else None
+        elif kind == "solo":
+            summary = f"{won[0]} escaped alone, meeting both personal objectives."
+            side = None
+        else:
+            summary = "The fatal red timer card came up: New York wins, every hero loses."
+            side = None
+        return Outcome(
+            winners=won,
+            returns=self.returns(),
+            reason=kind,
+            summary=summary,
+            side=side,
+            roles={won[0]: "traitor"} if kind == "solo" else {},
+        )
+
+    # --- views and saves ---------------------------------------------------------------------
+
+    def view(self, seat: str) -> JSONDict:
+        """What ``seat`` may know (§13): the position's view (``views.py``) and the turn,
+        without the card the personal ability hid but for its owner."""
+        from getaway.games.escape_from_new_york.views import build_view
+
+        self.check_viewer(seat)
+        view = build_view(self.position, seat)
+        owner = seat in (ALL, current_seat(self.table))
+        view["turn"] = self.turn.to_json() if owner else self.turn.public_json()
+        view["to_act"] = list(self.to_act())
+        return view
+
+    def to_json(self) -> JSONDict:
+        return {**self.position.to_json(), "turn": self.turn.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> EscapeFromNewYorkState:
+        """Read :meth:`to_json` back; a turn the table cannot be in is refused."""
+        if not isinstance(data, Mapping) or "turn" not in data:
+            raise SaveFileError("save file: no 'turn'")
+        position = Position.from_json({k: v for k, v in data.items() if k != "turn"})
+        turn = Turn.from_json(position.rules, data["turn"])
+        state = cls._of(position.rules, position.seed, position.table, position.rng, turn)
+        try:
+            stuck = not state.is_over() and not turns.legal(state)
+        except (KeyError, IndexError, ValueError, AssertionError, TypeError) as error:
+            raise SaveFileError(f"save file: the turn does not fit the table: {error!r}") from None
+        if stuck:
+            raise SaveFileError(f"save file: nothing may be done at {turn.stage!r}")
+        return state
+
+
+class EscapeFromNewYork(Game):
+    name = GAME_NAME
+    title = "Escape from New York"
+    min_players = 1
+    max_players = 4
+
+    def normalize_options(self, options: Mapping[str, Any] | None = None) -> JSONDict:
+        return normalize(options)
+
+    def option_specs(self) -> Sequence[OptionSpec]:
+        return OPTION_SPECS
+
+    def seats(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        return rules_for(options).seats
+
+    def sides(self, options: Mapping[str, Any] | None = None) -> Sides:
+        return Sides((Side(TEAM, self.seats(options)),))
+
+    def new_state(
+        self, options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> EscapeFromNewYorkState:
+        return EscapeFromNewYorkState.new(options, seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> EscapeFromNewYorkState:
+        return EscapeFromNewYorkState.from_json(data)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> EscapeFromNewYorkState:
+        raise NotBuiltError("the determinizer (issue 14, item 4)")
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        raise NotBuiltError("the terminal rendering (issue 14, item 5)")
+
+
+GAME = EscapeFromNewYork()

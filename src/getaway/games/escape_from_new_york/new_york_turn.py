@@ -1,0 +1,238 @@
+"""New York's side of the turn (spec §6 steps 10-12, §7.20, §7.21, §8): the agenda of timer
+and event reveals and card effects, step 11, the deck's recycling, and New York's moves,
+whose choices are the current player's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from getaway.games.escape_from_new_york import board, combat, enemy_moves
+from getaway.games.escape_from_new_york.catalogue import HURRY
+from getaway.games.escape_from_new_york.enemies import place_prisoners as put_prisoners
+from getaway.games.escape_from_new_york.enemies import take_abandoned_cars
+from getaway.games.escape_from_new_york.holdings import gain_item, shielded
+from getaway.games.escape_from_new_york.noise import (
+    gain_noise,
+    move_missions,
+    spend_noise,
+)
+from getaway.games.escape_from_new_york.schema import Where
+from getaway.games.escape_from_new_york.state import (
+    ABANDONED,
+    CarFigure,
+    road_key,
+)
+from getaway.games.escape_from_new_york.topology import DIRECTIONS, Cell
+from getaway.games.escape_from_new_york.turn_common import (
+    WAITING,
+    NotBuiltError,
+    city_effects,
+    current_seat,
+    end_game,
+    events_per_reveal,
+    hidden_landmarks,
+    hurry_on_top,
+    new_york_card,
+)
+
+if TYPE_CHECKING:
+    from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
+
+
+def act_enemies(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
+    rules, table, turn = state.rules, state.table, state.turn
+    run_ = turn.enemies
+    assert run_ is not None
+    if kind == "enemy":
+        turn.chosen_enemy = enemy_moves.next_enemies(rules, table, run_)[int(rest)]
+        return
+    assert turn.chosen_enemy is not None
+    route = enemy_moves.enemy_routes(rules, table, turn.chosen_enemy)[int(rest)]
+    owed = enemy_moves.move_enemy(rules, table, run_, turn.chosen_enemy, route)
+    turn.chosen_enemy = None
+    turn.agenda[:0] = [["timer"]] * owed
+    if not enemy_moves.next_enemies(rules, table, run_):
+        turn.enemies = None
+        turn.stage = WAITING
+
+
+def work(state: EscapeFromNewYorkState, item: list[Any]) -> None:
+    if item[0] == "timer":
+        reveal_timer(state)
+    elif item[0] == "event":
+        reveal_event(state)
+    elif item[0] == "fx":
+        city_effect(state, item[1], item[2], item[3])
+    elif item[0] == "gain":
+        gain_item(state)
+    else:  # "back": the stage to return to, left by a New York choice already over
+        state.turn.stage = item[1]
+
+
+def reveal_timer(state: EscapeFromNewYorkState) -> None:
+    """Reveal the top timer card and resolve it (§7.21); "Hurry!" coming on top is revealed
+    at once."""
+    rules, table, turn = state.rules, state.table, state.turn
+    card = table.timer_deck.pop(0)
+    table.timer_revealed.append(card)
+    red = {c.id: c for c in rules.content.timer.red}
+    if card in red:
+        if red[card].fatal:
+            end_game(state, "timer")
+        return
+    if card != HURRY:
+        turn.agenda[:0] = [
+            ["fx", "timer", card, i] for i in range(len(city_effects(rules, "timer", card)))
+        ]
+    hurry_on_top(state)
+
+
+def reveal_event(state: EscapeFromNewYorkState) -> None:
+    """Reveal one event card and queue its effects (§7.20); an empty deck is reshuffled
+    from the discard."""
+    table, turn = state.table, state.turn
+    if not table.event_deck:
+        table.event_deck, table.event_discard = table.event_discard, []
+        state.rng.shuffle(table.event_deck)
+    if not table.event_deck:
+        return
+    card = table.event_deck.pop(0)
+    table.event_discard.append(card)
+    count = len(city_effects(state.rules, "event", card))
+    turn.agenda[:0] = [["fx", "event", card, i] for i in range(count)]
+
+
+def step_11(state: EscapeFromNewYorkState) -> None:
+    """Pay for and resolve the top New York card, or discard it for 1 noise (§6 step 11)."""
+    rules, table, turn = state.rules, state.table, state.turn
+    card = new_york_card(rules, table.new_york_deck[0])
+    if spend_noise(table, card.back.cost):
+        table.new_york_deck.pop(0)
+        (table.new_york_in_play if card.special else table.new_york_discard).append(card.id)
+        turn.agenda += [["fx", "new_york", card.id, i] for i in range(len(card.effects))]
+    else:
+        table.new_york_discard.append(table.new_york_deck.pop(0))
+        turn.agenda += [["timer"]] * gain_noise(rules, table, 1)
+    recycle(state)
+
+
+def recycle(state: EscapeFromNewYorkState) -> None:
+    """With one card (or none) left in the New York deck, every New York action card in
+    play forms a new deck (§6 recycling, A-14); the waiting specials stay out."""
+    table = state.table
+    if len(table.new_york_deck) > 1:
+        return
+    table.new_york_deck += table.new_york_discard + table.new_york_in_play
+    table.new_york_discard.clear()
+    table.new_york_in_play.clear()
+    state.rng.shuffle(table.new_york_deck)
+
+
+# --- New York's effects (§8) ----------------------------------------------------------------
+
+
+def city_effect(state: EscapeFromNewYorkState, source: str, card: str, index: int) -> None:
+    """Apply effect ``index`` of a New York, timer or event card as far as possible
+    (A-24)."""
+    rules, table, turn = state.rules, state.table, state.turn
+    effect = city_effects(rules, source, card)[index]
+    seat = current_seat(table)
+    cell = table.heroes[seat].cell
+    owed = 0
+    do = effect.do
+    if do == "noise":
+        owed = gain_noise(rules, table, effect.amount)
+    elif do == "move_missions":
+        owed = move_missions(rules, table, effect.markers)
+    elif do == "place_prisoners":
+        for there in spaces_named(state, effect.where):
+            owed += put_prisoners(rules, table, there, effect.prisoners)
+    elif do == "place_item_markers":
+        for there in spaces_named(state, effect.where):
+            placed = min(effect.markers, table.item_markers)
+            table.item_markers -= placed
+            table.spaces[there].item_markers += placed
+    elif do == "place_barricade":
+        board.place_new_york_barricade(rules, table)
+    elif do == "prisoner_bonus":
+        pass  # the card itself, in play above the New York board, is the bonus (§8.8)
+    elif do == "take_damage":
+        combat.take_damage(rules, table, seat, shielded(state, effect.damage), state.rng)
+    elif do == "place_abandoned_car":
+        if table.car_figures:
+            table.car_figures -= 1
+            table.spaces[cell].cars.append(CarFigure(ABANDONED))
+            take_abandoned_cars(table, cell)
+    elif do == "event_level":
+        last = len(rules.content.event_track.levels) - 1
+        table.event_level = min(last, table.event_level + effect.steps)
+    elif do == "reveal_events":
+        turn.agenda[:0] = [["event"] for _ in range(events_per_reveal(state))]
+    elif do == "destroy_barricades_around":
+        for direction in DIRECTIONS:
+            if board.barricade(rules, table, cell, direction) == "intact":
+                table.barricades[road_key(rules, cell, direction)] = "destroyed"
+    elif do == "move_enemies":
+        run_ = enemy_moves.start_enemy_moves(
+            rules, table, effect.enemies, bosses_only=effect.bosses
+        )
+        if enemy_moves.next_enemies(rules, table, run_):
+            turn.enemies = run_
+            turn.agenda.insert(0, ["back", turn.stage])
+            turn.stage = "enemies"
+    elif do == "destroy_glider":
+        owed = destroy_glider(state, effect.near, effect.otherwise_reveal_timer)
+    elif do == "explore_landmark" and not effect.adjacent:
+        if hidden_landmarks(state):
+            turn.agenda.insert(0, ["back", turn.stage])
+            turn.stage = "landmark"
+    elif do == "move_helicopter" and effect.to == "any_park":
+        turn.agenda.insert(0, ["back", turn.stage])
+        turn.stage = "helicopter"
+    else:
+        raise NotBuiltError(f"New York's {do!r} effect")
+    turn.agenda[:0] = [["timer"]] * owed
+
+
+def destroy_glider(state: EscapeFromNewYorkState, near: int, otherwise_timer: bool) -> int:
+    """An enemy on the WTC (or, ``near`` 1, on a space next to it) destroys the glider if it
+    is still there (§7.13); reading chosen: "otherwise" means no enemy is that near, so the
+    timer card is owed then, glider or not. Returns the timer cards owed."""
+    rules, table = state.rules, state.table
+    cells = board.lookup(rules).cells
+    wtc = next(c for c in table.spaces if cells[c].kind == "wtc")
+    near_cells = [wtc, *rules.topology.neighbours(wtc).values()] if near else [wtc]
+    if any(board.has_enemies(table, c) for c in near_cells):
+        if table.spaces[wtc].glider:
+            table.spaces[wtc].glider = False
+            table.glider_destroyed = True
+        return 0
+    return 1 if otherwise_timer else 0
+
+
+def spaces_named(state: EscapeFromNewYorkState, where: Where) -> list[Cell]:
+    """The spaces a New York effect names, relative to the current hero (§8.6)."""
+    rules, table = state.rules, state.table
+    cell = table.heroes[current_seat(table)].cell
+    if where == "hero_cell":
+        return [cell]
+    if where == "around_hero":
+        return [
+            c for c in rules.topology.neighbours(cell).values() if board.explored(rules, table, c)
+        ]
+    if where == "arrows":
+        arrows = new_york_card(rules, table.new_york_deck[0]).back.arrows
+        found = [rules.topology.neighbour(cell, d) for d in dict.fromkeys(arrows)]
+        return [c for c in found if c is not None and board.explored(rules, table, c)]
+    if where == "manholes":
+        return board.manholes(rules, table)
+    if where == "landmarks_without_heroes":
+        cells = board.lookup(rules).cells
+        return [
+            c
+            for c in table.spaces
+            if cells[c].kind == "landmark"
+            and board.explored(rules, table, c)
+            and not board.heroes_on(table, c)
+        ]
+    raise NotBuiltError(f"New York placing things {where!r} (traps)")

@@ -1,0 +1,126 @@
+"""What the turn's modules share (spec §6): the current seat, content lookups, action-id
+parts, the end of the game, and :class:`NotBuiltError` for rules not built yet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from getaway.core.errors import GetawayError
+from getaway.games.escape_from_new_york import board
+from getaway.games.escape_from_new_york.catalogue import HURRY
+from getaway.games.escape_from_new_york.options import Rules
+from getaway.games.escape_from_new_york.schema import (
+    CardEffect,
+    HeroCard,
+    Item,
+    NewYorkCard,
+)
+from getaway.games.escape_from_new_york.state import Table
+from getaway.games.escape_from_new_york.topology import Cell
+
+if TYPE_CHECKING:
+    from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
+
+#: The most cards a personal supply holds (§7.8).
+SUPPLY_LIMIT = 3
+
+
+class NotBuiltError(GetawayError):
+    """The rules reached something this version does not build yet (listed in the game's
+    docs): nothing is changed."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"not built yet: {what}")
+        self.what = what
+
+
+# --- small readers --------------------------------------------------------------------------
+
+
+def current_seat(table: Table) -> str:
+    return table.turn_order[table.current]
+
+
+def cell_id(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def hero_card(rules: Rules, card: str) -> HeroCard:
+    return next(c for c in rules.content.hero_cards.cards if c.id == card)
+
+
+def source_effects(rules: Rules, table: Table, source: list[Any]) -> list[CardEffect]:
+    kind, name = source
+    if kind == "card":
+        return list(hero_card(rules, name).effects)
+    if kind == "ability":
+        hero = table.heroes[current_seat(table)].hero
+        data = next(h for h in rules.content.heroes.heroes if h.id == hero)
+        return list(data.ability[int(name)])
+    if kind == "item":
+        return list(item_data(rules, name).use)
+    car = next(c for c in rules.content.cars.cars if c.id == name)
+    return list(car.move)
+
+
+def item_data(rules: Rules, item: str) -> Item:
+    return next(i for i in rules.content.items.items if i.id == item)
+
+
+def new_york_card(rules: Rules, card: str) -> NewYorkCard:
+    return board.lookup(rules).new_york[card]
+
+
+def city_effects(rules: Rules, source: str, card: str) -> list[Any]:
+    content = rules.content
+    if source == "new_york":
+        return list(new_york_card(rules, card).effects)
+    if source == "timer":
+        return list(next(c for c in content.timer.black if c.id == card).effects)
+    return list(next(c for c in content.events.events if c.id == card).effects)
+
+
+def ability_noise(rules: Rules, table: Table) -> int:
+    hero = table.heroes[current_seat(table)].hero
+    return next(h for h in rules.content.heroes.heroes if h.id == hero).ability_noise
+
+
+def parse_cell(text: str) -> Cell:
+    col, _, row = text.partition(",")
+    return (int(col), int(row))
+
+
+def events_per_reveal(state: EscapeFromNewYorkState) -> int:
+    """The event level: the number under the marker (§7.20)."""
+    return state.rules.content.event_track.levels[state.table.event_level]
+
+
+#: The stage while the agenda runs on to its "back" item.
+WAITING = "waiting"
+
+
+def hurry_on_top(state: EscapeFromNewYorkState) -> None:
+    """ "Hurry!" on top of the timer deck is revealed at once (§7.21): the helicopter lands
+    (§7.14). Its other effect, the solo escape without the President, waits for §9.2."""
+    table = state.table
+    if table.timer_deck and table.timer_deck[0] == HURRY:
+        table.timer_revealed.append(table.timer_deck.pop(0))
+        table.hurry_revealed = True
+        table.helicopter_landed = True
+
+
+def end_game(state: EscapeFromNewYorkState, why: str) -> None:
+    state.turn.ended = why
+    state.turn.agenda.clear()
+    state.table.phase = "over"
+
+
+def hidden_landmarks(state: EscapeFromNewYorkState) -> list[Cell]:
+    """The face-down landmarks a timer card may have explored, any of them (§7.21 [I])."""
+    rules, table = state.rules, state.table
+    return [c for c in table.spaces if board.hidden_landmark(rules, table, c)]
+
+
+def park_spaces(rules: Rules) -> list[Cell]:
+    """Where the helicopter may be moved: any park space, explored or not (§7.14)."""
+    return [c for c, data in board.lookup(rules).cells.items() if data.kind == "park"]

@@ -1,0 +1,308 @@
+"""The actions of any moment of the turn (taking and abandoning a car, picking up items,
+item markers onto the level token), stealing, and the two victories (spec §9.1, §9.2):
+examples E9, E10, E15."""
+
+from __future__ import annotations
+
+from getaway.games.escape_from_new_york.board import lookup
+from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
+from getaway.games.escape_from_new_york.state import SupplyCard
+from getaway.games.escape_from_new_york.topology import Cell
+from tests.escape_from_new_york.rules_helpers import abandoned_car, lay, outskirts_on, sound
+
+HEROES = ("snake", "brain", "maggie", "cabbie")
+#: The bridgehead of bridge 3 on the placeholder board (M-07).
+BRIDGEHEAD_3: Cell = (8, 4)
+
+
+def game(players: int = 4, seed: int = 1, **options: object) -> EscapeFromNewYorkState:
+    chosen = {f"hero_p{i + 1}": hero for i, hero in enumerate(HEROES[:players])}
+    return EscapeFromNewYorkState.new(
+        {"players": players, **chosen, "first_player": "p1", **options}, seed
+    )
+
+
+def explore_around(state: EscapeFromNewYorkState, cell: Cell) -> None:
+    """Lay plain tiles on ``cell`` and its empty city neighbours (a scene)."""
+    cells = lookup(state.rules).cells
+    for there in [cell, *state.rules.topology.neighbours(cell).values()]:
+        if cells[there].kind == "city" and state.table.spaces[there].tile is None:
+            lay(state.position, there)
+
+
+def take_president(state: EscapeFromNewYorkState, seat: str) -> None:
+    table = state.table
+    table.president_slot.remove("president")
+    table.heroes[seat].supply.append(SupplyCard("president", "president", False))
+    table.president_taken = True
+
+
+def take_diplomat(state: EscapeFromNewYorkState, seat: str, card: str) -> None:
+    slot = next(s for s in state.table.diplomat_slots if s.card == card)
+    slot.card = None
+    state.table.heroes[seat].supply.append(SupplyCard("diplomat", card, False))
+
+
+def test_e9_the_team_escapes_over_the_bridge() -> None:
+    """E9: Snake, Maggie and Brain at bridgehead 3; Snake holds the President and the Tape,
+    Brain's Diagram 3 lies face up; Snake moves onto the bridge: the three win, Cabbie
+    loses."""
+    state = game()
+    table = state.table
+    explore_around(state, BRIDGEHEAD_3)
+    for seat in ("p1", "p2", "p3"):
+        table.heroes[seat].cell = BRIDGEHEAD_3
+    take_president(state, "p1")
+    take_diplomat(state, "p1", "tape")
+    sound(state.position)
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:snake_move_out")
+    state.apply("p1", "choose:snake_knife_work")
+    state.apply("p1", "ability:1:snake_move_out")  # move 1, then explore
+    assert state.turn.stage == "move"
+    assert "bridge:3" in state.legal_actions("p1")
+    state.apply("p1", "bridge:3")
+    assert state.is_over()
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == "team"
+    assert outcome.winners == ("p1", "p2", "p3")
+    assert state.returns() == {"p1": 1.0, "p2": 1.0, "p3": 1.0, "p4": -1.0}
+
+
+def test_no_bridge_without_the_tape() -> None:
+    state = game()
+    explore_around(state, BRIDGEHEAD_3)
+    for seat in ("p1", "p2"):
+        state.table.heroes[seat].cell = BRIDGEHEAD_3
+    take_president(state, "p1")
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:snake_move_out")
+    state.apply("p1", "choose:snake_knife_work")
+    state.apply("p1", "ability:1:snake_move_out")
+    assert not [a for a in state.legal_actions("p1") if a.startswith("bridge:")]
+
+
+def _swap_objective(state: EscapeFromNewYorkState, seat: str, slot: int, card: str) -> None:
+    """Give ``seat`` objective ``card`` by swapping it with wherever it lies."""
+    table = state.table
+    mine = table.heroes[seat].objectives[slot]
+    holders = [h.objectives for h in table.heroes.values()]
+    holders += [*table.objective_decks.values(), table.box["objectives"]]
+    pile = next(p for p in holders if card in p and p is not table.heroes[seat].objectives)
+    pile[pile.index(card)] = mine
+    table.heroes[seat].objectives[slot] = card
+
+
+def test_e10_maggie_escapes_alone() -> None:
+    """E10: Maggie at level 3 with "Fake Tape" and the raft as objectives, holding the Fake
+    Tape, on a space whose token shows a raft; Cabbie has the President: she wins alone."""
+    state = game()
+    table = state.table
+    maggie = table.heroes["p3"]
+    for token in maggie.level_tokens:
+        token.state = "removed"
+    _swap_objective(state, "p3", 0, "raft")
+    _swap_objective(state, "p3", 1, "fake_tape")
+    table.item_deck.remove("fake_tape")
+    maggie.supply.append(SupplyCard("item", "fake_tape", False))
+    coast = next(c for c, data in lookup(state.rules).cells.items() if data.outskirts)
+    lay(state.position, coast)
+    outskirts_on(state.position, coast, "raft")
+    table.spaces[coast].outskirts_face_up = True
+    maggie.cell = coast
+    take_president(state, "p4")
+    sound(state.position)
+    while state.to_act() != ("p3",):
+        seat = state.to_act()[0]
+        assert "escape" not in state.legal_actions(seat)
+        for action in ("keep",):
+            state.apply(seat, action)
+        cards = table.heroes[seat].hand[:2]
+        for card in cards:
+            state.apply(seat, f"choose:{card}")
+        while state.to_act() == (seat,):
+            legal = [a for a in state.legal_actions(seat) if a != "library:item"]
+            state.apply(seat, legal[0])
+    assert "escape" in state.legal_actions("p3")
+    state.apply("p3", "escape")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == ("p3",)
+    assert outcome.roles == {"p3": "traitor"}
+    assert state.returns()["p3"] == 1.0 and state.returns()["p1"] == -1.0
+
+
+def test_e15_a_hero_takes_an_abandoned_car() -> None:
+    state = game(players=2)
+    hero = state.table.heroes["p1"]
+    abandoned_car(state.position, hero.cell)
+    assert "take-car" in state.legal_actions("p1")
+    state.apply("p1", "take-car")
+    assert hero.car is not None
+    assert any(car.owner == "p1" for car in state.table.spaces[hero.cell].cars)
+    assert "abandon-car" in state.legal_actions("p1")
+    state.apply("p1", "abandon-car")
+    assert hero.car is None
+    sound(state.position)
+
+
+def test_an_item_marker_is_picked_up_for_an_item_card() -> None:
+    state = game(players=2)
+    table = state.table
+    hero = table.heroes["p1"]
+    table.item_markers -= 1
+    table.spaces[hero.cell].item_markers += 1
+    top = table.item_deck[0]
+    state.apply("p1", "pick-up")
+    assert hero.supply[-1] == SupplyCard("item", top, False)
+    assert table.spaces[hero.cell].item_markers == 0
+    sound(state.position)
+
+
+def test_a_special_card_steals_an_unseen_card() -> None:
+    state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+    table = state.table
+    cabbie, snake = table.heroes["p1"], table.heroes["p2"]
+    cabbie.specials.remove("cabbie_light_fingers")
+    cabbie.hand.append("cabbie_light_fingers")
+    loot = table.item_deck.pop(0)
+    snake.supply.append(SupplyCard("item", loot, False))
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:cabbie_light_fingers")
+    state.apply("p1", "choose:cabbie_brawl")
+    state.apply("p1", "play:cabbie_light_fingers")
+    assert state.legal_actions("p1")[0] == "steal:p2"
+    state.apply("p1", "steal:p2")
+    assert SupplyCard("item", loot, False) in cabbie.supply
+    assert all(card.id != loot for card in snake.supply)
+    sound(state.position)
+
+
+def test_a_steal_with_nobody_to_steal_from_is_cancelled_but_makes_its_noise() -> None:
+    state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+    cabbie = state.table.heroes["p1"]
+    cabbie.specials.remove("cabbie_light_fingers")
+    cabbie.hand.append("cabbie_light_fingers")
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:cabbie_light_fingers")
+    state.apply("p1", "choose:cabbie_brawl")
+    state.apply("p1", "play:cabbie_light_fingers")
+    assert state.turn.stage == "resolve"
+    assert state.turn.revealed == ["cabbie_light_fingers"]
+
+
+def test_a_diplomat_token_is_picked_up_for_its_slots_card() -> None:
+    """§7.9: the card of the token's slot into the supply, the token home (an empty slot)."""
+    state = game(players=2)
+    table = state.table
+    hero = table.heroes["p1"]
+    slot = table.diplomat_slots[1]
+    card = slot.card
+    slot.token = False
+    table.spaces[hero.cell].diplomat_tokens.append(2)
+    state.apply("p1", "take-diplomat:2")
+    assert hero.supply[-1].id == card and hero.supply[-1].kind == "diplomat"
+    assert slot.token and slot.card is None
+    sound(state.position)
+
+
+def test_e13_a_fourth_card_drops_a_diplomat_into_an_empty_slot_chosen() -> None:
+    """E13: Maggie takes a diplomat with 3 cards held and drops an earlier diplomat: it
+    goes face down into the empty slot she picks, whose token goes onto her space."""
+    state = game(players=2, hero_p1="maggie", hero_p2="snake")
+    table = state.table
+    hero = table.heroes["p1"]
+    first = table.diplomat_slots[0].card
+    assert first is not None
+    take_diplomat(state, "p1", first)
+    table.diplomat_slots[0].card = None  # slot 1 now empty: token, no card
+    while len(hero.supply) < 3:
+        hero.supply.append(SupplyCard("item", table.item_deck.pop(0), False))
+    tape_slot = next(i for i, s in enumerate(table.diplomat_slots) if s.card == "tape")
+    table.diplomat_slots[tape_slot].token = False
+    table.spaces[hero.cell].diplomat_tokens.append(tape_slot + 1)
+    state.apply("p1", f"take-diplomat:{tape_slot + 1}")
+    assert state.turn.stage == "drop"
+    dropped = next(i for i, c in enumerate(hero.supply) if c.id == first)
+    state.apply("p1", f"drop:{dropped}")
+    assert state.turn.stage == "slot"
+    empty = state.legal_actions("p1")
+    assert "slot:1" in empty and f"slot:{tape_slot + 1}" in empty
+    state.apply("p1", "slot:1")
+    slot = table.diplomat_slots[0]
+    assert slot.card == first and not slot.token and slot.known_by == ["p1"]
+    assert 1 in table.spaces[hero.cell].diplomat_tokens
+    assert state.turn.stage == "recover"
+    sound(state.position)
+
+
+def test_e14_the_first_president_pickup() -> None:
+    """E14: on the Duke's Camp with no enemies: a prisoner on each explored space next to
+    it, the helicopter landed, every face-down landmark explored in the player's order with
+    a timer card discarded unseen for each, the Duke onto "Nothing Here"."""
+    state = game(players=2, seed=3)
+    table = state.table
+    landmarks = lookup(state.rules).landmarks
+    camp = next(c for c, s in table.spaces.items() if s.tile == "dukes_camp")
+    table.spaces[camp].face_up = True
+    hero = table.heroes["p1"]
+    hero.cell = camp
+    explore_around(state, camp)
+    around = list(state.rules.topology.neighbours(camp).values())
+    explored_around = [c for c in around if table.spaces[c].tile and table.spaces[c].face_up]
+    assert explored_around
+    before = {c: table.spaces[c].prisoners for c in explored_around}
+    hidden = [c for c, s in table.spaces.items() if s.tile in landmarks and not s.face_up]
+    timer = list(table.timer_deck)
+    state.apply("p1", "take-president")
+    assert table.president_taken and table.helicopter_landed
+    assert any(card.kind == "president" for card in hero.supply)
+    for cell in explored_around:
+        assert table.spaces[cell].prisoners == before[cell] + 1
+    for _ in hidden:
+        if state.is_over():
+            break
+        assert state.turn.stage == "rescue"
+        state.apply("p1", state.legal_actions("p1")[-1])
+    if not state.is_over():
+        assert all(table.spaces[c].face_up for c in hidden)
+        assert table.timer_discarded == timer[: len(hidden)]
+        nothing = next(c for c, s in table.spaces.items() if s.tile == "nothing_here")
+        assert "duke" in table.spaces[nothing].bosses
+        assert state.turn.stage == "recover"
+    sound(state.position)
+
+
+def test_a_car_takes_a_carless_hero_along_if_its_player_agrees() -> None:
+    """§7.2: Cabbie's Taxi moving from the Library may take Snake, who is asked."""
+    state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+    table = state.table
+    cabbie, snake = table.heroes["p1"], table.heroes["p2"]
+    assert cabbie.car is not None and cabbie.cell == snake.cell
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:cabbie_drive_by")
+    state.apply("p1", "choose:cabbie_brawl")
+    state.apply("p1", "play:cabbie_drive_by")
+    assert state.legal_actions("p1") == ["passenger:p2", "alone"]
+    state.apply("p1", "passenger:p2")
+    assert state.to_act() == ("p2",) and state.legal_actions("p2") == ["agree", "refuse"]
+    state.apply("p2", "agree")
+    assert state.to_act() == ("p1",) and state.turn.stage == "move"
+    step = next(a for a in state.legal_actions("p1") if a.startswith("step:"))
+    state.apply("p1", step)
+    assert snake.cell == cabbie.cell != (5, 2)
+    sound(state.position)
+
+
+def test_a_refusing_passenger_stays() -> None:
+    state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+    table = state.table
+    start = table.heroes["p2"].cell
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:cabbie_drive_by")
+    state.apply("p1", "choose:cabbie_brawl")
+    state.apply("p1", "play:cabbie_drive_by")
+    state.apply("p1", "passenger:p2")
+    state.apply("p2", "refuse")
+    step = next(a for a in state.legal_actions("p1") if a.startswith("step:"))
+    state.apply("p1", step)
+    assert table.heroes["p2"].cell == start != table.heroes["p1"].cell
