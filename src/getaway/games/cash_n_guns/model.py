@@ -41,7 +41,12 @@ from getaway.games.cash_n_guns.cards import (
     SHAME_COST,
     SLY,
 )
-from getaway.games.cash_n_guns.model_public import hide_chance_of, public_reading, unseen
+from getaway.games.cash_n_guns.model_public import (
+    PublicReading,
+    hide_chance_of,
+    public_reading,
+    unseen,
+)
 from getaway.games.cash_n_guns.steps import (
     STEP_COURAGE,
 )
@@ -173,69 +178,10 @@ class Reader:
         return hides[j]
 
     def _prepare(self) -> None:
-        """Hide and split chances as this reader reads them: the table's, with the entries
-        his own cards change recomputed. His own cards change the hide chance of the living
-        players his shown aims threaten (and his own, if the table misjudges his margin),
-        and the split chance of those and of the players they or he aim at."""
-        table = self.table
-        me = self.me
-        s = self.s
-        # The table's lists read directly once built (no method call per reader).
-        hides = table.hidden
-        if hides is None:
-            hides = table.hides()
-        alive = s.alive
-        shown = table.shown
-        changed = []
-        if alive >> me & 1:
-            if self._my_margin != table.margins[me]:
-                changed.append(me)
-            if shown:
-                for t in table.targets[me]:
-                    if alive >> t & 1 and t != me:
-                        changed.append(t)
-        volleys = table.volleys
-        if changed:
-            hides = hides[:]
-            base = s.round + 1.0
-            bullet = self.bullet
-            margins = table.margins
-            for j in changed:
-                guns = volleys.get(j)
-                threat = (
-                    sum([bullet(o, g) if o == me else bbb + bang for o, g, bbb, bang in guns])
-                    if guns
-                    else None
-                )
-                margin = self._my_margin if j == me else margins[j]
-                hides[j] = hide_chance_of(s.shame[j], base, threat, margin)
-        self._hides = hides
-        stays = table.staying
-        stays = (table.stays() if stays is None else stays)[:]
-        stays[me] = 0.0
-        if shown:
-            targets = table.targets
-            moved = set(changed)
-            moved.update(targets[me])
-            for o in changed:
-                moved.update(targets[o])
-            moved.discard(me)
-            odds = self.odds
-            for j in moved:
-                if not alive >> j & 1:
-                    continue
-                # ``_hits`` inlined: the chance each gun at him misses, by the reader's odds.
-                p = 1.0 - hides[j]
-                for o, g, bbb, bang in volleys.get(j, ()):
-                    if o == me:
-                        bbb, bang = odds(o, g)
-                        p *= 1.0 - (bbb + bang) * 1.0
-                    else:
-                        p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
-                stays[j] = p
-        self._stays = stays
-        #: The expected participants with the reader: himself and the others' chances.
-        self._with_me = 1.0 + sum(stays)
+        """Hide and split chances as this reader reads them (:func:`_own_reading`)."""
+        self._hides, self._stays, self._with_me = _own_reading(
+            self.s, self.table, self.me, self._my_margin
+        )
 
     def _hits(
         self, guns: Sequence[tuple[int, int, float, float]], hides: list[float], bbb_from: int
@@ -317,22 +263,8 @@ class Reader:
 
     def _hit_value(self, t: int, base_share: float, share_without: float) -> float:
         """:meth:`hit_value`, given the reader's share with ``t`` counted out."""
-        s = self.s
-        value = (share_without - base_share) * 0.6
-        if s.cop != self.me:
-            value += RIVAL_MONEY_WEIGHT * max(0.0, float(s.money[t] - SHAME_COST * s.shame[t]))
-        margin = self.margin(t)
-        if margin == 0:
-            value += KILL_VALUE + s.money[t]
-        elif margin == 1 and not self.dragon(t):
-            value += NEAR_KILL_VALUE
-        if s.cop >= 0 and s.cop != self.me and not s.backup_round and s.phone_uses:
-            # Gangsters suspect the players who took part when the phone was used.
-            value += COP_HIT_VALUE * s.phone_uses / max(1, len(self.living) - 1)
-        if s.grenade == GRENADE_ARMED and s.holder[CRAZY] == t:
-            margin_me = self.margin(self.me)
-            value -= self.death_cost() if margin_me == 0 else self.wound_cost(margin_me - 1)
-        return value
+        s, table, me = self.s, self.table, self.me
+        return _hit_value(s, table, me, self._my_margin, t, base_share, share_without)
 
     def aim_values(self, g: int) -> tuple[list[int], list[float]]:
         """The targets of gun ``g`` (others living; -1 none) and the value of each, for the
@@ -398,57 +330,12 @@ class Reader:
         return targets, values
 
     def courage_margin(self) -> float:
-        """Staying minus hiding, in dollars: positive means stay."""
-        s = self.s
-        me = self.me
+        """Staying minus hiding, in dollars: positive means stay (:func:`courage_margin`)."""
         if self._hides is None:
             self._prepare()
-        hides = self._hides
-        assert hides is not None
-        odds = self.hit_odds(me)
-        crazy = s.holder[CRAZY] if s.grenade == GRENADE_ARMED else -1
-        if crazy >= 0 and crazy != me and s.alive >> crazy & 1:
-            unhit = 1.0
-            for p in self.hit_odds(crazy):
-                unhit *= 1.0 - p
-            odds.append((1.0 - unhit) * (1.0 - hides[crazy]))
-        margin = self._my_margin
-        # ``dragon(me)``, ``cop_needs_phone()`` and ``expected_share()`` inlined.
-        cap = 1 if s.ability[me] == DRAGON_SKIN else margin + 1
-        cop_phone = s.cop == me and not s.backup_round and s.round <= LAST_PHONE_ROUND
-        bonus = COP_PHONE_VALUE if cop_phone else 0.0
-        table = self.table
-        with_me = self._with_me
-        base = table.shares.get(with_me)
-        if base is None:
-            base = table.share(with_me)
-        if odds:
-            dist = hit_distribution(odds, cap + 1)
-            stay = dist[0] * (base + bonus)
-            death = self.death_cost()
-            # :meth:`wound_cost`'s scale, computed as it computes it.
-            scale = 0.4 + 0.6 * (ROUNDS - s.round + 1) / ROUNDS
-            for hits in range(1, len(dist)):
-                wounds = hits if hits < cap else cap
-                cost = (
-                    death if wounds > margin else WOUND_COST.get(margin - wounds, 2_000.0) * scale
-                )
-                stay -= dist[hits] * cost
-        else:
-            # Nothing can hit him: the chance of no hit is exactly 1 and every other is 0,
-            # so the sum above is his share, to the bit.
-            stay = base + bonus
-        for g in range(s.guns[me]):
-            k = 2 * me + g
-            t = s.target[k]
-            if t >= 0 and s.gstate[k] == GUN_LOADED:
-                bullet = self.bullet(me, g)
-                if bullet:
-                    stay += bullet * (1.0 - hides[t]) * self.hit_value(t, base) * 0.5
-        hide = float(SHAME_COST if s.ability[me] == COWARD else -SHAME_COST)
-        if s.cop == me and s.backup_round:
-            hide -= COP_WIN_STAKE if s.beacon[me] >= 1 else COP_WIN_STAKE * 0.25
-        return stay - hide
+        hides, stays = self._hides, self._stays
+        assert hides is not None and stays is not None
+        return _courage(self.s, self.table, self.me, self._my_margin, hides, stays, self._with_me)
 
     # Choice probabilities ----------------------------------------------------------------------
 
@@ -456,6 +343,208 @@ class Reader:
         """P(BBB), P(Bang!), P(Click) of the card the reader loads in gun ``g`` from ``hand``
         (:func:`load_probs`)."""
         return load_probs(self.s, self.me, g, hand)
+
+
+def courage_margin(s: CashNGunsState, me: int) -> float:
+    """``Reader(s, me).courage_margin()`` without a reader (a playout asks it of every seat
+    at every courage step): the same values, computed in the same order."""
+    table = public_reading(s, s.aims_revealed)
+    a = s.ability[me]
+    my_margin = (4 if a == INVINCIBLE else 3) - 1 - s.wounds[me]
+    hides, stays, with_me = _own_reading(s, table, me, my_margin)
+    return _courage(s, table, me, my_margin, hides, stays, with_me)
+
+
+def _own_odds(s: CashNGunsState, me: int, g: int) -> tuple[float, float]:
+    """(P(BBB), P(Bang!)) of the reader's own gun ``g``: exact for his loaded card, else his
+    next card from his hand (:meth:`Reader.odds` of himself)."""
+    k = 2 * me + g
+    card = s.card[k]
+    if s.gstate[k] == GUN_LOADED and card >= 0:
+        return (float(card == BBB), float(card == BANG))
+    h = s.hand
+    b = 3 * k
+    total = max(1, h[b] + h[b + 1] + h[b + 2])
+    return (h[b] / total, h[b + 1] / total)
+
+
+def _own_reading(
+    s: CashNGunsState, table: PublicReading, me: int, my_margin: int
+) -> tuple[list[float], list[float], float]:
+    """Hide and split chances as reader ``me`` reads them, and his expected participants:
+    the table's, with the entries his own cards change recomputed. His own cards change the
+    hide chance of the living players his shown aims threaten (and his own, if the table
+    misjudges his margin), and the split chance of those and of the players they or he aim
+    at."""
+    # The table's lists read directly once built (no method call per reader).
+    hides = table.hidden
+    if hides is None:
+        hides = table.hides()
+    alive = s.alive
+    shown = table.shown
+    changed = []
+    if alive >> me & 1:
+        if my_margin != table.margins[me]:
+            changed.append(me)
+        if shown:
+            for t in table.targets[me]:
+                if alive >> t & 1 and t != me:
+                    changed.append(t)
+    volleys = table.volleys
+    own = [_own_odds(s, me, g) for g in range(s.guns[me])]
+    if changed:
+        hides = hides[:]
+        base = s.round + 1.0
+        margins = table.margins
+        shame = s.shame
+        for j in changed:
+            guns = volleys.get(j)
+            threat = (
+                sum([own[g][0] + own[g][1] if o == me else bbb + bang for o, g, bbb, bang in guns])
+                if guns
+                else None
+            )
+            margin = my_margin if j == me else margins[j]
+            hides[j] = hide_chance_of(shame[j], base, threat, margin)
+    stays = table.staying
+    stays = (table.stays() if stays is None else stays)[:]
+    stays[me] = 0.0
+    if shown:
+        targets = table.targets
+        moved = set(changed)
+        moved.update(targets[me])
+        for o in changed:
+            moved.update(targets[o])
+        moved.discard(me)
+        for j in moved:
+            if not alive >> j & 1:
+                continue
+            # The chance each gun at him misses, by the reader's odds.
+            p = 1.0 - hides[j]
+            for o, g, bbb, bang in volleys.get(j, ()):
+                if o == me:
+                    bbb, bang = own[g]
+                    p *= 1.0 - (bbb + bang) * 1.0
+                else:
+                    p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
+            stays[j] = p
+    return hides, stays, 1.0 + sum(stays)
+
+
+def _courage(
+    s: CashNGunsState,
+    table: PublicReading,
+    me: int,
+    my_margin: int,
+    hides: list[float],
+    stays: list[float],
+    with_me: float,
+) -> float:
+    """:meth:`Reader.courage_margin` from the reader's own reading (:func:`_own_reading`),
+    with the reader's methods inlined (a playout asks it of every seat every round)."""
+    card, gstate, target, alive = s.card, s.gstate, s.target, s.alive
+    volleys = table.volleys
+    # ``hit_odds(me)``: per gun aimed at him, the chance it hits him if he stays; a Bang!
+    # from the player his own BBB aims at counts for nothing (the BBB lands first).
+    odds = []
+    guns = volleys.get(me)
+    if guns:
+        my_bbb_at = -1
+        for g in range(s.guns[me]):
+            k = 2 * me + g
+            if card[k] == BBB and gstate[k] == GUN_LOADED:
+                my_bbb_at = target[k]
+        for o, g, bbb, bang in guns:
+            if o == me:
+                bbb, bang = _own_odds(s, me, g)
+                chance = 1.0
+            else:
+                chance = 1.0 - hides[o]
+            if o == my_bbb_at:
+                bang = 0.0
+            odds.append((bbb + bang) * chance)
+    crazy = s.holder[CRAZY] if s.grenade == GRENADE_ARMED else -1
+    if crazy >= 0 and crazy != me and alive >> crazy & 1:
+        unhit = 1.0
+        for o, g, bbb, bang in volleys.get(crazy, ()):
+            if o == me:
+                bbb, bang = _own_odds(s, me, g)
+                unhit *= 1.0 - (bbb + bang) * 1.0
+            else:
+                unhit *= 1.0 - (bbb + bang) * (1.0 - hides[o])
+        odds.append((1.0 - unhit) * (1.0 - hides[crazy]))
+    margin = my_margin
+    cap = 1 if s.ability[me] == DRAGON_SKIN else margin + 1
+    cop_phone = s.cop == me and not s.backup_round and s.round <= LAST_PHONE_ROUND
+    bonus = COP_PHONE_VALUE if cop_phone else 0.0
+    shares = table.shares
+    base = shares.get(with_me)
+    if base is None:
+        base = table.share(with_me)
+    if odds:
+        dist = hit_distribution(odds, cap + 1)
+        stay = dist[0] * (base + bonus)
+        death = float(s.money[me]) + table.future() + DEATH_STAKE
+        # :meth:`Reader.wound_cost`'s scale, computed as it computes it.
+        scale = 0.4 + 0.6 * (ROUNDS - s.round + 1) / ROUNDS
+        for hits in range(1, len(dist)):
+            wounds = hits if hits < cap else cap
+            cost = death if wounds > margin else WOUND_COST.get(margin - wounds, 2_000.0) * scale
+            stay -= dist[hits] * cost
+    else:
+        # Nothing can hit him: the chance of no hit is exactly 1 and every other is 0,
+        # so the sum above is his share, to the bit.
+        stay = base + bonus
+    for g in range(s.guns[me]):
+        k = 2 * me + g
+        t = target[k]
+        if t >= 0 and gstate[k] == GUN_LOADED:
+            bbb, bang = _own_odds(s, me, g)
+            bullet = bbb + bang
+            if bullet:
+                n = with_me - stays[t]
+                without = shares.get(n)
+                if without is None:
+                    without = table.share(n)
+                value = _hit_value(s, table, me, my_margin, t, base, without)
+                stay += bullet * (1.0 - hides[t]) * value * 0.5
+    hide = float(SHAME_COST if s.ability[me] == COWARD else -SHAME_COST)
+    if s.cop == me and s.backup_round:
+        hide -= COP_WIN_STAKE if s.beacon[me] >= 1 else COP_WIN_STAKE * 0.25
+    return stay - hide
+
+
+def _hit_value(
+    s: CashNGunsState,
+    table: PublicReading,
+    me: int,
+    my_margin: int,
+    t: int,
+    base_share: float,
+    share_without: float,
+) -> float:
+    """What one bullet landing on ``t`` is worth to reader ``me`` (:meth:`Reader.hit_value`),
+    given his share with ``t`` counted out."""
+    value = (share_without - base_share) * 0.6
+    if s.cop != me:
+        value += RIVAL_MONEY_WEIGHT * max(0.0, float(s.money[t] - SHAME_COST * s.shame[t]))
+    margin = my_margin if t == me else table.margins[t]
+    if margin == 0:
+        value += KILL_VALUE + s.money[t]
+    elif margin == 1:
+        a = s.ability[t]
+        if not (a == DRAGON_SKIN and (t == me or bool(s.shown >> a & 1))):
+            value += NEAR_KILL_VALUE
+    if s.cop >= 0 and s.cop != me and not s.backup_round and s.phone_uses:
+        # Gangsters suspect the players who took part when the phone was used.
+        value += COP_HIT_VALUE * s.phone_uses / max(1, len(table.living) - 1)
+    if s.grenade == GRENADE_ARMED and s.holder[CRAZY] == t:
+        if my_margin == 0:
+            value -= float(s.money[me]) + table.future() + DEATH_STAKE
+        else:
+            scale = 0.4 + 0.6 * (ROUNDS - s.round + 1) / ROUNDS
+            value -= WOUND_COST.get(my_margin - 1, 2_000.0) * scale
+    return value
 
 
 def load_probs(
@@ -544,6 +633,7 @@ def _record_shift(shame: int, faced: int) -> float:
 
 __all__ = [
     "Reader",
+    "courage_margin",
     "hide_probability",
     "hide_shift",
     "load_probs",

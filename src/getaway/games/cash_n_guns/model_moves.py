@@ -25,6 +25,7 @@ from getaway.games.cash_n_guns.model import (
     REVEAL_KID,
     REVEAL_SLY,
     Reader,
+    courage_margin,
     hide_probability,
     hide_shift,
     load_probs,
@@ -57,7 +58,7 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
     step = s.step
     if step == STEP_COURAGE:
         shift = hide_shift(s, i) * COURAGE_TEMPERATURE
-        return HIDE if Reader(s, i).courage_margin() < shift else STAY
+        return HIDE if courage_margin(s, i) < shift else STAY
     # Reveals exist only where some ability may be revealed (the Basic game has none), so
     # ``legal`` is scanned for them only there (a playout asks at every ply).
     reveals = s.rules.revealable
@@ -94,7 +95,7 @@ def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise
         return legal[0]
     step = s.step
     if step == STEP_COURAGE:
-        margin = Reader(s, i).courage_margin()
+        margin = courage_margin(s, i)
         hide = (1.0 - noise) * hide_probability(margin, hide_shift(s, i)) + noise * 0.5
         return HIDE if rng.random() < hide else STAY
     reveals = s.rules.revealable
