@@ -85,6 +85,7 @@ from getaway.games.cash_n_guns.steps import (
     STEP_AIM,
     STEP_COURAGE,
     STEP_LOAD,
+    STEP_OVER,
     STEP_PHONE,
     STEP_SLY,
 )
@@ -285,6 +286,40 @@ class CashNGunsSearchPolicy(SearchPolicy):
             return legal[int(rng.random() * len(legal))]
         s: CashNGunsState = state  # type: ignore[assignment]  # no cast call per ply
         return choose(s, s.rules.index[seat], legal, rng)
+
+    def play_out(
+        self, state: State, rng: Rng, evaluate_from: int, max_plies: int
+    ) -> Mapping[str, float]:
+        """A whole playout, ply by ply as the search's own loop plays it (the same draws,
+        the same moves, the same estimate where :meth:`evaluate` gives one), without a call
+        through the search per ply and without checking moves picked among the legal ones."""
+        s: CashNGunsState = state  # type: ignore[assignment]
+        random = rng.random
+        playouts, epsilon = self.playouts, self.epsilon
+        index = s.rules.index
+        legal_for, play = s.legal_for, s.play
+        plies = 0
+        while s.step != STEP_OVER:
+            if plies >= evaluate_from:
+                # :meth:`evaluate` answers only at the start of a loading step: asked there.
+                if s.step == STEP_LOAD and s.waiting == s.step_seats:
+                    estimate = self.evaluate(s)
+                    if estimate is not None:
+                        s.model_cache = None
+                        return estimate
+                if plies >= max_plies:
+                    break
+            seat = s.to_act()[0]
+            i = index[seat]
+            legal = legal_for(i)
+            if not playouts or random() < epsilon:
+                action = legal[int(random() * len(legal))]
+            else:
+                action = choose(s, i, legal, rng)
+            play(i, seat, action)
+            plies += 1
+        s.model_cache = None
+        return s.returns()
 
     def evaluate(self, state: State) -> dict[str, float] | None:
         s: CashNGunsState = state  # type: ignore[assignment]  # asked at every ply
