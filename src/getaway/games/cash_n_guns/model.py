@@ -351,8 +351,113 @@ def courage_margin(s: CashNGunsState, me: int) -> float:
     table = public_reading(s, s.aims_revealed)
     a = s.ability[me]
     my_margin = (4 if a == INVINCIBLE else 3) - 1 - s.wounds[me]
+    if (
+        s.guns[me] == 1
+        and table.shown
+        and s.alive >> me & 1
+        and my_margin == table.margins[me]
+        and s.grenade != GRENADE_ARMED
+    ):
+        return _courage_one_gun(s, table, me, my_margin)
     hides, stays, with_me = _own_reading(s, table, me, my_margin)
     return _courage(s, table, me, my_margin, hides, stays, with_me)
+
+
+def _courage_one_gun(s: CashNGunsState, table: PublicReading, me: int, my_margin: int) -> float:
+    """:func:`_own_reading` and :func:`_courage` in one, for the common courage step: a
+    living reader with one gun whose margin the table reads right, the aims shown, no armed
+    grenade. The same operations in the same order, without the general case's lists."""
+    hides = table.hidden
+    if hides is None:
+        hides = table.hides()
+    stays = table.staying
+    if stays is None:
+        stays = table.stays()
+    stays = stays[:]
+    stays[me] = 0.0
+    alive = s.alive
+    volleys = table.volleys
+    card = s.card[2 * me]
+    loaded = s.gstate[2 * me] == GUN_LOADED
+    if loaded and card >= 0:
+        my_bbb, my_bang = float(card == BBB), float(card == BANG)
+    else:
+        my_bbb, my_bang = _own_odds(s, me, 0)
+    mine = my_bbb + my_bang
+    aims = table.targets[me]
+    t = aims[0] if aims else -1
+    if t >= 0 and not alive >> t & 1:
+        # Never in play (aims go to the living); the general reading knows what to do.
+        hides, stays, with_me = _own_reading(s, table, me, my_margin)
+        return _courage(s, table, me, my_margin, hides, stays, with_me)
+    if t >= 0:
+        # His shown aim changes his target's hide chance (the threat with his own card),
+        # and the split chances of that target and of the players the target aims at.
+        hides = hides[:]
+        threat = sum([mine if o == me else bbb + bang for o, _, bbb, bang in volleys[t]])
+        record = (s.shame[t] + 0.6) / (s.round + 1.0)
+        chance = record + (1.0 - record) * min(0.5, 0.3 * threat)
+        if table.margins[t] == 0:
+            chance += 0.15
+        chance = chance if chance > 0.03 else 0.03
+        hides[t] = chance if chance < 0.95 else 0.95
+        for j in (t, *table.targets[t]):
+            if j == me or not alive >> j & 1:
+                continue
+            p = 1.0 - hides[j]
+            for o, _, bbb, bang in volleys.get(j, ()):
+                if o == me:
+                    p *= 1.0 - mine * 1.0
+                else:
+                    p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
+            stays[j] = p
+    with_me = 1.0 + sum(stays)
+    shares = table.shares
+    base = shares.get(with_me)
+    if base is None:
+        base = table.share(with_me)
+    cop_phone = s.cop == me and not s.backup_round and s.round <= LAST_PHONE_ROUND
+    bonus = COP_PHONE_VALUE if cop_phone else 0.0
+    guns = volleys.get(me)
+    if guns:
+        # Per gun aimed at him, the chance it hits him if he stays; a Bang! from the player
+        # his own BBB aims at counts for nothing (the BBB lands first).
+        my_bbb_at = s.target[2 * me] if card == BBB and loaded else -1
+        odds = []
+        for o, _, bbb, bang in guns:
+            if o == me:
+                bbb, bang = my_bbb, my_bang
+                chance = 1.0
+            else:
+                chance = 1.0 - hides[o]
+            if o == my_bbb_at:
+                bang = 0.0
+            odds.append((bbb + bang) * chance)
+        margin = my_margin
+        cap = 1 if s.ability[me] == DRAGON_SKIN else margin + 1
+        dist = hit_distribution(odds, cap + 1)
+        stay = dist[0] * (base + bonus)
+        death = float(s.money[me]) + table.future() + DEATH_STAKE
+        # :meth:`Reader.wound_cost`'s scale, computed as it computes it.
+        scale = 0.4 + 0.6 * (ROUNDS - s.round + 1) / ROUNDS
+        for hits in range(1, len(dist)):
+            wounds = hits if hits < cap else cap
+            cost = death if wounds > margin else WOUND_COST.get(margin - wounds, 2_000.0) * scale
+            stay -= dist[hits] * cost
+    else:
+        # Nothing can hit him: his share, to the bit (see :func:`_courage`).
+        stay = base + bonus
+    if t >= 0 and mine:
+        n = with_me - stays[t]
+        without = shares.get(n)
+        if without is None:
+            without = table.share(n)
+        value = _hit_value(s, table, me, my_margin, t, base, without)
+        stay += mine * (1.0 - hides[t]) * value * 0.5
+    hide = float(SHAME_COST if s.ability[me] == COWARD else -SHAME_COST)
+    if s.cop == me and s.backup_round:
+        hide -= COP_WIN_STAKE if s.beacon[me] >= 1 else COP_WIN_STAKE * 0.25
+    return stay - hide
 
 
 def _own_odds(s: CashNGunsState, me: int, g: int) -> tuple[float, float]:
