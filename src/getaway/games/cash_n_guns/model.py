@@ -368,12 +368,7 @@ def _courage_one_gun(s: CashNGunsState, table: PublicReading, me: int, my_margin
     living reader with one gun whose margin the table reads right, the aims shown, no armed
     grenade. The same operations in the same order, without the general case's lists."""
     hides = table.hidden
-    if hides is None:
-        hides = table.hides()
-    stays = table.staying
-    if stays is None:
-        stays = table.stays()
-    stays = stays[:]
+    stays = table.staying[:]
     stays[me] = 0.0
     alive = s.alive
     volleys = table.volleys
@@ -481,10 +476,7 @@ def _own_reading(
     hide chance of the living players his shown aims threaten (and his own, if the table
     misjudges his margin), and the split chance of those and of the players they or he aim
     at."""
-    # The table's lists read directly once built (no method call per reader).
     hides = table.hidden
-    if hides is None:
-        hides = table.hides()
     alive = s.alive
     shown = table.shown
     changed = []
@@ -511,8 +503,7 @@ def _own_reading(
             )
             margin = my_margin if j == me else margins[j]
             hides[j] = hide_chance_of(shame[j], base, threat, margin)
-    stays = table.staying
-    stays = (table.stays() if stays is None else stays)[:]
+    stays = table.staying[:]
     stays[me] = 0.0
     if shown:
         targets = table.targets

@@ -93,28 +93,57 @@ class PublicReading:
         self._odds: list[tuple[float, float] | None] = [None] * (2 * n)
         if shown:
             self._read_aims()
-        #: :meth:`hides` and :meth:`stays` once asked (``None`` before).
-        self.hidden: list[float] | None = None
-        self.staying: list[float] | None = None
         #: The pot's whole-number shares (:func:`_whole_shares`), read at the first share.
         self._whole: tuple[float, ...] | None = None
         #: Shares computed so far, by the number of participants (a real number).
         self.shares: dict[float, float] = {}
         self._future = -1.0
+        #: :meth:`hides` and :meth:`stays`, computed at once: every reader of a moment in a
+        #: search asks both.
+        self.hidden, self.staying = self._read_chances(s)
+
+    def _read_chances(self, s: CashNGunsState) -> tuple[list[float], list[float]]:
+        """:meth:`hides` and :meth:`stays` (the same operations, inlined: one table per
+        secret step of every playout)."""
+        n = self.n
+        living = self.living
+        shame, volleys, margins = s.shame, self.volleys, self.margins
+        base = s.round + 1.0
+        hides = [0.0] * n
+        for j in living:
+            guns = volleys.get(j)
+            threat = sum([bbb + bang for _, _, bbb, bang in guns]) if guns else None
+            hides[j] = hide_chance_of(shame[j], base, threat, margins[j])
+        stays = [0.0] * n
+        if self.shown:
+            for j in living:
+                p = 1.0 - hides[j]
+                for o, _, bbb, bang in volleys.get(j, ()):
+                    p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
+                stays[j] = p
+        else:
+            for j in living:
+                # Aims not shown yet: an average table lands about one hit in four.
+                stays[j] = (1.0 - hides[j]) * 0.75
+        return hides, stays
 
     def _read_aims(self) -> None:
         s = self.s
         aimed = self.aimed
         volleys = self.volleys
         targets = self.targets
-        target, gstate, guns = s.target, s.gstate, s.guns
+        target, gstate, guns, spent = s.target, s.gstate, s.guns, s.spent
         odds = self.odds
         for j in self.living:
             for g in range(guns[j]):
                 k = 2 * j + g
                 t = target[k]
                 if t >= 0 and gstate[k] == GUN_LOADED:
-                    bbb, bang = odds(j, g)
+                    # :meth:`odds`, its first-gun case inlined.
+                    if g == 0:
+                        bbb, bang = self._odds[k] = first_gun_odds(spent[j])
+                    else:
+                        bbb, bang = odds(j, g)
                     at = aimed.get(t)
                     if at is None:
                         aimed[t] = [(j, g)]
@@ -132,7 +161,7 @@ class PublicReading:
         cached = self._odds[k]
         if cached is None:
             if g == 0:
-                cached = _first_gun_odds(self.s.spent[j])
+                cached = first_gun_odds(self.s.spent[j])
             else:
                 cached = _odds_of(unseen(self.s, j, g))
             self._odds[k] = cached
@@ -145,38 +174,12 @@ class PublicReading:
     def hides(self) -> list[float]:
         """Per player, how likely he is to hide (0 for the dead), by :func:`hide_chance_of`
         with public odds and margins."""
-        hides = self.hidden
-        if hides is None:
-            s = self.s
-            shame, base, volleys, margins = s.shame, s.round + 1.0, self.volleys, self.margins
-            hides = [0.0] * self.n
-            for j in self.living:
-                guns = volleys.get(j)
-                threat = sum([bbb + bang for _, _, bbb, bang in guns]) if guns else None
-                hides[j] = hide_chance_of(shame[j], base, threat, margins[j])
-            self.hidden = hides
-        return hides
+        return self.hidden
 
     def stays(self) -> list[float]:
         """Per living player, the chance he takes part in the split (stays and nothing hits
         him), with public odds and hide chances; 0 for the dead."""
-        stays = self.staying
-        if stays is None:
-            hides = self.hides()
-            stays = [0.0] * self.n
-            if self.shown:
-                volleys = self.volleys
-                for j in self.living:
-                    p = 1.0 - hides[j]
-                    for o, _, bbb, bang in volleys.get(j, ()):
-                        p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
-                    stays[j] = p
-            else:
-                for j in self.living:
-                    # Aims not shown yet: an average table lands about one hit in four.
-                    stays[j] = (1.0 - hides[j]) * 0.75
-            self.staying = stays
-        return stays
+        return self.staying
 
     def share(self, participants: float) -> float:
         """The heuristic's interpolated share (``worth.share``) of the pot among
@@ -260,6 +263,25 @@ def _odds_of(left: list[float]) -> tuple[float, float]:
     """(P(BBB), P(Bang!)) of a card drawn from the unseen cards ``left``."""
     total = sum(left)
     return (left[BBB] / total, left[BANG] / total) if total > 0 else (0.0, 0.0)
+
+
+#: :func:`first_gun_odds` by the identity of the records (hashing a tuple of tuples costs
+#: more than the lookup): id -> (the records, kept so that the id stays theirs; the odds).
+_ODDS_BY_RECORDS: dict[int, tuple[tuple[tuple[int, int, int, int], ...], tuple[float, float]]] = {}
+_ODDS_BY_RECORDS_SIZE = 1 << 12
+
+
+def first_gun_odds(records: tuple[tuple[int, int, int, int], ...]) -> tuple[float, float]:
+    """:func:`_first_gun_odds`, found by the records' identity first: a state's spent records
+    are shared by its clones, so the same tuple is read at every step of a playout."""
+    entry = _ODDS_BY_RECORDS.get(id(records))
+    if entry is not None and entry[0] is records:
+        return entry[1]
+    odds = _first_gun_odds(records)
+    if len(_ODDS_BY_RECORDS) >= _ODDS_BY_RECORDS_SIZE:
+        _ODDS_BY_RECORDS.clear()
+    _ODDS_BY_RECORDS[id(records)] = (records, odds)
+    return odds
 
 
 @lru_cache(maxsize=1 << 12)
