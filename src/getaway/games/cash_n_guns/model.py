@@ -269,65 +269,12 @@ class Reader:
     def aim_values(self, g: int) -> tuple[list[int], list[float]]:
         """The targets of gun ``g`` (others living; -1 none) and the value of each, for the
         card it holds (or would hold)."""
-        me = self.me
-        s = self.s
-        base = self.expected_share()
-        hides = self._hides
-        stays_of = self._stays
-        assert hides is not None and stays_of is not None
-        table = self.table
-        margins = table.margins
-        shares = table.shares
-        with_me = self._with_me
-        bbb, bang = self.odds(me, g)
-        bullet = bbb + bang
-        # What :meth:`_hit_value` reads that does not depend on the target, read once (a
-        # playout asks every aim of every round): the same terms, added in the same order.
-        money, shame = s.money, s.shame
-        rival = s.cop != me
-        cop_value = (
-            COP_HIT_VALUE * s.phone_uses / max(1, len(self.living) - 1)
-            if s.cop >= 0 and s.cop != me and not s.backup_round and s.phone_uses
-            else None
-        )
-        crazy = s.holder[CRAZY] if s.grenade == GRENADE_ARMED else -1
-        # A Click's threat, (1 - bullet) * fear, by the target's margin (0: fear doubled).
-        clicks = bullet < 1.0
-        scare = (1.0 - bullet) * (CLICK_SCARE * 1.0)
-        scare_dying = (1.0 - bullet) * (CLICK_SCARE * 2.0)
-        half_shame = SHAME_COST * 0.5
-        targets = [t for t in self.living if t != me]
-        values = []
-        for t in targets:
-            n = with_me - stays_of[t]
-            without = shares.get(n)
-            if without is None:
-                without = table.share(n)
-            stays = 1.0 - hides[t]
-            if bullet:
-                value = (without - base) * 0.6
-                if rival:
-                    rich = float(money[t] - SHAME_COST * shame[t])
-                    value += RIVAL_MONEY_WEIGHT * (rich if rich > 0.0 else 0.0)
-                margin = margins[t]
-                if margin == 0:
-                    value += KILL_VALUE + money[t]
-                elif margin == 1 and not self.dragon(t):
-                    value += NEAR_KILL_VALUE
-                if cop_value is not None:
-                    value += cop_value
-                if t == crazy:
-                    margin_me = self._my_margin
-                    value -= self.death_cost() if margin_me == 0 else self.wound_cost(margin_me - 1)
-                v = bullet * stays * value
-            else:
-                v = 0.0
-            if clicks:
-                v += (scare_dying if margins[t] == 0 else scare) * (without - base + half_shame)
-            values.append(v)
-        targets.append(-1)
-        values.append(0.0)
-        return targets, values
+        if self._hides is None:
+            self._prepare()
+        hides, stays = self._hides, self._stays
+        assert hides is not None and stays is not None
+        s, table, me = self.s, self.table, self.me
+        return _aim_values(s, table, me, self._my_margin, hides, stays, self._with_me, g)
 
     def courage_margin(self) -> float:
         """Staying minus hiding, in dollars: positive means stay (:func:`courage_margin`)."""
@@ -453,6 +400,98 @@ def _courage_one_gun(s: CashNGunsState, table: PublicReading, me: int, my_margin
     if s.cop == me and s.backup_round:
         hide -= COP_WIN_STAKE if s.beacon[me] >= 1 else COP_WIN_STAKE * 0.25
     return stay - hide
+
+
+def aim_values(s: CashNGunsState, me: int, g: int) -> tuple[list[int], list[float]]:
+    """``Reader(s, me).aim_values(g)`` without a reader (a playout asks it of every seat at
+    every aiming step): the same values, computed in the same order."""
+    table = public_reading(s, s.aims_revealed)
+    a = s.ability[me]
+    my_margin = (4 if a == INVINCIBLE else 3) - 1 - s.wounds[me]
+    if not table.shown and my_margin == table.margins[me]:
+        # Aims not shown and his margin read right: his own cards change nothing but his
+        # own split chance (:func:`_own_reading`'s lists, without the recomputations).
+        stays = table.staying[:]
+        stays[me] = 0.0
+        return _aim_values(s, table, me, my_margin, table.hidden, stays, 1.0 + sum(stays), g)
+    hides, stays, with_me = _own_reading(s, table, me, my_margin)
+    return _aim_values(s, table, me, my_margin, hides, stays, with_me, g)
+
+
+def _aim_values(
+    s: CashNGunsState,
+    table: PublicReading,
+    me: int,
+    my_margin: int,
+    hides: list[float],
+    stays_of: list[float],
+    with_me: float,
+    g: int,
+) -> tuple[list[int], list[float]]:
+    """:meth:`Reader.aim_values` from the reader's own reading (:func:`_own_reading`)."""
+    margins = table.margins
+    shares = table.shares
+    base = shares.get(with_me)
+    if base is None:
+        base = table.share(with_me)
+    bbb, bang = _own_odds(s, me, g)
+    bullet = bbb + bang
+    # What :func:`_hit_value` reads that does not depend on the target, read once (a
+    # playout asks every aim of every round): the same terms, added in the same order.
+    money, shame, ability, shown = s.money, s.shame, s.ability, s.shown
+    rival = s.cop != me
+    living = table.living
+    cop_value = (
+        COP_HIT_VALUE * s.phone_uses / max(1, len(living) - 1)
+        if s.cop >= 0 and s.cop != me and not s.backup_round and s.phone_uses
+        else None
+    )
+    crazy = s.holder[CRAZY] if s.grenade == GRENADE_ARMED else -1
+    # A Click's threat, (1 - bullet) * fear, by the target's margin (0: fear doubled).
+    clicks = bullet < 1.0
+    scare = (1.0 - bullet) * (CLICK_SCARE * 1.0)
+    scare_dying = (1.0 - bullet) * (CLICK_SCARE * 2.0)
+    half_shame = SHAME_COST * 0.5
+    targets = []
+    values = []
+    for t in living:
+        if t == me:
+            continue
+        targets.append(t)
+        n = with_me - stays_of[t]
+        without = shares.get(n)
+        if without is None:
+            without = table.share(n)
+        stays = 1.0 - hides[t]
+        if bullet:
+            value = (without - base) * 0.6
+            if rival:
+                rich = float(money[t] - SHAME_COST * shame[t])
+                value += RIVAL_MONEY_WEIGHT * (rich if rich > 0.0 else 0.0)
+            margin = margins[t]
+            if margin == 0:
+                value += KILL_VALUE + money[t]
+            elif margin == 1:
+                a = ability[t]
+                if not (a == DRAGON_SKIN and shown >> a & 1):
+                    value += NEAR_KILL_VALUE
+            if cop_value is not None:
+                value += cop_value
+            if t == crazy:
+                if my_margin == 0:
+                    value -= float(money[me]) + table.future() + DEATH_STAKE
+                else:
+                    scale = 0.4 + 0.6 * (ROUNDS - s.round + 1) / ROUNDS
+                    value -= WOUND_COST.get(my_margin - 1, 2_000.0) * scale
+            v = bullet * stays * value
+        else:
+            v = 0.0
+        if clicks:
+            v += (scare_dying if margins[t] == 0 else scare) * (without - base + half_shame)
+        values.append(v)
+    targets.append(-1)
+    values.append(0.0)
+    return targets, values
 
 
 def _own_odds(s: CashNGunsState, me: int, g: int) -> tuple[float, float]:
@@ -729,6 +768,7 @@ def _record_shift(shame: int, faced: int) -> float:
 
 __all__ = [
     "Reader",
+    "aim_values",
     "courage_margin",
     "hide_probability",
     "hide_shift",

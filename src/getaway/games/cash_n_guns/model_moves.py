@@ -25,6 +25,7 @@ from getaway.games.cash_n_guns.model import (
     REVEAL_KID,
     REVEAL_SLY,
     Reader,
+    aim_values,
     courage_margin,
     hide_probability,
     hide_shift,
@@ -65,10 +66,9 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
     if step in (STEP_AIM, STEP_KID):
         if reveals and REVEAL_CRAZY in legal and _crazy_pays(s, i):
             return REVEAL_CRAZY
-        reader = Reader(s, i)
         names = []
         for g in range(s.guns[i]):
-            targets, values = reader.aim_values(g)
+            targets, values = aim_values(s, i, g)
             best = targets[values.index(max(values))]
             names.append(SEATS[best] if best >= 0 else "none")
         return _pick("aim:" + "/".join(names), legal)
@@ -100,10 +100,9 @@ def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise
         return HIDE if rng.random() < hide else STAY
     reveals = s.rules.revealable
     if step == STEP_AIM and not (reveals and any(map(_is_reveal, legal))):
-        reader = Reader(s, i)
         names = []
         for g in range(s.guns[i]):
-            targets, values = reader.aim_values(g)
+            targets, values = aim_values(s, i, g)
             probs = softmax(values, AIM_TEMPERATURE)
             weights = [(1.0 - noise) * p + noise / len(targets) for p in probs]
             t = targets[rng.weighted_index(weights)]
