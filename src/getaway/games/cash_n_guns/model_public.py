@@ -265,30 +265,23 @@ def _odds_of(left: list[float]) -> tuple[float, float]:
     return (left[BBB] / total, left[BANG] / total) if total > 0 else (0.0, 0.0)
 
 
-#: :func:`first_gun_odds` by the identity of the records (hashing a tuple of tuples costs
-#: more than the lookup): id -> (the records, kept so that the id stays theirs; the odds).
-_ODDS_BY_RECORDS: dict[int, tuple[tuple[tuple[int, int, int, int], ...], tuple[float, float]]] = {}
-_ODDS_BY_RECORDS_SIZE = 1 << 12
+#: :func:`first_gun_odds` by the records (a plain dict: an ``lru_cache``'s bookkeeping cost
+#: more than the lookup, and a playout's records change every round), emptied when full.
+_FIRST_GUN_ODDS: dict[tuple[tuple[int, int, int, int], ...], tuple[float, float]] = {}
+_FIRST_GUN_ODDS_SIZE = 1 << 14
 
 
 def first_gun_odds(records: tuple[tuple[int, int, int, int], ...]) -> tuple[float, float]:
-    """:func:`_first_gun_odds`, found by the records' identity first: a state's spent records
-    are shared by its clones, so the same tuple is read at every step of a playout."""
-    entry = _ODDS_BY_RECORDS.get(id(records))
-    if entry is not None and entry[0] is records:
-        return entry[1]
-    odds = _first_gun_odds(records)
-    if len(_ODDS_BY_RECORDS) >= _ODDS_BY_RECORDS_SIZE:
-        _ODDS_BY_RECORDS.clear()
-    _ODDS_BY_RECORDS[id(records)] = (records, odds)
-    return odds
-
-
-@lru_cache(maxsize=1 << 12)
-def _first_gun_odds(records: tuple[tuple[int, int, int, int], ...]) -> tuple[float, float]:
     """:func:`_odds_of` a player's first gun, from his spent records alone (the same few
     records recur in every determinization and playout of a search)."""
-    return _odds_of(_minus_fired([float(x) for x in BULLET_SET], records, 0))
+    odds = _FIRST_GUN_ODDS.get(records)
+    if odds is None:
+        if len(_FIRST_GUN_ODDS) >= _FIRST_GUN_ODDS_SIZE:
+            _FIRST_GUN_ODDS.clear()
+        odds = _FIRST_GUN_ODDS[records] = _odds_of(
+            _minus_fired([float(x) for x in BULLET_SET], records, 0)
+        )
+    return odds
 
 
 def unseen(s: CashNGunsState, j: int, g: int) -> list[float]:
