@@ -336,7 +336,10 @@ def _courage_one_gun(s: CashNGunsState, table: PublicReading, me: int, my_margin
         # His shown aim changes his target's hide chance (the threat with his own card),
         # and the split chances of that target and of the players the target aims at.
         hides = hides[:]
-        threat = sum([mine if o == me else bbb + bang for o, _, bbb, bang in volleys[t]])
+        # The threat: the volley's bullet odds summed, his own gun's by his own card.
+        threat_odds = table.bullets[t][:]
+        threat_odds[table.slots[2 * me]] = mine
+        threat = sum(threat_odds)
         record = (s.shame[t] + 0.6) / (s.round + 1.0)
         chance = record + (1.0 - record) * min(0.5, 0.3 * threat)
         if table.margins[t] == 0:

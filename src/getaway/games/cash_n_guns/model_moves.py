@@ -51,6 +51,11 @@ if TYPE_CHECKING:
 _is_reveal = methodcaller("startswith", "reveal:")
 
 
+#: One gun's aim at seat ``t`` (``-1``, the last entry: nobody), and its load of a kind.
+_AIM_ONE = (*(f"aim:{seat}" for seat in SEATS), "aim:none")
+_LOAD_ONE = tuple(f"load:{name}" for name in CARD_NAMES)
+
+
 def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
     """Player ``i``'s move in a playout: the model's most likely choice (loads drawn by the
     lottery), reading only what ``i`` may know. ``legal`` must be ``s.legal_actions``."""
@@ -66,6 +71,10 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
     if step in (STEP_AIM, STEP_KID):
         if reveals and REVEAL_CRAZY in legal and _crazy_pays(s, i):
             return REVEAL_CRAZY
+        if s.guns[i] == 1:
+            # One gun (the Basic game): the id read off a table, not joined.
+            targets, values = aim_values(s, i, 0)
+            return _pick(_AIM_ONE[targets[values.index(max(values))]], legal)
         names = []
         for g in range(s.guns[i]):
             targets, values = aim_values(s, i, g)
@@ -79,6 +88,8 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
                     return reveal
             if REVEAL_CRAZY in legal and _crazy_pays(s, i):
                 return REVEAL_CRAZY
+        if s.guns[i] == 1:
+            return _pick(_LOAD_ONE[rng.weighted_index(load_probs(s, i, 0))], legal)
         names = [CARD_NAMES[rng.weighted_index(load_probs(s, i, g))] for g in range(s.guns[i])]
         return _pick("load:" + "/".join(names), legal)
     if step == STEP_PHONE:

@@ -47,6 +47,7 @@ class PublicReading:
         "_odds",
         "_whole",
         "aimed",
+        "bullets",
         "dying",
         "hidden",
         "living",
@@ -55,6 +56,7 @@ class PublicReading:
         "s",
         "shares",
         "shown",
+        "slots",
         "staying",
         "targets",
         "volleys",
@@ -90,6 +92,10 @@ class PublicReading:
         self.targets: list[tuple[int, ...]] = [()] * n
         #: The same guns with their public odds: target -> [(owner, gun, P(BBB), P(Bang!))].
         self.volleys: dict[int, list[tuple[int, int, float, float]]] = {}
+        #: Their bullet odds alone, P(BBB) + P(Bang!), by target: the threat is their sum.
+        self.bullets: dict[int, list[float]] = {}
+        #: Per gun slot, the position of its entry in its target's volley (-1: none).
+        self.slots = [-1] * (2 * n)
         self._odds: list[tuple[float, float] | None] = [None] * (2 * n)
         if shown:
             self._read_aims()
@@ -107,13 +113,21 @@ class PublicReading:
         secret step of every playout)."""
         n = self.n
         living = self.living
-        shame, volleys, margins = s.shame, self.volleys, self.margins
+        shame, volleys, margins, bullets = s.shame, self.volleys, self.margins, self.bullets
         base = s.round + 1.0
         hides = [0.0] * n
         for j in living:
-            guns = volleys.get(j)
-            threat = sum([bbb + bang for _, _, bbb, bang in guns]) if guns else None
-            hides[j] = hide_chance_of(shame[j], base, threat, margins[j])
+            # :func:`hide_chance_of`, inlined.
+            record = (shame[j] + 0.6) / base
+            guns = bullets.get(j)
+            if guns:
+                chance = record + (1.0 - record) * min(0.5, 0.3 * sum(guns))
+            else:
+                chance = record
+            if margins[j] == 0:
+                chance += 0.15
+            chance = chance if chance > 0.03 else 0.03
+            hides[j] = chance if chance < 0.95 else 0.95
         stays = [0.0] * n
         if self.shown:
             for j in living:
@@ -132,6 +146,8 @@ class PublicReading:
         aimed = self.aimed
         volleys = self.volleys
         targets = self.targets
+        bullets = self.bullets
+        slots = self.slots
         target, gstate, guns, spent = s.target, s.gstate, s.guns, s.spent
         odds = self.odds
         for j in self.living:
@@ -148,9 +164,13 @@ class PublicReading:
                     if at is None:
                         aimed[t] = [(j, g)]
                         volleys[t] = [(j, g, bbb, bang)]
+                        bullets[t] = [bbb + bang]
+                        slots[k] = 0
                     else:
+                        slots[k] = len(at)
                         at.append((j, g))
                         volleys[t].append((j, g, bbb, bang))
+                        bullets[t].append(bbb + bang)
                     mine = targets[j]
                     if t not in mine:
                         targets[j] = (*mine, t)
