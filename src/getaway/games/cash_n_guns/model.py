@@ -379,16 +379,28 @@ def _courage_one_gun(s: CashNGunsState, table: PublicReading, me: int, my_margin
                 bang = 0.0
             odds.append((bbb + bang) * chance)
         margin = my_margin
-        cap = 1 if s.ability[me] == DRAGON_SKIN else margin + 1
-        dist = hit_distribution(odds, cap + 1)
-        stay = dist[0] * (base + bonus)
-        death = float(s.money[me]) + table.future() + DEATH_STAKE
         # :meth:`Reader.wound_cost`'s scale, computed as it computes it.
         scale = 0.4 + 0.6 * (ROUNDS - s.round + 1) / ROUNDS
-        for hits in range(1, len(dist)):
-            wounds = hits if hits < cap else cap
-            cost = death if wounds > margin else WOUND_COST.get(margin - wounds, 2_000.0) * scale
-            stay -= dist[hits] * cost
+        if len(odds) == 1:
+            # One gun at him: the distribution is exactly [1 - p, p, 0.0, ...], and taking
+            # 0.0 times a cost off changes nothing, so only the first hit's cost counts.
+            p = odds[0]
+            if margin < 1:
+                cost = float(s.money[me]) + table.future() + DEATH_STAKE
+            else:
+                cost = WOUND_COST.get(margin - 1, 2_000.0) * scale
+            stay = (1.0 - p) * (base + bonus) - p * cost
+        else:
+            cap = 1 if s.ability[me] == DRAGON_SKIN else margin + 1
+            dist = hit_distribution(odds, cap + 1)
+            stay = dist[0] * (base + bonus)
+            death = float(s.money[me]) + table.future() + DEATH_STAKE
+            for hits in range(1, len(dist)):
+                wounds = hits if hits < cap else cap
+                cost = (
+                    death if wounds > margin else WOUND_COST.get(margin - wounds, 2_000.0) * scale
+                )
+                stay -= dist[hits] * cost
     else:
         # Nothing can hit him: his share, to the bit (see :func:`_courage`).
         stay = base + bonus
