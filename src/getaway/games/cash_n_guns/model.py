@@ -165,7 +165,7 @@ class Reader:
 
     def guns_at(self, t: int) -> list[tuple[int, int]]:
         """Loaded guns whose shown aim is ``t``: (owner, gun)."""
-        return self.table.aimed.get(t, [])
+        return [(o, g) for o, g, _, _ in self.table.volleys.get(t, ())]
 
     def hide_chance(self, j: int) -> float:
         """How likely ``j`` is to hide this round: his record (shame tokens are his hides),
@@ -707,9 +707,12 @@ def load_probs(
     It reads a few public facts straight off the state, without a :class:`Reader`: a
     playout loads five times a round, and a reading's table would be built for nothing."""
     if hand is None:
+        # The state's hand read in place (a playout loads five times a round).
+        h = s.hand
         b = 6 * me + 3 * g
-        hand = s.hand[b : b + 3]
-    bbb, bang, click = hand[BBB], hand[BANG], hand[CLICK]
+        bbb, bang, click = h[b + BBB], h[b + BANG], h[b + CLICK]
+    else:
+        bbb, bang, click = hand[BBB], hand[BANG], hand[CLICK]
     bullets = bbb + bang
     cards = bullets + click
     if cards == 0:

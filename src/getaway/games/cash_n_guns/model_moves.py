@@ -117,6 +117,8 @@ def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise
             probs = softmax(values, AIM_TEMPERATURE)
             weights = [(1.0 - noise) * p + noise / len(targets) for p in probs]
             t = targets[rng.weighted_index(weights)]
+            if s.guns[i] == 1:
+                return _pick(_AIM_ONE[t], legal)
             names.append(SEATS[t] if t >= 0 else "none")
         return _pick("aim:" + "/".join(names), legal)
     if step == STEP_LOAD and not (reveals and any(map(_is_reveal, legal))):
@@ -127,7 +129,10 @@ def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise
             size = hand[0] + hand[1] + hand[2]
             probs = load_probs(s, i, g, hand)
             weights = [(1.0 - noise) * probs[k] + noise * hand[k] / size for k in range(3)]
-            names.append(CARD_NAMES[rng.weighted_index(weights)])
+            kind = rng.weighted_index(weights)
+            if s.guns[i] == 1:
+                return _pick(_LOAD_ONE[kind], legal)
+            names.append(CARD_NAMES[kind])
         return _pick("load:" + "/".join(names), legal)
     if step == STEP_PHONE and FLIP in legal:
         flip = (1.0 - noise) * float(cop_flips(s)) + noise * 0.5

@@ -46,7 +46,6 @@ class PublicReading:
         "_future",
         "_odds",
         "_whole",
-        "aimed",
         "bullets",
         "dying",
         "hidden",
@@ -86,11 +85,10 @@ class PublicReading:
         self.margins = margins
         #: The living players one wound from death (a kill on offer).
         self.dying = dying
-        #: Shown aims: target -> the loaded guns aimed at him, (owner, gun), in table order;
-        #: and per player, the players his loaded guns are aimed at.
-        self.aimed: dict[int, list[tuple[int, int]]] = {}
+        #: Shown aims: target -> the loaded guns aimed at him with their public odds,
+        #: [(owner, gun, P(BBB), P(Bang!))] in table order; and per player, the players his
+        #: loaded guns are aimed at.
         self.targets: list[tuple[int, ...]] = [()] * n
-        #: The same guns with their public odds: target -> [(owner, gun, P(BBB), P(Bang!))].
         self.volleys: dict[int, list[tuple[int, int, float, float]]] = {}
         #: Their bullet odds alone, P(BBB) + P(Bang!), by target: the threat is their sum.
         self.bullets: dict[int, list[float]] = {}
@@ -143,7 +141,6 @@ class PublicReading:
 
     def _read_aims(self) -> None:
         s = self.s
-        aimed = self.aimed
         volleys = self.volleys
         targets = self.targets
         bullets = self.bullets
@@ -160,16 +157,14 @@ class PublicReading:
                         bbb, bang = self._odds[k] = first_gun_odds(spent[j])
                     else:
                         bbb, bang = odds(j, g)
-                    at = aimed.get(t)
+                    at = volleys.get(t)
                     if at is None:
-                        aimed[t] = [(j, g)]
                         volleys[t] = [(j, g, bbb, bang)]
                         bullets[t] = [bbb + bang]
                         slots[k] = 0
                     else:
                         slots[k] = len(at)
-                        at.append((j, g))
-                        volleys[t].append((j, g, bbb, bang))
+                        at.append((j, g, bbb, bang))
                         bullets[t].append(bbb + bang)
                     mine = targets[j]
                     if t not in mine:
