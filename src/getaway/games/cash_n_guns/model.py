@@ -357,10 +357,15 @@ def _courage_one_gun(s: CashNGunsState, table: PublicReading, me: int, my_margin
                     p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
             stays[j] = p
     with_me = 1.0 + sum(stays)
-    shares = table.shares
-    base = shares.get(with_me)
-    if base is None:
-        base = table.share(with_me)
+    # Each share here is asked once: :meth:`PublicReading.share`'s formula, inlined.
+    whole = table.whole()
+    low = int(with_me)
+    if low < 1:
+        low = 1
+    frac = with_me - low
+    base = whole[low]
+    if frac > 0.0:
+        base += frac * (whole[low + 1] - base)
     cop_phone = s.cop == me and not s.backup_round and s.round <= LAST_PHONE_ROUND
     bonus = COP_PHONE_VALUE if cop_phone else 0.0
     guns = volleys.get(me)
@@ -406,9 +411,13 @@ def _courage_one_gun(s: CashNGunsState, table: PublicReading, me: int, my_margin
         stay = base + bonus
     if t >= 0 and mine:
         n = with_me - stays[t]
-        without = shares.get(n)
-        if without is None:
-            without = table.share(n)
+        low = int(n)
+        if low < 1:
+            low = 1
+        frac = n - low
+        without = whole[low]
+        if frac > 0.0:
+            without += frac * (whole[low + 1] - without)
         value = _hit_value(s, table, me, my_margin, t, base, without)
         stay += mine * (1.0 - hides[t]) * value * 0.5
     hide = float(SHAME_COST if s.ability[me] == COWARD else -SHAME_COST)
@@ -449,6 +458,8 @@ def _aim_values(
     base = shares.get(with_me)
     if base is None:
         base = table.share(with_me)
+    # Each share below is asked once: :meth:`PublicReading.share`'s formula, inlined.
+    whole = table.whole()
     bbb, bang = _own_odds(s, me, g)
     bullet = bbb + bang
     # What :func:`_hit_value` reads that does not depend on the target, read once (a
@@ -474,9 +485,13 @@ def _aim_values(
             continue
         targets.append(t)
         n = with_me - stays_of[t]
-        without = shares.get(n)
-        if without is None:
-            without = table.share(n)
+        low = int(n)
+        if low < 1:
+            low = 1
+        frac = n - low
+        without = whole[low]
+        if frac > 0.0:
+            without += frac * (whole[low + 1] - without)
         stays = 1.0 - hides[t]
         if bullet:
             value = (without - base) * 0.6

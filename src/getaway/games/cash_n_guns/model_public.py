@@ -205,10 +205,7 @@ class PublicReading:
             return value
         whole = self._whole
         if whole is None:
-            pot = self.s.pot
-            whole = self._whole = _whole_shares(
-                pot.count(20_000), pot.count(10_000), pot.count(5_000)
-            )
+            whole = self.whole()
         # max(1, int(participants)) and max(0.0, participants - low), without two calls.
         low = int(participants)
         if low < 1:
@@ -221,6 +218,17 @@ class PublicReading:
             value += frac * (whole[low + 1] - value)
         self.shares[participants] = value
         return value
+
+    def whole(self) -> tuple[float, ...]:
+        """The pot's share for each whole number of participants (:func:`_whole_shares`):
+        a reader that interpolates many shares once each reads them off this."""
+        whole = self._whole
+        if whole is None:
+            pot = self.s.pot
+            whole = self._whole = _whole_shares(
+                pot.count(20_000), pot.count(10_000), pot.count(5_000)
+            )
+        return whole
 
     def future(self) -> float:
         """A living player's share of the loot still to come (deck and pot), weighed."""
