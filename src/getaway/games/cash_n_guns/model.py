@@ -358,7 +358,7 @@ def _courage_one_gun(s: CashNGunsState, table: PublicReading, me: int, my_margin
             stays[j] = p
     with_me = 1.0 + sum(stays)
     # Each share here is asked once: :meth:`PublicReading.share`'s formula, inlined.
-    whole = table.whole()
+    whole = table.whole
     low = int(with_me)
     if low < 1:
         low = 1
@@ -459,7 +459,7 @@ def _aim_values(
     if base is None:
         base = table.share(with_me)
     # Each share below is asked once: :meth:`PublicReading.share`'s formula, inlined.
-    whole = table.whole()
+    whole = table.whole
     bbb, bang = _own_odds(s, me, g)
     bullet = bbb + bang
     # What :func:`_hit_value` reads that does not depend on the target, read once (a

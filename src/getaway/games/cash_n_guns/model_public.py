@@ -45,9 +45,7 @@ class PublicReading:
     __slots__ = (
         "_future",
         "_odds",
-        "_whole",
         "bullets",
-        "dying",
         "hidden",
         "living",
         "margins",
@@ -59,6 +57,7 @@ class PublicReading:
         "staying",
         "targets",
         "volleys",
+        "whole",
     )
 
     def __init__(self, s: CashNGunsState, shown: bool) -> None:
@@ -69,22 +68,16 @@ class PublicReading:
         ability, shown_cards, wounds = s.ability, s.shown, s.wounds
         living: list[int] = []
         margins: list[int] = []
-        dying: list[int] = []
         # One pass (a table is built at every secret step of every playout).
         for j in range(n):
             a = ability[j]
-            margin = (4 if a == INVINCIBLE and shown_cards >> a & 1 else 3) - 1 - wounds[j]
-            margins.append(margin)
+            margins.append((4 if a == INVINCIBLE and shown_cards >> a & 1 else 3) - 1 - wounds[j])
             if alive >> j & 1:
                 living.append(j)
-                if margin == 0:
-                    dying.append(j)
         self.living = living
         #: Wounds each player can still take and live, as the others know it (his own
         #: Invincible, unshown, is his reader's business).
         self.margins = margins
-        #: The living players one wound from death (a kill on offer).
-        self.dying = dying
         #: Shown aims: target -> the loaded guns aimed at him with their public odds,
         #: [(owner, gun, P(BBB), P(Bang!))] in table order; and per player, the players his
         #: loaded guns are aimed at.
@@ -97,8 +90,10 @@ class PublicReading:
         self._odds: list[tuple[float, float] | None] = [None] * (2 * n)
         if shown:
             self._read_aims()
-        #: The pot's whole-number shares (:func:`_whole_shares`), read at the first share.
-        self._whole: tuple[float, ...] | None = None
+        #: The pot's share for each whole number of participants (:func:`_whole_shares`):
+        #: every reader interpolates his shares from it.
+        pot = s.pot
+        self.whole = _whole_shares(pot.count(20_000), pot.count(10_000), pot.count(5_000))
         #: Shares computed so far, by the number of participants (a real number).
         self.shares: dict[float, float] = {}
         self._future = -1.0
@@ -203,9 +198,7 @@ class PublicReading:
         value = self.shares.get(participants)
         if value is not None:
             return value
-        whole = self._whole
-        if whole is None:
-            whole = self.whole()
+        whole = self.whole
         # max(1, int(participants)) and max(0.0, participants - low), without two calls.
         low = int(participants)
         if low < 1:
@@ -218,17 +211,6 @@ class PublicReading:
             value += frac * (whole[low + 1] - value)
         self.shares[participants] = value
         return value
-
-    def whole(self) -> tuple[float, ...]:
-        """The pot's share for each whole number of participants (:func:`_whole_shares`):
-        a reader that interpolates many shares once each reads them off this."""
-        whole = self._whole
-        if whole is None:
-            pot = self.s.pot
-            whole = self._whole = _whole_shares(
-                pot.count(20_000), pot.count(10_000), pot.count(5_000)
-            )
-        return whole
 
     def future(self) -> float:
         """A living player's share of the loot still to come (deck and pot), weighed."""
