@@ -51,7 +51,7 @@ uniform determinizer each time and applies only ``opponent-model`` on top.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from getaway.core import ALL, Rng, SecretChoices, State
@@ -294,7 +294,9 @@ class CashNGunsSearchPolicy(SearchPolicy):
         the same moves, the same estimate where :meth:`evaluate` gives one), without a call
         through the search per ply and without checking moves picked among the legal ones."""
         s: CashNGunsState = state  # type: ignore[assignment]
-        random = rng.random
+        # The search's playout generator draws ``random()`` from its ``uniform`` (the same
+        # numbers, one call fewer per ply).
+        random: Callable[[], float] = getattr(rng, "uniform", rng.random)
         playouts, epsilon = self.playouts, self.epsilon
         index = s.rules.index
         legal_for, play = s.legal_for, s.play
