@@ -140,8 +140,8 @@ class PublicReading:
         targets = self.targets
         bullets = self.bullets
         slots = self.slots
+        cached = self._odds
         target, gstate, guns, spent = s.target, s.gstate, s.guns, s.spent
-        odds = self.odds
         for j in self.living:
             for g in range(guns[j]):
                 k = 2 * j + g
@@ -149,9 +149,9 @@ class PublicReading:
                 if t >= 0 and gstate[k] == GUN_LOADED:
                     # :meth:`odds`, its first-gun case inlined.
                     if g == 0:
-                        bbb, bang = self._odds[k] = first_gun_odds(spent[j])
+                        bbb, bang = cached[k] = first_gun_odds(spent[j])
                     else:
-                        bbb, bang = odds(j, g)
+                        bbb, bang = self.odds(j, g)
                     at = volleys.get(t)
                     if at is None:
                         volleys[t] = [(j, g, bbb, bang)]
@@ -162,7 +162,9 @@ class PublicReading:
                         at.append((j, g, bbb, bang))
                         bullets[t].append(bbb + bang)
                     mine = targets[j]
-                    if t not in mine:
+                    if not mine:
+                        targets[j] = (t,)
+                    elif t not in mine:
                         targets[j] = (*mine, t)
 
     def odds(self, j: int, g: int) -> tuple[float, float]:
