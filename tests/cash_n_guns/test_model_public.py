@@ -68,6 +68,7 @@ def check_every_seat(s: CashNGunsState) -> int:
                 s.card[k] = kind
                 new_values = Reader(s, me, shown=False).aim_values(g)
                 assert new_values == ReferenceReader(s, me, shown=False).aim_values(g)
+                assert aim_values(s, me, g, shown=False) == new_values
                 compared += 1
             s.card[k] = kept
     return compared

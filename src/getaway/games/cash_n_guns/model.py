@@ -426,10 +426,12 @@ def _courage_one_gun(s: CashNGunsState, table: PublicReading, me: int, my_margin
     return stay - hide
 
 
-def aim_values(s: CashNGunsState, me: int, g: int) -> tuple[list[int], list[float]]:
-    """``Reader(s, me).aim_values(g)`` without a reader (a playout asks it of every seat at
-    every aiming step): the same values, computed in the same order."""
-    table = public_reading(s, s.aims_revealed)
+def aim_values(
+    s: CashNGunsState, me: int, g: int, shown: bool | None = None
+) -> tuple[list[int], list[float]]:
+    """``Reader(s, me, shown).aim_values(g)`` without a reader (a playout asks it of every
+    seat at every aiming step): the same values, computed in the same order."""
+    table = public_reading(s, s.aims_revealed if shown is None else shown)
     a = s.ability[me]
     my_margin = (4 if a == INVINCIBLE else 3) - 1 - s.wounds[me]
     if not table.shown and my_margin == table.margins[me]:

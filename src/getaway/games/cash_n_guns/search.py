@@ -71,7 +71,7 @@ from getaway.games.cash_n_guns.cards import (
 )
 from getaway.games.cash_n_guns.determinizer import determinize, parse_log
 from getaway.games.cash_n_guns.events import Event
-from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, Reader, load_probs, softmax
+from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, aim_values, load_probs, softmax
 from getaway.games.cash_n_guns.model_moves import choose, sample_move
 from getaway.games.cash_n_guns.public import shown_to_others
 from getaway.games.cash_n_guns.ranking import (
@@ -205,7 +205,7 @@ class CashNGunsSearchPolicy(SearchPolicy):
         chance = {}
         for label, kind in (("bullet", BANG), ("click", CLICK)):
             s.card[k] = kind
-            targets, values = Reader(s, j, shown=False).aim_values(g)
+            targets, values = aim_values(s, j, g, shown=False)
             probs = softmax(values, AIM_TEMPERATURE)
             p = probs[targets.index(shown_target)] if shown_target in targets else 0.0
             chance[label] = (1.0 - self.noise) * p + self.noise / len(targets)
