@@ -246,6 +246,14 @@ class Search:
     ) -> tuple[Arm, str, bool]:
         """At another seat's turn, choose among what the deciding seat would see (labels),
         then uniformly among the moves behind the chosen label."""
+        if len(moves) == 1:
+            # One move (a policy that offers one per visit): its label, and the same draw
+            # among the one move behind it as below, without the grouping.
+            move = moves[0]
+            label = self.policy.observed(state, seat, move)
+            _, arm, expanded = select_turn(arms, (label,), self.settings.c, self.draw)
+            self.draw.below(1)
+            return arm, move, expanded
         groups: dict[str, list[str]] = {}
         for move in moves:
             groups.setdefault(self.policy.observed(state, seat, move), []).append(move)
