@@ -466,7 +466,7 @@ def _aim_values(
     bullet = bbb + bang
     # What :func:`_hit_value` reads that does not depend on the target, read once (a
     # playout asks every aim of every round): the same terms, added in the same order.
-    money, shame, ability, shown = s.money, s.shame, s.ability, s.shown
+    money = s.money
     rival = s.cop != me
     living = table.living
     cop_value = (
@@ -480,6 +480,9 @@ def _aim_values(
     scare = (1.0 - bullet) * (CLICK_SCARE * 1.0)
     scare_dying = (1.0 - bullet) * (CLICK_SCARE * 2.0)
     half_shame = SHAME_COST * 0.5
+    if bullet:
+        terms = table.hit_terms
+        rivals, kills = table.read_hit_terms() if terms is None else terms
     targets = []
     values = []
     for t in living:
@@ -498,15 +501,10 @@ def _aim_values(
         if bullet:
             value = (without - base) * 0.6
             if rival:
-                rich = float(money[t] - SHAME_COST * shame[t])
-                value += RIVAL_MONEY_WEIGHT * (rich if rich > 0.0 else 0.0)
-            margin = margins[t]
-            if margin == 0:
-                value += KILL_VALUE + money[t]
-            elif margin == 1:
-                a = ability[t]
-                if not (a == DRAGON_SKIN and shown >> a & 1):
-                    value += NEAR_KILL_VALUE
+                value += rivals[t]
+            kill = kills[t]
+            if kill is not None:
+                value += kill
             if cop_value is not None:
                 value += cop_value
             if t == crazy:

@@ -28,12 +28,19 @@ from getaway.games.cash_n_guns.cards import (
     BANG,
     BBB,
     BULLET_SET,
+    DRAGON_SKIN,
     GUN_LOADED,
     INVINCIBLE,
+    SHAME_COST,
     SPENT_FIRED,
 )
 from getaway.games.cash_n_guns.split import _split_counts
-from getaway.games.cash_n_guns.worth import FUTURE_WEIGHT
+from getaway.games.cash_n_guns.worth import (
+    FUTURE_WEIGHT,
+    KILL_VALUE,
+    NEAR_KILL_VALUE,
+    RIVAL_MONEY_WEIGHT,
+)
 
 if TYPE_CHECKING:
     from getaway.games.cash_n_guns.state import CashNGunsState
@@ -47,6 +54,7 @@ class PublicReading:
         "_odds",
         "bullets",
         "hidden",
+        "hit_terms",
         "living",
         "margins",
         "n",
@@ -97,6 +105,8 @@ class PublicReading:
         #: Shares computed so far, by the number of participants (a real number).
         self.shares: dict[float, float] = {}
         self._future = -1.0
+        #: :meth:`read_hit_terms` once asked.
+        self.hit_terms: tuple[list[float], list[float | None]] | None = None
         #: :meth:`hides` and :meth:`stays`, computed at once: every reader of a moment in a
         #: search asks both.
         self.hidden, self.staying = self._read_chances(s)
@@ -213,6 +223,28 @@ class PublicReading:
             value += frac * (whole[low + 1] - value)
         self.shares[participants] = value
         return value
+
+    def read_hit_terms(self) -> tuple[list[float], list[float | None]]:
+        """Per player, the public terms of what a bullet landing on him is worth to any
+        other reader (``model._hit_value``): his money as a rival's, and the kill (or near
+        kill) he offers (``None``: neither). Every reader's aims add them, target by target."""
+        s = self.s
+        money, shame, ability, shown, margins = s.money, s.shame, s.ability, s.shown, self.margins
+        rivals: list[float] = []
+        kills: list[float | None] = []
+        for t in range(self.n):
+            rich = float(money[t] - SHAME_COST * shame[t])
+            rivals.append(RIVAL_MONEY_WEIGHT * (rich if rich > 0.0 else 0.0))
+            margin = margins[t]
+            a = ability[t]
+            if margin == 0:
+                kills.append(KILL_VALUE + money[t])
+            elif margin == 1 and not (a == DRAGON_SKIN and shown >> a & 1):
+                kills.append(NEAR_KILL_VALUE)
+            else:
+                kills.append(None)
+        terms = self.hit_terms = (rivals, kills)
+        return terms
 
     def future(self) -> float:
         """A living player's share of the loot still to come (deck and pot), weighed."""
