@@ -95,10 +95,11 @@ if TYPE_CHECKING:
 
 #: The search levels' iterations in this game (``Game.search_budgets``). Its search stops
 #: gaining strength after a few hundred iterations (with the generic budgets, ``hard``'s 1,200
-#: placed no better than ``medium``'s 300 at one table), and an iteration costs about 0.8
-#: processor-ms, so 1,200 would overrun ``hard``'s 0.85 s cap on every move; these budgets
-#: keep every level well inside its cap on an idle core and far enough apart to be told apart
-#: in play (docs/ai.md, "Cash 'n Guns: measured strength").
+#: placed no better than ``medium``'s 300 at one table), and an iteration cost about 0.8
+#: processor-ms when they were set (about 0.5 since issue 16's second speed pass), so 1,200
+#: overran ``hard``'s 0.85 s cap on every move; these budgets keep every level well inside its
+#: cap on an idle core and far enough apart to be told apart in play (docs/ai.md, "Cash 'n
+#: Guns: measured strength").
 SEARCH_BUDGETS = {"easy": 20, "medium": 80, "hard": 400}
 #: The share of uniform noise mixed into every modelled choice (unusual players exist).
 MODEL_NOISE = 0.25
