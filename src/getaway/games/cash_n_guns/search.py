@@ -105,6 +105,8 @@ SEARCH_BUDGETS = {"easy": 20, "medium": 80, "hard": 400}
 MODEL_NOISE = 0.25
 #: Playouts: the share of uniformly random moves among the model's.
 EPSILON = 0.1
+#: The secret steps whose seats a playout asks in turn (``play_out``).
+_SECRET_TURNS = (STEP_LOAD, STEP_AIM, STEP_COURAGE)
 #: ``cutoff``: playouts stop at the start of the round this many rounds after the decision's
 #: (measured with scripts/cng_decisions.py: 2 rounds judged hiding badly, since the table
 #: turns its guns on whoever gets rich only later; 4 was as good as playing to the end).
@@ -305,6 +307,7 @@ class CashNGunsSearchPolicy(SearchPolicy):
         playouts, epsilon = self.playouts, self.epsilon
         index = s.rules.index
         legal_for, play = s.legal_for, s.play
+        batch = not s.rules.revealable
         plies = 0
         while s.step != STEP_OVER:
             if plies >= evaluate_from:
@@ -316,7 +319,23 @@ class CashNGunsSearchPolicy(SearchPolicy):
                         return estimate
                 if plies >= max_plies:
                     break
-            seat = s.to_act()[0]
+            seats = s.to_act()
+            many = len(seats)
+            if batch and many > 1 and s.step in _SECRET_TURNS and plies + many <= max_plies:
+                # A secret step without reveals (the Basic game): every seat answers once,
+                # in table order, so they are asked in turn without the loop's checks (the
+                # same plies: the estimate is asked only where a step begins).
+                for seat in seats:
+                    i = index[seat]
+                    legal = legal_for(i)
+                    if not playouts or random() < epsilon:
+                        action = legal[int(random() * len(legal))]
+                    else:
+                        action = choose(s, i, legal, rng)
+                    play(i, seat, action)
+                plies += many
+                continue
+            seat = seats[0]
             i = index[seat]
             legal = legal_for(i)
             if not playouts or random() < epsilon:
