@@ -462,8 +462,15 @@ def _aim_values(
         base = table.share(with_me)
     # Each share below is asked once: :meth:`PublicReading.share`'s formula, inlined.
     whole = table.whole
-    bbb, bang = _own_odds(s, me, g)
-    bullet = bbb + bang
+    # :func:`_own_odds`, inlined.
+    k = 2 * me + g
+    card = s.card[k]
+    if s.gstate[k] == GUN_LOADED and card >= 0:
+        bullet = float(card == BBB) + float(card == BANG)
+    else:
+        h = s.hand
+        total = max(1, h[3 * k] + h[3 * k + 1] + h[3 * k + 2])
+        bullet = h[3 * k] / total + h[3 * k + 1] / total
     # What :func:`_hit_value` reads that does not depend on the target, read once (a
     # playout asks every aim of every round): the same terms, added in the same order.
     money = s.money

@@ -74,7 +74,8 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
         if s.guns[i] == 1:
             # One gun (the Basic game): the id read off a table, not joined.
             targets, values = aim_values(s, i, 0)
-            return _pick(_AIM_ONE[targets[values.index(max(values))]], legal)
+            action = _AIM_ONE[targets[values.index(max(values))]]
+            return action if action in legal else _pick(action, legal)
         names = []
         for g in range(s.guns[i]):
             targets, values = aim_values(s, i, g)
@@ -89,7 +90,8 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
             if REVEAL_CRAZY in legal and _crazy_pays(s, i):
                 return REVEAL_CRAZY
         if s.guns[i] == 1:
-            return _pick(_LOAD_ONE[rng.weighted_index(load_probs(s, i, 0))], legal)
+            action = _LOAD_ONE[rng.weighted_index(load_probs(s, i, 0))]
+            return action if action in legal else _pick(action, legal)
         names = [CARD_NAMES[rng.weighted_index(load_probs(s, i, g))] for g in range(s.guns[i])]
         return _pick("load:" + "/".join(names), legal)
     if step == STEP_PHONE:
