@@ -13,7 +13,7 @@ import pytest
 from getaway.core import Rng
 from getaway.games.cash_n_guns import CashNGunsState
 from getaway.games.cash_n_guns.cards import BANG, CLICK, GUN_LOADED
-from getaway.games.cash_n_guns.model import Reader
+from getaway.games.cash_n_guns.model import Reader, aim_values, courage_margin
 from getaway.games.cash_n_guns.shots import add_wounds
 from tests.cash_n_guns.helpers import GAME, OPTIONS, option_id
 from tests.cash_n_guns.model_reference import ReferenceReader
@@ -55,6 +55,10 @@ def check_every_seat(s: CashNGunsState) -> int:
             new = readings(Reader(s, me, shown=shown), s)
             assert new == readings(ReferenceReader(s, me, shown=shown), s), (me, shown)
             compared += 1
+        # The playouts' courage and aims, without a reader (the state's table shared).
+        assert courage_margin(s, me) == ReferenceReader(s, me).courage_margin(), me
+        for g in range(s.guns[me]):
+            assert aim_values(s, me, g) == ReferenceReader(s, me).aim_values(g), (me, g)
         for g in range(s.guns[me]):
             k = 2 * me + g
             if s.gstate[k] != GUN_LOADED:
@@ -64,6 +68,7 @@ def check_every_seat(s: CashNGunsState) -> int:
                 s.card[k] = kind
                 new_values = Reader(s, me, shown=False).aim_values(g)
                 assert new_values == ReferenceReader(s, me, shown=False).aim_values(g)
+                assert aim_values(s, me, g, shown=False) == new_values
                 compared += 1
             s.card[k] = kept
     return compared

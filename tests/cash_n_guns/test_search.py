@@ -15,7 +15,7 @@ from getaway.games.cash_n_guns import GAME, CashNGunsState
 from getaway.games.cash_n_guns.bots import HeuristicBot
 from getaway.games.cash_n_guns.model_moves import choose
 from getaway.games.cash_n_guns.ranking import estimated_ranks, final_ranks, rank_reward
-from getaway.games.cash_n_guns.search import CashNGunsSearchPolicy
+from getaway.games.cash_n_guns.search import CashNGunsSearchPolicy, SplitMix
 from tests.cash_n_guns.helpers import craft, load, play, random_states
 
 ALL_ON = frozenset(CashNGunsSearchPolicy.techniques)
@@ -435,3 +435,20 @@ def test_the_levels_play_this_games_own_budgets_inside_their_caps():
         assert bot.settings.iterations == SEARCH_BUDGETS[level]
         assert bot.settings.seconds == LEVELS[level].seconds
     assert SEARCH_BUDGETS["easy"] < SEARCH_BUDGETS["medium"] < SEARCH_BUDGETS["hard"]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12_345, 2**63 + 7])
+def test_the_search_generator_draws_what_rng_draws(seed: int) -> None:
+    core, fast = Rng(seed), SplitMix(seed)
+    assert [core.next64() for _ in range(300)] == [fast.next64() for _ in range(300)]
+    assert [core.random() for _ in range(300)] == [fast.random() for _ in range(300)]
+    assert [core.below(n) for n in range(1, 300)] == [fast.below(n) for n in range(1, 300)]
+    weights = [0.5, 0.0, 2.0, 1.25]
+    assert [core.weighted_index(weights) for _ in range(300)] == [
+        fast.weighted_index(weights) for _ in range(300)
+    ]
+    deck, same = list(range(40)), list(range(40))
+    core.shuffle(deck)
+    fast.shuffle(same)
+    assert deck == same
+    assert core.state == fast.state

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +101,11 @@ class Search:
             type(policy.game).public_action is not Game.public_action
         )
         self.has_candidates = _overrides(policy, "candidates")
+        #: A policy may play whole playouts itself (``play_out``, optional): the same plies
+        #: as this module's loop would play, without a hook call per ply.
+        self.play_out: Callable[[State, Rng, int, int], Mapping[str, float]] | None = getattr(
+            policy, "play_out", None
+        )
         self.asks_simultaneous = _overrides(policy, "simultaneous")
         #: The policy's default move (``SearchPolicy.default_move``), set by ``run``.
         self.default: str | None = None
@@ -241,6 +246,14 @@ class Search:
     ) -> tuple[Arm, str, bool]:
         """At another seat's turn, choose among what the deciding seat would see (labels),
         then uniformly among the moves behind the chosen label."""
+        if len(moves) == 1:
+            # One move (a policy that offers one per visit): its label, and the same draw
+            # among the one move behind it as below, without the grouping.
+            move = moves[0]
+            label = self.policy.observed(state, seat, move)
+            _, arm, expanded = select_turn(arms, (label,), self.settings.c, self.draw)
+            self.draw.below(1)
+            return arm, move, expanded
         groups: dict[str, list[str]] = {}
         for move in moves:
             groups.setdefault(self.policy.observed(state, seat, move), []).append(move)
@@ -279,13 +292,15 @@ class Search:
             # the same draws and moves as picking legal[int(random() * len(legal))].
             state.random_playout(random, MAX_PLAYOUT_PLIES)
             return state.returns()
+        evaluate_from = self.settings.depth if self.has_evaluate else MAX_PLAYOUT_PLIES
+        if self.play_out is not None:
+            return self.play_out(state, draw, evaluate_from, MAX_PLAYOUT_PLIES)
         # The state is mutated in place, so its methods are bound once (the hot loop).
         is_over, to_act = state.is_over, state.to_act
         legal_actions, apply = state.legal_actions, state.apply
         random_step = state.random_step
         evaluate = self.policy.evaluate
         choose = self.policy.playout_action
-        evaluate_from = self.settings.depth if self.has_evaluate else MAX_PLAYOUT_PLIES
         plies = 0
         while not is_over():
             if plies >= evaluate_from:

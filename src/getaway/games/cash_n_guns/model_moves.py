@@ -25,6 +25,8 @@ from getaway.games.cash_n_guns.model import (
     REVEAL_KID,
     REVEAL_SLY,
     Reader,
+    aim_values,
+    courage_margin,
     hide_probability,
     hide_shift,
     load_probs,
@@ -49,6 +51,11 @@ if TYPE_CHECKING:
 _is_reveal = methodcaller("startswith", "reveal:")
 
 
+#: One gun's aim at seat ``t`` (``-1``, the last entry: nobody), and its load of a kind.
+_AIM_ONE = (*(f"aim:{seat}" for seat in SEATS), "aim:none")
+_LOAD_ONE = tuple(f"load:{name}" for name in CARD_NAMES)
+
+
 def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
     """Player ``i``'s move in a playout: the model's most likely choice (loads drawn by the
     lottery), reading only what ``i`` may know. ``legal`` must be ``s.legal_actions``."""
@@ -57,17 +64,21 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
     step = s.step
     if step == STEP_COURAGE:
         shift = hide_shift(s, i) * COURAGE_TEMPERATURE
-        return HIDE if Reader(s, i).courage_margin() < shift else STAY
+        return HIDE if courage_margin(s, i) < shift else STAY
     # Reveals exist only where some ability may be revealed (the Basic game has none), so
     # ``legal`` is scanned for them only there (a playout asks at every ply).
     reveals = s.rules.revealable
     if step in (STEP_AIM, STEP_KID):
         if reveals and REVEAL_CRAZY in legal and _crazy_pays(s, i):
             return REVEAL_CRAZY
-        reader = Reader(s, i)
+        if s.guns[i] == 1:
+            # One gun (the Basic game): the id read off a table, not joined.
+            targets, values = aim_values(s, i, 0)
+            action = _AIM_ONE[targets[values.index(max(values))]]
+            return action if action in legal else _pick(action, legal)
         names = []
         for g in range(s.guns[i]):
-            targets, values = reader.aim_values(g)
+            targets, values = aim_values(s, i, g)
             best = targets[values.index(max(values))]
             names.append(SEATS[best] if best >= 0 else "none")
         return _pick("aim:" + "/".join(names), legal)
@@ -78,6 +89,9 @@ def choose(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng) -> str:
                     return reveal
             if REVEAL_CRAZY in legal and _crazy_pays(s, i):
                 return REVEAL_CRAZY
+        if s.guns[i] == 1:
+            action = _LOAD_ONE[rng.weighted_index(load_probs(s, i, 0))]
+            return action if action in legal else _pick(action, legal)
         names = [CARD_NAMES[rng.weighted_index(load_probs(s, i, g))] for g in range(s.guns[i])]
         return _pick("load:" + "/".join(names), legal)
     if step == STEP_PHONE:
@@ -94,18 +108,19 @@ def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise
         return legal[0]
     step = s.step
     if step == STEP_COURAGE:
-        margin = Reader(s, i).courage_margin()
+        margin = courage_margin(s, i)
         hide = (1.0 - noise) * hide_probability(margin, hide_shift(s, i)) + noise * 0.5
         return HIDE if rng.random() < hide else STAY
     reveals = s.rules.revealable
     if step == STEP_AIM and not (reveals and any(map(_is_reveal, legal))):
-        reader = Reader(s, i)
         names = []
         for g in range(s.guns[i]):
-            targets, values = reader.aim_values(g)
+            targets, values = aim_values(s, i, g)
             probs = softmax(values, AIM_TEMPERATURE)
             weights = [(1.0 - noise) * p + noise / len(targets) for p in probs]
             t = targets[rng.weighted_index(weights)]
+            if s.guns[i] == 1:
+                return _pick(_AIM_ONE[t], legal)
             names.append(SEATS[t] if t >= 0 else "none")
         return _pick("aim:" + "/".join(names), legal)
     if step == STEP_LOAD and not (reveals and any(map(_is_reveal, legal))):
@@ -116,7 +131,10 @@ def sample_move(s: CashNGunsState, i: int, legal: Sequence[str], rng: Rng, noise
             size = hand[0] + hand[1] + hand[2]
             probs = load_probs(s, i, g, hand)
             weights = [(1.0 - noise) * probs[k] + noise * hand[k] / size for k in range(3)]
-            names.append(CARD_NAMES[rng.weighted_index(weights)])
+            kind = rng.weighted_index(weights)
+            if s.guns[i] == 1:
+                return _pick(_LOAD_ONE[kind], legal)
+            names.append(CARD_NAMES[kind])
         return _pick("load:" + "/".join(names), legal)
     if step == STEP_PHONE and FLIP in legal:
         flip = (1.0 - noise) * float(cop_flips(s)) + noise * 0.5

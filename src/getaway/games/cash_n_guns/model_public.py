@@ -28,12 +28,19 @@ from getaway.games.cash_n_guns.cards import (
     BANG,
     BBB,
     BULLET_SET,
+    DRAGON_SKIN,
     GUN_LOADED,
     INVINCIBLE,
+    SHAME_COST,
     SPENT_FIRED,
 )
 from getaway.games.cash_n_guns.split import _split_counts
-from getaway.games.cash_n_guns.worth import FUTURE_WEIGHT
+from getaway.games.cash_n_guns.worth import (
+    FUTURE_WEIGHT,
+    KILL_VALUE,
+    NEAR_KILL_VALUE,
+    RIVAL_MONEY_WEIGHT,
+)
 
 if TYPE_CHECKING:
     from getaway.games.cash_n_guns.state import CashNGunsState
@@ -45,19 +52,20 @@ class PublicReading:
     __slots__ = (
         "_future",
         "_odds",
-        "_whole",
-        "aimed",
-        "dying",
+        "bullets",
         "hidden",
+        "hit_terms",
         "living",
         "margins",
         "n",
         "s",
         "shares",
         "shown",
+        "slots",
         "staying",
         "targets",
         "volleys",
+        "whole",
     )
 
     def __init__(self, s: CashNGunsState, shown: bool) -> None:
@@ -68,62 +76,105 @@ class PublicReading:
         ability, shown_cards, wounds = s.ability, s.shown, s.wounds
         living: list[int] = []
         margins: list[int] = []
-        dying: list[int] = []
         # One pass (a table is built at every secret step of every playout).
         for j in range(n):
             a = ability[j]
-            margin = (4 if a == INVINCIBLE and shown_cards >> a & 1 else 3) - 1 - wounds[j]
-            margins.append(margin)
+            margins.append((4 if a == INVINCIBLE and shown_cards >> a & 1 else 3) - 1 - wounds[j])
             if alive >> j & 1:
                 living.append(j)
-                if margin == 0:
-                    dying.append(j)
         self.living = living
         #: Wounds each player can still take and live, as the others know it (his own
         #: Invincible, unshown, is his reader's business).
         self.margins = margins
-        #: The living players one wound from death (a kill on offer).
-        self.dying = dying
-        #: Shown aims: target -> the loaded guns aimed at him, (owner, gun), in table order;
-        #: and per player, the players his loaded guns are aimed at.
-        self.aimed: dict[int, list[tuple[int, int]]] = {}
+        #: Shown aims: target -> the loaded guns aimed at him with their public odds,
+        #: [(owner, gun, P(BBB), P(Bang!))] in table order; and per player, the players his
+        #: loaded guns are aimed at.
         self.targets: list[tuple[int, ...]] = [()] * n
-        #: The same guns with their public odds: target -> [(owner, gun, P(BBB), P(Bang!))].
         self.volleys: dict[int, list[tuple[int, int, float, float]]] = {}
+        #: Their bullet odds alone, P(BBB) + P(Bang!), by target: the threat is their sum.
+        self.bullets: dict[int, list[float]] = {}
+        #: Per gun slot, the position of its entry in its target's volley (-1: none).
+        self.slots = [-1] * (2 * n)
         self._odds: list[tuple[float, float] | None] = [None] * (2 * n)
         if shown:
             self._read_aims()
-        #: :meth:`hides` and :meth:`stays` once asked (``None`` before).
-        self.hidden: list[float] | None = None
-        self.staying: list[float] | None = None
-        #: The pot's whole-number shares (:func:`_whole_shares`), read at the first share.
-        self._whole: tuple[float, ...] | None = None
+        #: The pot's share for each whole number of participants (:func:`_whole_shares`):
+        #: every reader interpolates his shares from it.
+        pot = s.pot
+        self.whole = _whole_shares(pot.count(20_000), pot.count(10_000), pot.count(5_000))
         #: Shares computed so far, by the number of participants (a real number).
         self.shares: dict[float, float] = {}
         self._future = -1.0
+        #: :meth:`read_hit_terms` once asked.
+        self.hit_terms: tuple[list[float], list[float | None]] | None = None
+        #: :meth:`hides` and :meth:`stays`, computed at once: every reader of a moment in a
+        #: search asks both.
+        self.hidden, self.staying = self._read_chances(s)
+
+    def _read_chances(self, s: CashNGunsState) -> tuple[list[float], list[float]]:
+        """:meth:`hides` and :meth:`stays` (the same operations, inlined: one table per
+        secret step of every playout)."""
+        n = self.n
+        living = self.living
+        shame, volleys, margins, bullets = s.shame, self.volleys, self.margins, self.bullets
+        base = s.round + 1.0
+        hides = [0.0] * n
+        for j in living:
+            # :func:`hide_chance_of`, inlined.
+            record = (shame[j] + 0.6) / base
+            guns = bullets.get(j)
+            if guns:
+                chance = record + (1.0 - record) * min(0.5, 0.3 * sum(guns))
+            else:
+                chance = record
+            if margins[j] == 0:
+                chance += 0.15
+            chance = chance if chance > 0.03 else 0.03
+            hides[j] = chance if chance < 0.95 else 0.95
+        stays = [0.0] * n
+        if self.shown:
+            for j in living:
+                p = 1.0 - hides[j]
+                for o, _, bbb, bang in volleys.get(j, ()):
+                    p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
+                stays[j] = p
+        else:
+            for j in living:
+                # Aims not shown yet: an average table lands about one hit in four.
+                stays[j] = (1.0 - hides[j]) * 0.75
+        return hides, stays
 
     def _read_aims(self) -> None:
         s = self.s
-        aimed = self.aimed
         volleys = self.volleys
         targets = self.targets
-        target, gstate, guns = s.target, s.gstate, s.guns
-        odds = self.odds
+        bullets = self.bullets
+        slots = self.slots
+        cached = self._odds
+        target, gstate, guns, spent = s.target, s.gstate, s.guns, s.spent
         for j in self.living:
             for g in range(guns[j]):
                 k = 2 * j + g
                 t = target[k]
                 if t >= 0 and gstate[k] == GUN_LOADED:
-                    bbb, bang = odds(j, g)
-                    at = aimed.get(t)
-                    if at is None:
-                        aimed[t] = [(j, g)]
-                        volleys[t] = [(j, g, bbb, bang)]
+                    # :meth:`odds`, its first-gun case inlined.
+                    if g == 0:
+                        bbb, bang = cached[k] = first_gun_odds(spent[j])
                     else:
-                        at.append((j, g))
-                        volleys[t].append((j, g, bbb, bang))
+                        bbb, bang = self.odds(j, g)
+                    at = volleys.get(t)
+                    if at is None:
+                        volleys[t] = [(j, g, bbb, bang)]
+                        bullets[t] = [bbb + bang]
+                        slots[k] = 0
+                    else:
+                        slots[k] = len(at)
+                        at.append((j, g, bbb, bang))
+                        bullets[t].append(bbb + bang)
                     mine = targets[j]
-                    if t not in mine:
+                    if not mine:
+                        targets[j] = (t,)
+                    elif t not in mine:
                         targets[j] = (*mine, t)
 
     def odds(self, j: int, g: int) -> tuple[float, float]:
@@ -132,7 +183,7 @@ class PublicReading:
         cached = self._odds[k]
         if cached is None:
             if g == 0:
-                cached = _first_gun_odds(self.s.spent[j])
+                cached = first_gun_odds(self.s.spent[j])
             else:
                 cached = _odds_of(unseen(self.s, j, g))
             self._odds[k] = cached
@@ -145,38 +196,12 @@ class PublicReading:
     def hides(self) -> list[float]:
         """Per player, how likely he is to hide (0 for the dead), by :func:`hide_chance_of`
         with public odds and margins."""
-        hides = self.hidden
-        if hides is None:
-            s = self.s
-            shame, base, volleys, margins = s.shame, s.round + 1.0, self.volleys, self.margins
-            hides = [0.0] * self.n
-            for j in self.living:
-                guns = volleys.get(j)
-                threat = sum([bbb + bang for _, _, bbb, bang in guns]) if guns else None
-                hides[j] = hide_chance_of(shame[j], base, threat, margins[j])
-            self.hidden = hides
-        return hides
+        return self.hidden
 
     def stays(self) -> list[float]:
         """Per living player, the chance he takes part in the split (stays and nothing hits
         him), with public odds and hide chances; 0 for the dead."""
-        stays = self.staying
-        if stays is None:
-            hides = self.hides()
-            stays = [0.0] * self.n
-            if self.shown:
-                volleys = self.volleys
-                for j in self.living:
-                    p = 1.0 - hides[j]
-                    for o, _, bbb, bang in volleys.get(j, ()):
-                        p *= 1.0 - (bbb + bang) * (1.0 - hides[o])
-                    stays[j] = p
-            else:
-                for j in self.living:
-                    # Aims not shown yet: an average table lands about one hit in four.
-                    stays[j] = (1.0 - hides[j]) * 0.75
-            self.staying = stays
-        return stays
+        return self.staying
 
     def share(self, participants: float) -> float:
         """The heuristic's interpolated share (``worth.share``) of the pot among
@@ -185,12 +210,7 @@ class PublicReading:
         value = self.shares.get(participants)
         if value is not None:
             return value
-        whole = self._whole
-        if whole is None:
-            pot = self.s.pot
-            whole = self._whole = _whole_shares(
-                pot.count(20_000), pot.count(10_000), pot.count(5_000)
-            )
+        whole = self.whole
         # max(1, int(participants)) and max(0.0, participants - low), without two calls.
         low = int(participants)
         if low < 1:
@@ -203,6 +223,28 @@ class PublicReading:
             value += frac * (whole[low + 1] - value)
         self.shares[participants] = value
         return value
+
+    def read_hit_terms(self) -> tuple[list[float], list[float | None]]:
+        """Per player, the public terms of what a bullet landing on him is worth to any
+        other reader (``model._hit_value``): his money as a rival's, and the kill (or near
+        kill) he offers (``None``: neither). Every reader's aims add them, target by target."""
+        s = self.s
+        money, shame, ability, shown, margins = s.money, s.shame, s.ability, s.shown, self.margins
+        rivals: list[float] = []
+        kills: list[float | None] = []
+        for t in range(self.n):
+            rich = float(money[t] - SHAME_COST * shame[t])
+            rivals.append(RIVAL_MONEY_WEIGHT * (rich if rich > 0.0 else 0.0))
+            margin = margins[t]
+            a = ability[t]
+            if margin == 0:
+                kills.append(KILL_VALUE + money[t])
+            elif margin == 1 and not (a == DRAGON_SKIN and shown >> a & 1):
+                kills.append(NEAR_KILL_VALUE)
+            else:
+                kills.append(None)
+        terms = self.hit_terms = (rivals, kills)
+        return terms
 
     def future(self) -> float:
         """A living player's share of the loot still to come (deck and pot), weighed."""
@@ -262,11 +304,23 @@ def _odds_of(left: list[float]) -> tuple[float, float]:
     return (left[BBB] / total, left[BANG] / total) if total > 0 else (0.0, 0.0)
 
 
-@lru_cache(maxsize=1 << 12)
-def _first_gun_odds(records: tuple[tuple[int, int, int, int], ...]) -> tuple[float, float]:
+#: :func:`first_gun_odds` by the records (a plain dict: an ``lru_cache``'s bookkeeping cost
+#: more than the lookup, and a playout's records change every round), emptied when full.
+_FIRST_GUN_ODDS: dict[tuple[tuple[int, int, int, int], ...], tuple[float, float]] = {}
+_FIRST_GUN_ODDS_SIZE = 1 << 14
+
+
+def first_gun_odds(records: tuple[tuple[int, int, int, int], ...]) -> tuple[float, float]:
     """:func:`_odds_of` a player's first gun, from his spent records alone (the same few
     records recur in every determinization and playout of a search)."""
-    return _odds_of(_minus_fired([float(x) for x in BULLET_SET], records, 0))
+    odds = _FIRST_GUN_ODDS.get(records)
+    if odds is None:
+        if len(_FIRST_GUN_ODDS) >= _FIRST_GUN_ODDS_SIZE:
+            _FIRST_GUN_ODDS.clear()
+        odds = _FIRST_GUN_ODDS[records] = _odds_of(
+            _minus_fired([float(x) for x in BULLET_SET], records, 0)
+        )
+    return odds
 
 
 def unseen(s: CashNGunsState, j: int, g: int) -> list[float]:

@@ -95,15 +95,21 @@ def above_chances(s: CashNGunsState) -> list[list[float]]:
     at the start of a round)."""
     n = s.rules.players
     rounds = ROUNDS - s.round + 1
-    alive = [bool(s.alive >> i & 1) for i in range(n)]
-    live = [survival(s, i, rounds) if alive[i] else 0.0 for i in range(n)]
-    scores = [expected_score(s, i, rounds) if alive[i] else 0.0 for i in range(n)]
+    live = [0.0] * n
+    scores = [0.0] * n
+    for i in range(n):
+        if s.alive >> i & 1:
+            live[i] = survival(s, i, rounds)
+            scores[i] = expected_score(s, i, rounds)
     # The spread of one score difference (each score spreads by ROUND_SPREAD / sqrt 2).
     spread = ROUND_SPREAD * math.sqrt(max(1, rounds))
+    # Asked at the end of every playout: the divisor and erf read once.
+    divisor = spread * math.sqrt(2.0)
+    erf = math.erf
     p = [[0.0] * n for _ in range(n)]
     for i in range(n):
         for j in range(i + 1, n):
-            richer = 0.5 * (1.0 + math.erf((scores[i] - scores[j]) / (spread * math.sqrt(2.0))))
+            richer = 0.5 * (1.0 + erf((scores[i] - scores[j]) / divisor))
             li, lj = live[i], live[j]
             both_dead = (1.0 - li) * (1.0 - lj)
             above = li * lj * richer + li * (1.0 - lj) + 0.5 * both_dead

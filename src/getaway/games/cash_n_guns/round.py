@@ -224,7 +224,8 @@ def _took_first_death(s: CashNGunsState) -> bool:
 
 def _after_phase5_window(s: CashNGunsState) -> None:
     """Phase 6 (unless the grenade ended the round) and its first-death window."""
-    s.claimable = {}
+    if s.claimable:
+        s.claimable = {}
     if s.grenade_now:
         _end_round(s)
         return
@@ -237,7 +238,8 @@ def _after_phase5_window(s: CashNGunsState) -> None:
 
 def _after_phase6_window(s: CashNGunsState) -> None:
     """Start of Phase 7: the Doesn't Even Hurt! window, then the split."""
-    s.claimable = {}
+    if s.claimable:
+        s.claimable = {}
     if s.grenade_now:
         _end_round(s)
     elif s.rules.has_unhurt and not s.shown >> UNHURT & 1 and s.alive.bit_count() >= 2:

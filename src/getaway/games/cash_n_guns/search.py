@@ -51,7 +51,7 @@ uniform determinizer each time and applies only ``opponent-model`` on top.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from getaway.core import ALL, Rng, SecretChoices, State
@@ -71,7 +71,7 @@ from getaway.games.cash_n_guns.cards import (
 )
 from getaway.games.cash_n_guns.determinizer import determinize, parse_log
 from getaway.games.cash_n_guns.events import Event
-from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, Reader, load_probs, softmax
+from getaway.games.cash_n_guns.model import AIM_TEMPERATURE, aim_values, load_probs, softmax
 from getaway.games.cash_n_guns.model_moves import choose, sample_move
 from getaway.games.cash_n_guns.public import shown_to_others
 from getaway.games.cash_n_guns.ranking import (
@@ -85,6 +85,7 @@ from getaway.games.cash_n_guns.steps import (
     STEP_AIM,
     STEP_COURAGE,
     STEP_LOAD,
+    STEP_OVER,
     STEP_PHONE,
     STEP_SLY,
 )
@@ -94,15 +95,18 @@ if TYPE_CHECKING:
 
 #: The search levels' iterations in this game (``Game.search_budgets``). Its search stops
 #: gaining strength after a few hundred iterations (with the generic budgets, ``hard``'s 1,200
-#: placed no better than ``medium``'s 300 at one table), and an iteration costs about 0.8
-#: processor-ms, so 1,200 would overrun ``hard``'s 0.85 s cap on every move; these budgets
-#: keep every level well inside its cap on an idle core and far enough apart to be told apart
-#: in play (docs/ai.md, "Cash 'n Guns: measured strength").
+#: placed no better than ``medium``'s 300 at one table), and an iteration cost about 0.8
+#: processor-ms when they were set (about 0.5 since issue 16's second speed pass), so 1,200
+#: overran ``hard``'s 0.85 s cap on every move; these budgets keep every level well inside its
+#: cap on an idle core and far enough apart to be told apart in play (docs/ai.md, "Cash 'n
+#: Guns: measured strength").
 SEARCH_BUDGETS = {"easy": 20, "medium": 80, "hard": 400}
 #: The share of uniform noise mixed into every modelled choice (unusual players exist).
 MODEL_NOISE = 0.25
 #: Playouts: the share of uniformly random moves among the model's.
 EPSILON = 0.1
+#: The secret steps whose seats a playout asks in turn (``play_out``).
+_SECRET_TURNS = (STEP_LOAD, STEP_AIM, STEP_COURAGE)
 #: ``cutoff``: playouts stop at the start of the round this many rounds after the decision's
 #: (measured with scripts/cng_decisions.py: 2 rounds judged hiding badly, since the table
 #: turns its guns on whoever gets rich only later; 4 was as good as playing to the end).
@@ -155,15 +159,19 @@ class CashNGunsSearchPolicy(SearchPolicy):
         so it is drawn by the first :meth:`determinize`."""
 
     def determinize(self, rng: Rng) -> State:
+        # The search's generator drawn through :class:`SplitMix` (the same draws, faster),
+        # its state handed back at the end.
+        draws = SplitMix.from_state(rng.state) if type(rng) is Rng else rng
         sampler = self._sampler
         if sampler is None:
-            sampler = self._sampler = _Sampler(self.view, rng, self.uses("discard-model"))
-            self._tree_rng = Rng(rng.next64())
-        s = sampler.sample(rng)
+            sampler = self._sampler = _Sampler(self.view, draws, self.uses("discard-model"))
+            self._tree_rng = SplitMix(draws.next64())
+        s = sampler.sample(draws)
         if sampler.me >= 0:
             if self.model:
-                self._model_loaded_cards(s, sampler.me, rng)
-            self._redraw_commits(s, sampler, rng)
+                self._model_loaded_cards(s, sampler.me, draws)
+            self._redraw_commits(s, sampler, draws)
+        rng.state = draws.state
         return s
 
     def _model_loaded_cards(self, s: CashNGunsState, me: int, rng: Rng) -> None:
@@ -204,7 +212,7 @@ class CashNGunsSearchPolicy(SearchPolicy):
         chance = {}
         for label, kind in (("bullet", BANG), ("click", CLICK)):
             s.card[k] = kind
-            targets, values = Reader(s, j, shown=False).aim_values(g)
+            targets, values = aim_values(s, j, g, shown=False)
             probs = softmax(values, AIM_TEMPERATURE)
             p = probs[targets.index(shown_target)] if shown_target in targets else 0.0
             chance[label] = (1.0 - self.noise) * p + self.noise / len(targets)
@@ -286,6 +294,59 @@ class CashNGunsSearchPolicy(SearchPolicy):
         s: CashNGunsState = state  # type: ignore[assignment]  # no cast call per ply
         return choose(s, s.rules.index[seat], legal, rng)
 
+    def play_out(
+        self, state: State, rng: Rng, evaluate_from: int, max_plies: int
+    ) -> Mapping[str, float]:
+        """A whole playout, ply by ply as the search's own loop plays it (the same draws,
+        the same moves, the same estimate where :meth:`evaluate` gives one), without a call
+        through the search per ply and without checking moves picked among the legal ones."""
+        s: CashNGunsState = state  # type: ignore[assignment]
+        # The search's playout generator draws ``random()`` from its ``uniform`` (the same
+        # numbers, one call fewer per ply).
+        random: Callable[[], float] = getattr(rng, "uniform", rng.random)
+        playouts, epsilon = self.playouts, self.epsilon
+        index = s.rules.index
+        legal_for, play = s.legal_for, s.play
+        batch = not s.rules.revealable
+        plies = 0
+        while s.step != STEP_OVER:
+            if plies >= evaluate_from:
+                # :meth:`evaluate` answers only at the start of a loading step: asked there.
+                if s.step == STEP_LOAD and s.waiting == s.step_seats:
+                    estimate = self.evaluate(s)
+                    if estimate is not None:
+                        s.model_cache = None
+                        return estimate
+                if plies >= max_plies:
+                    break
+            seats = s.to_act()
+            many = len(seats)
+            if batch and many > 1 and s.step in _SECRET_TURNS and plies + many <= max_plies:
+                # A secret step without reveals (the Basic game): every seat answers once,
+                # in table order, so they are asked in turn without the loop's checks (the
+                # same plies: the estimate is asked only where a step begins).
+                for seat in seats:
+                    i = index[seat]
+                    legal = legal_for(i)
+                    if not playouts or random() < epsilon:
+                        action = legal[int(random() * len(legal))]
+                    else:
+                        action = choose(s, i, legal, rng)
+                    play(i, seat, action)
+                plies += many
+                continue
+            seat = seats[0]
+            i = index[seat]
+            legal = legal_for(i)
+            if not playouts or random() < epsilon:
+                action = legal[int(random() * len(legal))]
+            else:
+                action = choose(s, i, legal, rng)
+            play(i, seat, action)
+            plies += 1
+        s.model_cache = None
+        return s.returns()
+
     def evaluate(self, state: State) -> dict[str, float] | None:
         s: CashNGunsState = state  # type: ignore[assignment]  # asked at every ply
         if s.round < self.cut_round or s.step != STEP_LOAD or s.waiting != s.step_seats:
@@ -309,6 +370,32 @@ class CashNGunsSearchPolicy(SearchPolicy):
             self._scored = (state, ranks)
         s = cast(CashNGunsState, state)
         return ranks[s.rules.index[seat]]
+
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_UNIT = 1.0 / (1 << 53)
+
+
+class SplitMix(Rng):
+    """:class:`~getaway.core.Rng`'s SplitMix64, its output function inlined into ``next64``
+    and ``random``: the same numbers (``test_search.py`` compares the streams), one or two
+    calls fewer per draw. The search's own generators are this: a decision draws a few
+    hundred thousand numbers (samples, deals, the other seats' moves in the tree)."""
+
+    __slots__ = ()
+
+    def next64(self) -> int:
+        z = self.state = (self.state + _GAMMA) & _MASK
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+        return z ^ (z >> 31)
+
+    def random(self) -> float:
+        z = self.state = (self.state + _GAMMA) & _MASK
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+        return ((z ^ (z >> 31)) >> 11) * _UNIT
 
 
 class _Sampler:
@@ -439,4 +526,4 @@ class _HiddenHand:
         return weights
 
 
-__all__ = ["CashNGunsSearchPolicy"]
+__all__ = ["CashNGunsSearchPolicy", "SplitMix"]

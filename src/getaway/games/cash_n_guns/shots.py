@@ -171,7 +171,12 @@ def kill_the_dead(s: CashNGunsState) -> None:
     the box, his unused cards leave the game (unless claimed with #3 after the first death),
     and the Godfather's job passes clockwise if he was the Godfather (AMB-24)."""
     players = s.rules.players
-    dead = [i for i in range(players) if s.alive >> i & 1 and s.wounds[i] >= death_threshold(s, i)]
+    alive, wounds = s.alive, s.wounds
+    dead = []
+    for i in range(players):
+        # At the end of every phase: ``death_threshold`` asked only of the wounded.
+        if alive >> i & 1 and wounds[i] >= 3 and wounds[i] >= death_threshold(s, i):
+            dead.append(i)
     if not dead:
         return
     first = not s.first_death_done

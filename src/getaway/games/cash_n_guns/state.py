@@ -357,6 +357,11 @@ class CashNGunsState(RulesState[Rules]):
         legal = self.legal_for(i)
         if action not in legal:
             raise IllegalActionError(seat, action, legal, self._why(action))
+        self.play(i, seat, action)
+
+    def play(self, i: int, seat: str, action: str) -> None:
+        """Carry out player ``i``'s (``seat``'s) answer, known to be legal: :meth:`apply`
+        without its checks, for a search's playout, which picks among ``legal_for(i)``."""
         step = self.step
         if step == STEP_COURAGE or (step == STEP_AIM and action not in REVEAL_PARSE):
             # The commonest answers, inlined (a playout makes thousands): a secret commit,
