@@ -7,8 +7,9 @@ import itertools
 
 import pytest
 
+from getaway.core.content import Problems
 from getaway.games.escape_plan import CityMap, SquareTopology, load_content
-from getaway.games.escape_plan.checks import Problems, _check_start_tiles_connect
+from getaway.games.escape_plan.checks import _check_start_tiles_connect
 from tests.escape_plan.helpers import cheapest, path_cost, start_city
 
 

@@ -315,3 +315,45 @@ def load_data_file(path: Path, model: type[M], *, name: str | None = None) -> M:
             for detail in error.errors(include_url=False)
         ]
         raise ContentError(label, problems) from None
+
+
+class Problems:
+    """Problems a game's cross-file checks found so far, by file, in the order found."""
+
+    def __init__(self) -> None:
+        self.by_file: dict[str, list[tuple[str, str]]] = {}
+
+    def add(self, file: str, field: str, message: str) -> None:
+        self.by_file.setdefault(file, []).append((field, message))
+
+    def raise_first(self) -> None:
+        """Raise a :class:`ContentError` for the first file with problems, if any."""
+        for file, problems in self.by_file.items():
+            raise ContentError(file, problems)
+
+
+def entry(listing: str, index: int, ident: object = None) -> str:
+    """A field path to one entry of a list: ``tiles[3] (id 'B1')``."""
+    return f"{listing}[{index}]" + (f" (id {ident!r})" if ident is not None else "")
+
+
+def check_count(
+    problems: Problems, file: str, field: str, found: int, wanted: int, what: str
+) -> None:
+    """Note a count that differs from the one ``components.json`` gives."""
+    if found != wanted:
+        problems.add(file, field, f"{found} {what}; components.json says {wanted}")
+
+
+def load_data_files(
+    directory: Path, files: Mapping[str, tuple[str, type[BaseModel]]]
+) -> tuple[dict[str, BaseModel], dict[str, str]]:
+    """Every file of ``files`` (kind -> file name in ``directory``, schema) loaded and
+    validated: the models by kind, and each kind's file path for the cross-file checks'
+    errors."""
+    names = {kind: str(directory / filename) for kind, (filename, _) in files.items()}
+    loaded = {
+        kind: load_data_file(directory / filename, model, name=names[kind])
+        for kind, (filename, model) in files.items()
+    }
+    return loaded, names

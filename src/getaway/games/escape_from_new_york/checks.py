@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from getaway.core.content import ContentError
+from getaway.core.content import Problems, entry
+from getaway.core.content import check_count as _count
 from getaway.games.escape_from_new_york.schema import (
     AddNewYorkSpecial,
     BaseComponents,
@@ -39,30 +40,6 @@ _LANDMARK_BOSSES = ("romero", "slag")
 _ACTION_CARDS, _SPECIAL_CARDS, _SGB_SPECIAL_CARDS = 8, 3, 2
 #: Bridge Diagram 3 exists (it is Brain's starting card, §4.2).
 _KNOWN_BRIDGE = 3
-
-
-class Problems:
-    """Problems found so far, by file, in the order found."""
-
-    def __init__(self) -> None:
-        self.by_file: dict[str, list[tuple[str, str]]] = {}
-
-    def add(self, file: str, field: str, message: str) -> None:
-        self.by_file.setdefault(file, []).append((field, message))
-
-    def raise_first(self) -> None:
-        for file, problems in self.by_file.items():
-            raise ContentError(file, problems)
-
-
-def entry(listing: str, index: int, ident: object = None) -> str:
-    """A field path to one entry of a list: ``tiles[3] (id 'C04')``."""
-    return f"{listing}[{index}]" + (f" (id {ident!r})" if ident is not None else "")
-
-
-def _count(problems: Problems, file: str, field: str, found: int, wanted: int, what: str) -> None:
-    if found != wanted:
-        problems.add(file, field, f"{found} {what}; components.json says {wanted}")
 
 
 def _each_once(problems: Problems, file: str, listing: str, values: Iterable[object]) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from getaway.core.content import load_data_file
+from getaway.core.content import load_data_files
 from getaway.games.escape_from_new_york import checks
 from getaway.games.escape_from_new_york.schema import (
     Board,
@@ -124,11 +124,7 @@ def board_topology(board: Board) -> HexTopology:
 
 def load_content_from(directory: Path) -> Content:
     """Load and check the content files in ``directory`` (uncached: for tests and tools)."""
-    names = {kind: str(directory / filename) for kind, (filename, _) in FILES.items()}
-    loaded = {
-        kind: load_data_file(directory / filename, model, name=names[kind])
-        for kind, (filename, model) in FILES.items()
-    }
+    loaded, names = load_data_files(directory, FILES)
     content = Content(**loaded)  # type: ignore[arg-type]
     checks.check_all(content, names)
     return content

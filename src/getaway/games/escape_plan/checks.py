@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from getaway.core.content import ContentError
+from getaway.core.content import Problems, entry
+from getaway.core.content import check_count as _count
 from getaway.games.escape_plan import tiles
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.schema import OFFICERS, STREETS, CityTile, Components, Location
@@ -27,30 +28,6 @@ GROUP_MONEY = 150
 MIN_AREAS, MAX_AREAS = 2, 4
 _TRANSPORT = ("METRO", "HELIPORT")
 _SPACES_NOT_ON_START_TILES = ("BUSINESS_SPACE", "SAFE_HOUSE_SPACE")
-
-
-class Problems:
-    """Problems found so far, by file, in the order found."""
-
-    def __init__(self) -> None:
-        self.by_file: dict[str, list[tuple[str, str]]] = {}
-
-    def add(self, file: str, field: str, message: str) -> None:
-        self.by_file.setdefault(file, []).append((field, message))
-
-    def raise_first(self) -> None:
-        for file, problems in self.by_file.items():
-            raise ContentError(file, problems)
-
-
-def entry(listing: str, index: int, ident: object = None) -> str:
-    """A field path to one entry of a list: ``tiles[3] (id 'B1')``."""
-    return f"{listing}[{index}]" + (f" (id {ident!r})" if ident is not None else "")
-
-
-def _count(problems: Problems, file: str, field: str, found: int, wanted: int, what: str) -> None:
-    if found != wanted:
-        problems.add(file, field, f"{found} {what}; components.json says {wanted}")
 
 
 def _duplicates(values: Iterable[object]) -> list[object]:

@@ -17,7 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from getaway.core.content import load_data_file
+from getaway.core.content import load_data_files
 from getaway.games.escape_plan import checks
 from getaway.games.escape_plan.schema import (
     Asset,
@@ -153,11 +153,7 @@ _ITEMS_BY_ID: dict[tuple[int, str], tuple[Content, dict[str, Any]]] = {}
 
 def load_content_from(directory: Path) -> Content:
     """Load and check the content files in ``directory`` (uncached: for tests and tools)."""
-    names = {kind: str(directory / filename) for kind, (filename, _) in FILES.items()}
-    loaded = {
-        kind: load_data_file(directory / filename, model, name=names[kind])
-        for kind, (filename, model) in FILES.items()
-    }
+    loaded, names = load_data_files(directory, FILES)
     content = Content(**loaded)  # type: ignore[arg-type]
     checks.check_all(content, names)
     return content
