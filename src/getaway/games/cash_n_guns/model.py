@@ -420,10 +420,7 @@ def _courage_one_gun(s: CashNGunsState, table: PublicReading, me: int, my_margin
             without += frac * (whole[low + 1] - without)
         value = _hit_value(s, table, me, my_margin, t, base, without)
         stay += mine * (1.0 - hides[t]) * value * 0.5
-    hide = float(SHAME_COST if s.ability[me] == COWARD else -SHAME_COST)
-    if s.cop == me and s.backup_round:
-        hide -= COP_WIN_STAKE if s.beacon[me] >= 1 else COP_WIN_STAKE * 0.25
-    return stay - hide
+    return stay - _hide_value(s, me)
 
 
 def aim_values(
@@ -680,10 +677,16 @@ def _courage(
                     without = table.share(n)
                 value = _hit_value(s, table, me, my_margin, t, base, without)
                 stay += bullet * (1.0 - hides[t]) * value * 0.5
+    return stay - _hide_value(s, me)
+
+
+def _hide_value(s: CashNGunsState, me: int) -> float:
+    """What hiding is worth to ``me``, in dollars: the shame token's cost (a gain for the
+    Coward), less the cop's stake in staying for the backup."""
     hide = float(SHAME_COST if s.ability[me] == COWARD else -SHAME_COST)
     if s.cop == me and s.backup_round:
         hide -= COP_WIN_STAKE if s.beacon[me] >= 1 else COP_WIN_STAKE * 0.25
-    return stay - hide
+    return hide
 
 
 def _hit_value(
