@@ -728,7 +728,9 @@ class Diplomats(ContentModel):
 # --- events.json, timer.json, event_track.json (§7.20, §7.21, M-11, M-12, M-13) -------------
 
 
-class EventCard(Sourced):
+class CityCard(Sourced):
+    """A card of the city's decks that does what New York does, in ``copies`` copies."""
+
     unsourced = frozenset({"id"})
 
     id: str
@@ -736,20 +738,18 @@ class EventCard(Sourced):
     copies: int = Field(ge=1)
     sgb: bool = False
     effects: list[CityEffect]
+
+
+class EventCard(CityCard):
+    """An event card (§7.20)."""
 
 
 class Events(ContentModel):
     events: list[EventCard]
 
 
-class BlackTimerCard(Sourced):
-    unsourced = frozenset({"id"})
-
-    id: str
-    name: str
-    copies: int = Field(ge=1)
-    sgb: bool = False
-    effects: list[CityEffect]
+class BlackTimerCard(CityCard):
+    """A black timer card (§7.21)."""
 
 
 class RedTimerCard(Sourced):
