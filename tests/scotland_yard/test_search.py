@@ -34,6 +34,7 @@ from getaway.games.scotland_yard.search import (
     MIXED_MODEL,
     MOVE_MODEL,
     PLAYOUTS,
+    READ_MOVER,
     READ_STYLE,
     SHORTLIST,
     PreparedSampler,
@@ -96,6 +97,7 @@ def test_the_game_offers_its_policy_with_its_techniques():
         ANCHOR,
         READ_STYLE,
         FLEE_MODEL,
+        READ_MOVER,
     }
     assert GAME.search_policy("d1", state.view("d1"), frozenset()).enabled == frozenset()
 
@@ -655,10 +657,12 @@ def test_each_side_leaves_off_what_hurt_it():
         KEEP_AWAY,
         ANCHOR,
         FLEE_MODEL,
+        READ_MOVER,
     }
     assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON - {
         EVALUATION,
         READ_STYLE,
+        READ_MOVER,
     }
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from getaway.games.scotland_yard.board import BLACK, mask_of, stations_of
@@ -60,71 +61,179 @@ def move_model_weights(
     ``flee`` (``flee-model``) is the share of a second model of his choices mixed into each
     turn's: a Mr. X who rides where the nearest hunter is farthest (as a plain fleeing bot,
     or a search whose playouts flee so, chooses), not as our heuristic scores rides."""
-    rules = rules_for(normalize(view["options"]))
-    board = rules.board
-    log = view["mrx_log"]
-    record = view["public_record"]
-    n = len(log)
-    start = 0
-    belief: dict[int, float] = dict.fromkeys(stations_of(sets[0]), 1.0)
-    for k in range(n, 0, -1):
-        if log[k - 1]["revealed"]:
-            start = k
-            belief = {log[k - 1]["station"]: 1.0}
-            break
-    # His black tickets when he wrote entry k: today's plus those he spent from k on.
-    black_after = [0] * (n + 2)
-    black_after[n + 1] = view["mrx_tickets"]["black"]
-    for k in range(n, 0, -1):
-        black_after[k] = black_after[k + 1] + (tickets[k - 1] == BLACK)
-    supply = [view["supply"][name] for name in ("taxi", "bus", "underground")]
-    unlimited = bool(view["supply_unlimited"])
-    distance = board.hunter_distance
-    for k in range(start + 1, n + 1):
-        ticket = tickets[k - 1]
-        allowed = sets[k]
-        mask = board.ticket_mask[ticket]
-        fresh: dict[int, float] = {}
-        if log[k - 1]["double"]:
-            for s, weight in belief.items():
-                onward = stations_of(mask[s] & allowed)
-                for v in onward:
-                    fresh[v] = fresh.get(v, 0.0) + weight / len(onward)
-        else:
-            hunters = record["hunters_at_entry"][k - 1]
-            occupied = mask_of(hunters)
-            black = black_after[k]
-            turn = PastMrxTurn(
-                board,
-                hunters,
-                sets[k - 1],
-                black,
-                supply,
-                unlimited,
-                after_reveal=k > 1 and bool(log[k - 2]["revealed"]),
-            )
-            for s, weight in belief.items():
-                legs = mrx_legs(rules, s, occupied, supply, black)
-                if not legs:
-                    continue
-                chances = _choice_chances(turn.scores(s, legs), temperature, noise)
-                if flee > 0:
-                    far = [min(distance[v][h] for h in hunters) for _, v, _ in legs]
-                    fled = _choice_chances(far, FLEE_TEMPERATURE, noise)
-                    chances = [
-                        (1 - flee) * a + flee * b for a, b in zip(chances, fled, strict=True)
-                    ]
-                for (t, v, _), chance in zip(legs, chances, strict=True):
-                    if t == ticket and allowed >> v & 1:
-                        fresh[v] = fresh.get(v, 0.0) + weight * chance
-        total = sum(fresh.values())
-        if total <= 0:
-            # The model cannot explain the record (it cannot happen with noise > 0): fall
-            # back on the possible set alone.
-            fresh = dict.fromkeys(stations_of(allowed), 1.0)
-            total = float(len(fresh))
-        belief = {v: w / total for v, w in fresh.items()}
-    final = sets[-1]
+    record = _Record(view, sets, tickets)
+    start = record.last_reveal
+    belief: dict[int, float]
+    if start:
+        belief = {record.log[start - 1]["station"]: 1.0}
+    else:
+        belief = dict.fromkeys(stations_of(sets[0]), 1.0)
+    belief, _ = record.filter(belief, start, RideModel(temperature, noise, flee))
+    return _present(belief, sets[-1])
+
+
+@dataclass(frozen=True, slots=True)
+class RideModel:
+    """One model of how Mr. X chooses a ride: the heuristic's softmax at ``temperature``
+    mixed with ``flee`` of the distance-fleeing softmax, then with ``noise`` of uniform
+    choice (``noise`` 1 is a Mr. X who rides at random)."""
+
+    temperature: float = TEMPERATURE
+    noise: float = NOISE
+    flee: float = 0.0
+
+
+#: ``read-mover``: the models of Mr. X a detective weighs against each other, each by how
+#: well it foretold his logged rides and surfacings this game: our heuristic's choices, a
+#: Mr. X who flees by distance (as a plain bot, or a search whose playouts flee), and one
+#: who does either, ride by ride (as a search does, agreeing with the heuristic in some
+#: places and fleeing in others). Chosen by ``scripts/sy_belief_quality.py`` (docs/ai.md).
+MOVER_MODELS: tuple[RideModel, ...] = (
+    RideModel(),
+    RideModel(flee=0.5),
+    RideModel(flee=1.0),
+)
+#: Their prior shares before the game's evidence.
+MOVER_PRIOR: tuple[float, ...] = (0.4, 0.3, 0.3)
+
+
+def mover_mixture_weights(
+    view: Mapping[str, Any],
+    sets: Sequence[int],
+    tickets: Sequence[int],
+    models: Sequence[RideModel] = MOVER_MODELS,
+    prior: Sequence[float] = MOVER_PRIOR,
+) -> tuple[dict[int, float], list[float]]:
+    """``read-mover``: Mr. X's present station -> its probability, averaged over ``models``
+    by their posterior given the whole game's record (Bayesian model averaging), and that
+    posterior.
+
+    Each model's filter runs from the start of the game, so a surfacing is evidence: the
+    chance the model gave the station he surfaced on, as well as the chance of each logged
+    ticket. A Mr. X is one player all game, so the weights are per game, not per ride."""
+    record = _Record(view, sets, tickets)
+    beliefs = []
+    logs = []
+    for model in models:
+        belief, evidence = record.filter(dict.fromkeys(stations_of(sets[0]), 1.0), 0, model)
+        beliefs.append(_present(belief, sets[-1]))
+        logs.append(evidence)
+    top = max(math.log(p) + e for p, e in zip(prior, logs, strict=True) if p > 0)
+    posterior = [
+        math.exp(math.log(p) + e - top) if p > 0 else 0.0 for p, e in zip(prior, logs, strict=True)
+    ]
+    total = sum(posterior)
+    posterior = [w / total for w in posterior]
+    mixed: dict[int, float] = {}
+    for weight, belief in zip(posterior, beliefs, strict=True):
+        for v, chance in belief.items():
+            mixed[v] = mixed.get(v, 0.0) + weight * chance
+    return mixed, posterior
+
+
+class _Record:
+    """The public record of Mr. X's rides as a detective's view holds it, parsed once."""
+
+    def __init__(self, view: Mapping[str, Any], sets: Sequence[int], tickets: Sequence[int]):
+        self.rules = rules_for(normalize(view["options"]))
+        self.board = self.rules.board
+        self.log = view["mrx_log"]
+        self.hunters_at_entry = view["public_record"]["hunters_at_entry"]
+        self.sets, self.tickets = sets, tickets
+        n = len(self.log)
+        self.last_reveal = next((k for k in range(n, 0, -1) if self.log[k - 1]["revealed"]), 0)
+        # His black tickets when he wrote entry k: today's plus those he spent from k on.
+        black_after = [0] * (n + 2)
+        black_after[n + 1] = view["mrx_tickets"]["black"]
+        for k in range(n, 0, -1):
+            black_after[k] = black_after[k + 1] + (tickets[k - 1] == BLACK)
+        self.black_after = black_after
+        self.supply = [view["supply"][name] for name in ("taxi", "bus", "underground")]
+        self.unlimited = bool(view["supply_unlimited"])
+
+    def filter(
+        self, belief: dict[int, float], start: int, model: RideModel
+    ) -> tuple[dict[int, float], float]:
+        """The belief after the last entry, from ``belief`` after entry ``start``, and the
+        log of the chance the model gave what the record shows from there (its evidence)."""
+        board, rules, log, tickets, sets = self.board, self.rules, self.log, self.tickets, self.sets
+        distance = board.hunter_distance
+        scored = model.noise < 1.0
+        evidence = 0.0
+        for k in range(start + 1, len(log) + 1):
+            ticket = tickets[k - 1]
+            allowed = sets[k]
+            mask = board.ticket_mask[ticket]
+            fresh: dict[int, float] = {}
+            if log[k - 1]["double"]:
+                for s, weight in belief.items():
+                    onward = stations_of(mask[s] & allowed)
+                    for v in onward:
+                        fresh[v] = fresh.get(v, 0.0) + weight / len(onward)
+            else:
+                hunters = self.hunters_at_entry[k - 1]
+                occupied = mask_of(hunters)
+                black = self.black_after[k]
+                turn = (
+                    PastMrxTurn(
+                        board,
+                        hunters,
+                        sets[k - 1],
+                        black,
+                        self.supply,
+                        self.unlimited,
+                        after_reveal=k > 1 and bool(log[k - 2]["revealed"]),
+                    )
+                    if scored and model.flee < 1.0
+                    else None
+                )
+                for s, weight in belief.items():
+                    legs = mrx_legs(rules, s, occupied, self.supply, black)
+                    if not legs:
+                        continue
+                    chances = _ride_chances(turn, s, legs, hunters, distance, model)
+                    for (t, v, _), chance in zip(legs, chances, strict=True):
+                        if t == ticket and allowed >> v & 1:
+                            fresh[v] = fresh.get(v, 0.0) + weight * chance
+            total = sum(fresh.values())
+            if total <= 0:
+                # The model cannot explain the record (it cannot happen with noise > 0): fall
+                # back on the possible set alone.
+                fresh = dict.fromkeys(stations_of(allowed), 1.0)
+                total = float(len(fresh))
+                evidence += math.log(1e-12)
+            else:
+                evidence += math.log(total)
+            belief = {v: w / total for v, w in fresh.items()}
+        return belief, evidence
+
+
+def _ride_chances(
+    turn: PastMrxTurn | None,
+    s: int,
+    legs: Sequence[tuple[int, int, Any]],
+    hunters: Sequence[int],
+    distance: Sequence[Sequence[int]],
+    model: RideModel,
+) -> list[float]:
+    if model.noise >= 1.0:
+        return [1.0 / len(legs)] * len(legs)
+    if model.flee >= 1.0:
+        far = [min(distance[v][h] for h in hunters) for _, v, _ in legs]
+        return _choice_chances(far, FLEE_TEMPERATURE, model.noise)
+    assert turn is not None
+    chances = _choice_chances(turn.scores(s, legs), model.temperature, model.noise)
+    if model.flee > 0:
+        far = [min(distance[v][h] for h in hunters) for _, v, _ in legs]
+        fled = _choice_chances(far, FLEE_TEMPERATURE, model.noise)
+        chances = [
+            (1 - model.flee) * a + model.flee * b for a, b in zip(chances, fled, strict=True)
+        ]
+    return chances
+
+
+def _present(belief: Mapping[int, float], final: int) -> dict[int, float]:
+    """``belief`` restricted to the present possible set ``final``, normalized."""
     kept = {v: w for v, w in belief.items() if final >> v & 1}
     total = sum(kept.values())
     if total <= 0:
@@ -141,4 +250,13 @@ def _choice_chances(scores: Sequence[float], temperature: float, noise: float) -
     return [(1.0 - noise) * e / total + uniform for e in exps]
 
 
-__all__ = ["FLEE_TEMPERATURE", "NOISE", "TEMPERATURE", "move_model_weights"]
+__all__ = [
+    "FLEE_TEMPERATURE",
+    "MOVER_MODELS",
+    "MOVER_PRIOR",
+    "NOISE",
+    "TEMPERATURE",
+    "RideModel",
+    "move_model_weights",
+    "mover_mixture_weights",
+]

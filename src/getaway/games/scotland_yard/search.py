@@ -37,6 +37,9 @@ Nine more are ours (measured in docs/ai.md):
   (``style_evidence.py``), not from the fixed ``detective_model_mix``.
 * ``flee-model`` (off by default): ``move-model`` mixes into its model of Mr. X's rides one of
   a Mr. X who rides where the nearest hunter is farthest (``flee_share``).
+* ``read-mover``: ``move-model``'s belief averages three models of Mr. X (the heuristic's
+  choices, fleeing by distance, riding at random), each weighed by how well it foretold his
+  rides and surfacings this game (``belief.mover_mixture_weights``).
 
 Each side starts from its own default set (``default_off``).
 Parameters are class attributes, so a measurement can set them for a whole process.
@@ -51,7 +54,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from getaway.core import Move, Rng
 from getaway.core.search import SearchPolicy
-from getaway.games.scotland_yard.belief import NOISE, TEMPERATURE, move_model_weights
+from getaway.games.scotland_yard.belief import (
+    NOISE,
+    TEMPERATURE,
+    move_model_weights,
+    mover_mixture_weights,
+)
 from getaway.games.scotland_yard.board import (
     BLACK,
     BUS,
@@ -88,6 +96,7 @@ KEEP_AWAY = "keep-away"
 ANCHOR = "anchor"
 READ_STYLE = "read-style"
 FLEE_MODEL = "flee-model"
+READ_MOVER = "read-mover"
 #: The detectives' styles of ``mixed-model``, in the order of ``detective_model_mix``.
 MODEL_HEURISTIC, MODEL_NEAREST, MODEL_RANDOM = 0, 1, 2
 CHASE_SAMPLE, CHASE_POSSIBLE = "sample", "possible"
@@ -197,6 +206,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         READ_STYLE: "mixed-model's styles are weighed by how plainly the detectives have "
         "closed in so far this game",
         FLEE_MODEL: "move-model also models Mr. X as riding where the nearest hunter is farthest",
+        READ_MOVER: "move-model weighs models of Mr. X (the heuristic, fleeing by distance, "
+        "random) by how well each foretold his rides and surfacings this game",
     }
 
     #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
@@ -225,8 +236,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: The techniques a seat's search leaves off unless a spec switches them on (``on=``):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
-        MRX: frozenset({EVALUATION, READ_STYLE}),
-        DETECTIVES: frozenset({GUIDED, MIXED_MODEL, KEEP_AWAY, ANCHOR, FLEE_MODEL}),
+        MRX: frozenset({EVALUATION, READ_STYLE, READ_MOVER}),
+        DETECTIVES: frozenset({GUIDED, MIXED_MODEL, KEEP_AWAY, ANCHOR, FLEE_MODEL, READ_MOVER}),
     }
     #: ``mixed-model``: the chances that a playout's detectives play the heuristic bot, a
     #: plain chase of the nearest possible station, or random moves. Chosen on pilot deals
@@ -298,10 +309,13 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             if detective and self.uses(MOVE_MODEL):
                 hidden = hidden_record(self.view)
                 if hidden is not None:
-                    flee = self.flee_share if self.uses(FLEE_MODEL) else 0.0
-                    prior = self._prior = move_model_weights(
-                        self.view, *hidden, self.model_temperature, self.model_noise, flee
-                    )
+                    if self.uses(READ_MOVER):
+                        prior = self._prior = mover_mixture_weights(self.view, *hidden)[0]
+                    else:
+                        flee = self.flee_share if self.uses(FLEE_MODEL) else 0.0
+                        prior = self._prior = move_model_weights(
+                            self.view, *hidden, self.model_temperature, self.model_noise, flee
+                        )
             self._sampler = PreparedSampler(self.view, weights, prior)
 
     @property
