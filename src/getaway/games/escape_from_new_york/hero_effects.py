@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from getaway.games.escape_from_new_york import board, combat, exploring, movement
+from getaway.games.escape_from_new_york import board, combat, exploring, memory, movement
 from getaway.games.escape_from_new_york.holdings import discard_item
 from getaway.games.escape_from_new_york.movement import Step
 from getaway.games.escape_from_new_york.noise import gain_noise
@@ -19,8 +19,11 @@ from getaway.games.escape_from_new_york.schema import (
     GainItem,
     Move,
     MoveHelicopter,
+    PeekLandmarks,
+    PeekNewYork,
     PreventDamage,
     Reload,
+    RemovePresidentAlive,
     ReturnDiscard,
     Steal,
 )
@@ -33,7 +36,10 @@ from getaway.games.escape_from_new_york.turn_common import (
     hero_card,
     hidden_landmarks,
     item_data,
+    next_park_spaces,
     parse_cell,
+    president_alive_removable,
+    remove_president_alive,
     source_effects,
 )
 
@@ -44,6 +50,7 @@ if TYPE_CHECKING:
 HERO_EFFECTS_BUILT = frozenset(
     {"move", "explore", "attack", "deceive", "return_discard", "gain_item", "steal"}
     | {"explore_landmark", "prevent_damage", "reload", "move_helicopter"}
+    | {"peek_landmarks", "peek_new_york", "remove_president_alive"}
 )
 
 
@@ -109,6 +116,18 @@ def applies_in_full(state: EscapeFromNewYorkState, effects: list[CardEffect]) ->
             return False
         if isinstance(effect, ExploreLandmark) and not near_landmarks(state):
             return False
+        if isinstance(effect, PeekLandmarks) and not hidden_landmarks(state):
+            return False
+        if isinstance(effect, PeekNewYork) and not table.new_york_deck:
+            return False
+        if isinstance(effect, RemovePresidentAlive) and not president_alive_removable(rules, table):
+            return False
+        if (
+            isinstance(effect, MoveHelicopter)
+            and effect.to == "next_park"
+            and not next_park_spaces(rules, table)
+        ):
+            return False
     first = effects[0]
     if isinstance(first, Move):
         return movement.start_move(rules, table, seat, first) is not None
@@ -136,6 +155,25 @@ def near_landmarks(state: EscapeFromNewYorkState) -> list[Cell]:
     cell = table.heroes[current_seat(table)].cell
     around = set(rules.topology.neighbours(cell).values())
     return [c for c in hidden_landmarks(state) if c in around]
+
+
+def peekable_landmarks(state: EscapeFromNewYorkState) -> list[Cell]:
+    """The face-down landmarks the current player may look at: any on the map (§14.7 [P]:
+    "look at a face-down landmark", near or not) that it has not seen yet. Reading chosen:
+    one effect looks at different landmarks; with none left unseen it ends, the player
+    already knowing every face-down landmark."""
+    known = state.table.heroes[current_seat(state.table)].seen_landmarks
+    return [cell for cell in hidden_landmarks(state) if cell not in known]
+
+
+def peek_landmark(state: EscapeFromNewYorkState, cell: Cell) -> None:
+    """The player looks at the face-down landmark on ``cell``: its seat remembers it."""
+    turn = state.turn
+    memory.remember_landmark(state.table, current_seat(state.table), cell)
+    turn.count -= 1
+    if turn.count > 0 and peekable_landmarks(state):
+        return
+    next_effect(state)
 
 
 def start_source(state: EscapeFromNewYorkState, source: list[Any]) -> None:
@@ -181,6 +219,14 @@ def next_effect(state: EscapeFromNewYorkState) -> None:
         turn.stage = "steal"
     elif isinstance(effect, ExploreLandmark):
         turn.stage = "landmark-near"
+    elif isinstance(effect, PeekLandmarks):
+        turn.count = effect.landmarks
+        turn.stage = "peek"
+        if not peekable_landmarks(state):
+            next_effect(state)
+    elif isinstance(effect, PeekNewYork):
+        memory.remember_new_york_top(table, seat)
+        turn.stage = "effect_done"
     elif isinstance(effect, PreventDamage):
         turn.shield += effect.damage
         turn.stage = "effect_done"
@@ -192,10 +238,11 @@ def next_effect(state: EscapeFromNewYorkState) -> None:
         table.ammo_markers -= amount
         turn.stage = "effect_done"
     elif isinstance(effect, MoveHelicopter):
-        if effect.to == "next_park":
-            raise NotBuiltError("moving the helicopter to a next park space")
         turn.agenda.insert(0, ["back", "effect_done"])
-        turn.stage = "helicopter"
+        turn.stage = "helicopter" if effect.to == "any_park" else "helicopter-next"
+    elif isinstance(effect, RemovePresidentAlive):
+        remove_president_alive(rules, table, state.rng)
+        turn.stage = "effect_done"
     elif isinstance(effect, GainItem):
         # One draw at a time, each followed by the supply's limit (§7.8); then the next effect.
         turn.agenda[:0] = [["gain"]] * effect.items

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from getaway.games.escape_from_new_york import in_play
+from getaway.games.escape_from_new_york import in_play, memory
 from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.options import RANDOM, Rules
 from getaway.games.escape_from_new_york.schema import Hero as HeroData
@@ -26,6 +26,7 @@ def problems(rules: Rules, table: Table) -> list[str]:
     _tracks(rules, table, found)
     _heroes(rules, table, found)
     _marks(table, found)
+    found += memory.problems(table)
     return found
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from getaway.games.escape_from_new_york import board, combat, enemy_moves
+from getaway.games.escape_from_new_york import board, combat, enemy_moves, memory
 from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.enemies import place_prisoners as put_prisoners
 from getaway.games.escape_from_new_york.enemies import take_abandoned_cars
@@ -33,6 +33,7 @@ from getaway.games.escape_from_new_york.turn_common import (
     hidden_landmarks,
     hurry_on_top,
     new_york_card,
+    next_park_spaces,
 )
 
 if TYPE_CHECKING:
@@ -108,10 +109,12 @@ def step_11(state: EscapeFromNewYorkState) -> None:
     card = new_york_card(rules, table.new_york_deck[0])
     if spend_noise(table, card.back.cost):
         table.new_york_deck.pop(0)
+        memory.new_york_drawn(table)
         (table.new_york_in_play if card.special else table.new_york_discard).append(card.id)
         turn.agenda += [["fx", "new_york", card.id, i] for i in range(len(card.effects))]
     else:
         table.new_york_discard.append(table.new_york_deck.pop(0))
+        memory.new_york_drawn(table)
         turn.agenda += [["timer"]] * gain_noise(rules, table, 1)
     recycle(state)
 
@@ -126,6 +129,7 @@ def recycle(state: EscapeFromNewYorkState) -> None:
     table.new_york_discard.clear()
     table.new_york_in_play.clear()
     state.rng.shuffle(table.new_york_deck)
+    memory.new_york_shuffled(table)
 
 
 # --- New York's effects (§8) ----------------------------------------------------------------
@@ -186,9 +190,10 @@ def city_effect(state: EscapeFromNewYorkState, source: str, card: str, index: in
         if hidden_landmarks(state):
             turn.agenda.insert(0, ["back", turn.stage])
             turn.stage = "landmark"
-    elif do == "move_helicopter" and effect.to == "any_park":
-        turn.agenda.insert(0, ["back", turn.stage])
-        turn.stage = "helicopter"
+    elif do == "move_helicopter":
+        if effect.to == "any_park" or next_park_spaces(rules, table):
+            turn.agenda.insert(0, ["back", turn.stage])
+            turn.stage = "helicopter" if effect.to == "any_park" else "helicopter-next"
     else:
         raise NotBuiltError(f"New York's {do!r} effect")
     turn.agenda[:0] = [["timer"]] * owed

@@ -39,7 +39,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from getaway.games.escape_from_new_york import board, combat, enemy_moves, exploring, movement
+from getaway.games.escape_from_new_york import (
+    board,
+    combat,
+    enemy_moves,
+    exploring,
+    memory,
+    movement,
+)
 from getaway.games.escape_from_new_york.hero_effects import (
     act_move,
     applies_in_full,
@@ -54,6 +61,8 @@ from getaway.games.escape_from_new_york.hero_effects import (
     near_landmarks,
     next_effect,
     passenger_candidates,
+    peek_landmark,
+    peekable_landmarks,
     reveal_weapon,
     start_card,
     start_move,
@@ -107,7 +116,9 @@ from getaway.games.escape_from_new_york.turn_common import (
     hero_card,
     hidden_landmarks,
     item_data,
+    move_helicopter,
     new_york_card,
+    next_park_spaces,
     park_spaces,
     parse_cell,
     source_effects,
@@ -259,6 +270,8 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
         effect = current_effect(state)
         assert isinstance(effect, Steal)
         return [f"steal:{other}" for other in steal_targets(state, effect)]
+    if stage == "peek":
+        return [f"peek:{cell_id(c)}" for c in peekable_landmarks(state)]
     if stage == "landmark-near":
         return [f"landmark:{cell_id(c)}" for c in near_landmarks(state)]
     if stage == "medical":
@@ -285,6 +298,8 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
         return [f"landmark:{cell_id(c)}" for c in hidden_landmarks(state)]
     if stage == "helicopter":
         return [f"helicopter:{cell_id(c)}" for c in park_spaces(rules)]
+    if stage == "helicopter-next":
+        return [f"helicopter:{cell_id(c)}" for c in next_park_spaces(rules, table)]
     if stage == "library":
         return ["library:return", "library:item"]
     if stage == "enemies":
@@ -386,6 +401,8 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
         act_enemies(state, kind, rest)
     elif stage == "steal":
         steal_from(state, rest)
+    elif stage == "peek":
+        peek_landmark(state, parse_cell(rest))
     elif stage == "landmark-near":
         result = exploring.explore_landmark(rules, table, parse_cell(rest), state.rng)
         turn.timers_owed += result.timer_reveals
@@ -444,10 +461,8 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
         result = exploring.explore_landmark(rules, table, parse_cell(rest), state.rng)
         turn.agenda[:0] = [["timer"]] * result.timer_reveals
         turn.stage = WAITING
-    elif stage == "helicopter":
-        for space in table.spaces.values():
-            space.helicopter = False
-        table.spaces[parse_cell(rest)].helicopter = True
+    elif stage in ("helicopter", "helicopter-next"):
+        move_helicopter(table, parse_cell(rest))
         turn.stage = WAITING
     run(state)
 
@@ -472,11 +487,13 @@ CHOICE_STAGES = frozenset(
     }
     | {"library", "enemies", "recover", "helicopter", "landmark", "drop"}
     | {"special", "swap", "objective", "medical", "shop", "keep", "steal", "landmark-near"}
-    | {"slot", "rescue"}
+    | {"slot", "rescue", "peek", "helicopter-next"}
 )
 #: Choices in the middle of New York's work or of an item draw: asked before the rest of
 #: the agenda, which holds the stage to go back to (a ``["back", stage]`` item).
-IMMEDIATE_CHOICES = frozenset({"enemies", "helicopter", "landmark", "drop", "slot", "rescue"})
+IMMEDIATE_CHOICES = frozenset(
+    {"enemies", "helicopter", "helicopter-next", "landmark", "drop", "slot", "rescue"}
+)
 
 
 def run(state: EscapeFromNewYorkState) -> None:
@@ -527,6 +544,7 @@ def _automatic(state: EscapeFromNewYorkState) -> None:
     elif stage == "ny10":
         table.phase, table.step = "new_york", 10
         table.new_york_discard.append(table.new_york_deck.pop(0))
+        memory.new_york_drawn(table)
         turn.agenda += [["timer"]] * gain_noise(rules, table, 1)
         recycle(state)
         turn.stage = "ny11"

@@ -25,8 +25,10 @@ to a player). Every field of the table, of a hero, of a space and of a slot is c
 below: a field added to the state later is left out of the seats' views until it is
 classified here (a test names it).
 
-Not modelled yet: a seat's memory of what it has seen (a card it stole, the objective deck
-it looked through), which comes with the turn rules that show them.
+A seat's memory of what it alone looked at (``memory.py``: landmarks and New York cards
+peeked at) is on its hero and shown to that seat only, like its objectives. Not modelled
+yet: the memory of other things seen (a card it stole, the objective deck it looked
+through).
 """
 
 from __future__ import annotations
@@ -124,7 +126,9 @@ PUBLIC_HERO_FIELDS = frozenset(
 )
 #: The owner's alone; others see how many (``hand_size``...), objectives not even that.
 COUNTED_HERO_FIELDS = frozenset({"hand", "discard", "played", "specials"})
-SECRET_HERO_FIELDS = frozenset({"objectives"})
+#: The owner's alone, not even counted for others: its objectives and its memory of what it
+#: looked at (``memory.py``).
+SECRET_HERO_FIELDS = frozenset({"objectives", "seen_landmarks", "seen_new_york"})
 MASKED_HERO_FIELDS = frozenset({"supply"})
 
 PUBLIC_SPACE_FIELDS = frozenset(
