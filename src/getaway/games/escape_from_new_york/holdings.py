@@ -189,6 +189,25 @@ def token_wants_items(rules: Rules, table: Table, seat: str) -> bool:
     return False
 
 
+def onto_token(state: EscapeFromNewYorkState) -> None:
+    """An item card just discarded counts for the face-up level token: an item marker from
+    the supply onto it (§7.15)."""
+    table = state.table
+    hero = table.heroes[current_seat(table)]
+    token = next(t for t in hero.level_tokens if t.state == "active")
+    token.items += 1
+    table.item_markers -= 1
+
+
+def weapon_counts_for_token(rules: Rules, table: Table, seat: str) -> bool:
+    """The weapon in the slot may be discarded for the level token: the token wants an item
+    and the weapon's card allows it once revealed (§7.11, §7.15, A-29)."""
+    weapon = table.heroes[seat].weapon
+    if weapon is None or not token_wants_items(rules, table, seat):
+        return False
+    return not next(i for i in rules.content.items.items if i.id == weapon).no_levelup_discard
+
+
 def solo_escape_ready(rules: Rules, table: Table, seat: str) -> bool:
     """§9.2: (a) the President taken, or a red card on top of the timer deck; (b) level 3;
     (c) both personal objectives met: the card in the supply, the vehicle's space."""

@@ -80,6 +80,7 @@ from getaway.games.escape_from_new_york.holdings import (
     level_bonus,
     level_up,
     level_up_due,
+    onto_token,
     president_here,
     reloads,
     rescue_landmark,
@@ -91,6 +92,7 @@ from getaway.games.escape_from_new_york.holdings import (
     take_president,
     team_escape_bridges,
     token_wants_items,
+    weapon_counts_for_token,
 )
 from getaway.games.escape_from_new_york.new_york_turn import (
     act_enemies,
@@ -153,7 +155,8 @@ BETWEEN_STAGES = frozenset({"recover", "resolve", "car"})
 def free_actions(state: EscapeFromNewYorkState) -> list[str]:
     """``escape`` (the solo victory, §9.2, offered at every choice of the player's turn),
     ``take-car``, ``pick-up`` (an item marker for an item card), ``abandon-car`` and
-    ``token-item:I`` (supply item I discarded onto the level token, §7.15)."""
+    ``token-item:I`` (supply item I discarded onto the level token, §7.15; ``weapon``: the
+    weapon in the slot, if its card allows it, A-29)."""
     rules, table, turn = state.rules, state.table, state.turn
     seat = current_seat(table)
     hero = table.heroes[seat]
@@ -180,6 +183,8 @@ def free_actions(state: EscapeFromNewYorkState) -> list[str]:
     found += item_actions(state)
     if token_wants_items(rules, table, seat):
         found += [f"token-item:{i}" for i, card in enumerate(hero.supply) if card.kind == "item"]
+    if weapon_counts_for_token(rules, table, seat):
+        found.append("token-item:weapon")
     return found
 
 
@@ -196,6 +201,8 @@ def item_actions(state: EscapeFromNewYorkState) -> list[str]:
         data = item_data(rules, card.id)
         if data.weapon:
             found.append(f"reveal:{index}")
+            if weapon_counts_for_token(rules, table, current_seat(table)):
+                found.append(f"reveal:{index}:token")
         elif data.use:
             found.append(f"use:{index}")
     if hero.weapon is not None:
@@ -286,7 +293,14 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
     if stage == "rescue":
         return [f"landmark:{cell_id(c)}" for c in hidden_landmarks(state)]
     if stage == "drop":
-        return [f"drop:{i}" for i, card in enumerate(hero.supply) if card.kind != "president"]
+        found = [f"drop:{i}" for i, card in enumerate(hero.supply) if card.kind != "president"]
+        if table.phase == "hero" and table.step < 8 and token_wants_items(rules, table, seat):
+            # The item dropped may be the level token's item discard (§7.8), which is made
+            # before step 8 (§7.15).
+            found += [
+                f"drop:{i}:token" for i, card in enumerate(hero.supply) if card.kind == "item"
+            ]
+        return found
     if stage == "special":
         return [f"special:{card}" for card in hero.specials]
     if stage == "swap":
@@ -440,7 +454,10 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
         gain_item(state, rest)
     elif stage == "drop":
         turn.stage = WAITING
-        drop_card(state, int(rest))
+        index, _, token = rest.partition(":")
+        drop_card(state, int(index))
+        if token:
+            onto_token(state)
     elif stage == "slot":
         diplomat_to_slot(state, int(rest))
         turn.stage = WAITING
@@ -611,7 +628,10 @@ def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
         table.item_markers += 1
         turn.agenda.insert(0, ["gain"])
     elif kind == "reveal":
-        reveal_weapon(state, int(rest))
+        index, _, token = rest.partition(":")
+        reveal_weapon(state, int(index))
+        if token:  # the weapon replaced counts for the level token (A-29)
+            onto_token(state)
     elif kind == "use":
         card = hero.supply[int(rest)].id
         discard_item(state, hero.supply.pop(int(rest)).id)
@@ -630,7 +650,12 @@ def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
         if turn.stage == "car":
             turn.stage = "noise"
     else:  # token-item: the item discarded, a marker from the supply onto the token
-        drop_card(state, int(rest))
-        token = next(t for t in hero.level_tokens if t.state == "active")
-        token.items += 1
-        table.item_markers -= 1
+        if rest == "weapon":
+            assert hero.weapon is not None
+            table.ammo_markers += hero.ammo
+            hero.ammo = 0
+            discard_item(state, hero.weapon)
+            hero.weapon = None
+        else:
+            drop_card(state, int(rest))
+        onto_token(state)
