@@ -27,11 +27,13 @@ from getaway.games.escape_from_new_york.schema import (
     ReturnDiscard,
     Steal,
 )
+from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.games.escape_from_new_york.topology import Cell
 from getaway.games.escape_from_new_york.turn_common import (
     SUPPLY_LIMIT,
     NotBuiltError,
     current_seat,
+    diplomat_data,
     events_per_reveal,
     hero_card,
     hidden_landmarks,
@@ -291,6 +293,32 @@ def reveal_weapon(state: EscapeFromNewYorkState, index: int) -> None:
     table.ammo_markers -= hero.ammo
 
 
+def revealable_diplomats(state: EscapeFromNewYorkState) -> list[int]:
+    """The supply's face-down diplomats with an effect to reveal them for (the Bracelet,
+    §7.9), where it can be applied. Once revealed a card stays face up for the rest of the
+    game (§7.9, §11), which is what makes its effect once per game."""
+    hero = state.table.heroes[current_seat(state.table)]
+    return [
+        index
+        for index, card in enumerate(hero.supply)
+        if card.kind == "diplomat"
+        and not card.face_up
+        and diplomat_data(state.rules, card.id).reveal
+        and applies_in_full(state, list(diplomat_data(state.rules, card.id).reveal))
+    ]
+
+
+def reveal_diplomat(state: EscapeFromNewYorkState, index: int) -> None:
+    """Reveal supply diplomat ``index`` for its effect (§7.9): face up for good (public from
+    now on, in the supply or in a slot), its effects applied like an item's."""
+    turn = state.turn
+    hero = state.table.heroes[current_seat(state.table)]
+    card = hero.supply[index]
+    hero.supply[index] = SupplyCard(card.kind, card.id, True)
+    turn.resume = turn.stage
+    start_source(state, ["reveal", card.id])
+
+
 def use_item(state: EscapeFromNewYorkState, item: str) -> None:
     """Apply an item's or weapon's effects like a card's (full or nothing), its noise made
     at once (§7.11); then back to the stage it was used at."""
@@ -390,7 +418,7 @@ def source_done(state: EscapeFromNewYorkState) -> None:
     turn.source, turn.effect = None, 0
     if kind == "car":
         turn.stage = "noise"
-    elif kind == "item":
+    elif kind in ("item", "reveal"):
         assert turn.resume is not None
         turn.stage, turn.resume = turn.resume, None
     else:

@@ -18,7 +18,6 @@ from getaway.games.escape_from_new_york.topology import Cell
 from getaway.games.escape_from_new_york.turn_common import (
     SUPPLY_LIMIT,
     WAITING,
-    NotBuiltError,
     current_seat,
     end_game,
     hidden_landmarks,
@@ -97,7 +96,9 @@ def diplomat_to_slot(state: EscapeFromNewYorkState, number: int) -> None:
 
 
 def president_here(rules: Rules, table: Table, cell: Cell) -> bool:
-    """The revealed Duke's Camp, with the President card still on its slot (§7.10)."""
+    """The revealed Duke's Camp, with the President still to be found there: its card on
+    the slot, or with "Dead or Alive?" the President deck not drawn from yet (§7.10,
+    §12)."""
     space = table.spaces[cell]
     if not space.face_up or space.tile is None:
         return False
@@ -105,24 +106,33 @@ def president_here(rules: Rules, table: Table, cell: Cell) -> bool:
     return (
         landmark is not None
         and any(effect.do == "president" for effect in landmark.effects)
-        and "president" in table.president_slot
+        and not table.president_taken
+        and bool(table.president_slot)
     )
 
 
 def take_president(state: EscapeFromNewYorkState) -> None:
     """§7.10: the President into the supply (the limit applies; it is never dropped); the
     first time, the rescue: a prisoner on each explored space next to the camp, the
-    helicopter landed, every face-down landmark explored in the player's order (E14)."""
+    helicopter landed, every face-down landmark explored in the player's order (E14).
+
+    With "President: Dead or Alive?" (§12) the top card of the President deck is drawn:
+    "Alive" is the President, taken as above; "Dead" is shown to all and leaves the game,
+    the team's escape is impossible, and play goes on as if the President had been
+    rescued: the rescue runs (A-25), nobody holding a President card."""
     rules, table, turn = state.rules, state.table, state.turn
-    if rules.variant("dead_or_alive"):
-        raise NotBuiltError('"President: Dead or Alive?" (§12)')
     seat = current_seat(table)
     hero = table.heroes[seat]
-    table.president_slot.remove("president")
-    hero.supply.append(SupplyCard("president", "president", False))
-    if len(hero.supply) > SUPPLY_LIMIT:
-        turn.agenda.insert(0, ["back", turn.stage])
-        turn.stage = "drop"
+    card = table.president_slot.pop(0)
+    alive = next(c for c in rules.content.diplomats.president if c.id == card).alive
+    if alive:
+        hero.supply.append(SupplyCard("president", card, False))
+        if len(hero.supply) > SUPPLY_LIMIT:
+            turn.agenda.insert(0, ["back", turn.stage])
+            turn.stage = "drop"
+    else:
+        table.president_dead = True
+        table.box.setdefault("president", []).append(card)
     if table.president_taken:
         return
     table.president_taken = True

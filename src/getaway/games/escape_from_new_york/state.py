@@ -338,6 +338,9 @@ class Table:
     #: The enemy figures this turn has marked (wounded prisoners, deceived enemies), cleared
     #: at the end of the turn (§6).
     marks: list[Enemy] = field(default_factory=list)
+    #: "President: Dead or Alive?": the card drawn at the Duke's Camp was "President Dead"
+    #: (§12), shown to all; the team's escape is then impossible.
+    president_dead: bool = False
 
     @property
     def current_seat(self) -> str:
@@ -387,6 +390,7 @@ class Table:
             objective_decks={colour: deck[:] for colour, deck in self.objective_decks.items()},
             box={kind: cards[:] for kind, cards in self.box.items()},
             marks=self.marks[:],
+            president_dead=self.president_dead,
         )
 
     def to_json(self) -> JSONDict:
@@ -449,6 +453,7 @@ TABLE_JSON: dict[str, Callable[[Table], Any]] = {
     "marks": lambda t: [
         [m.cell[0], m.cell[1], m.kind, m.boss, m.wound, m.deceived] for m in t.marks
     ],
+    "president_dead": lambda t: t.president_dead,
 }
 
 #: Fields of a hero's JSON (:meth:`Hero.to_json`), in order.
@@ -749,6 +754,7 @@ class _TableReader:
             },
             box={kind: box_r.items(kind, lambda v, p: _text(v, p)) for kind in sorted(box_r.data)},
             marks=r.items("marks", self.mark),
+            president_dead=r.boolean("president_dead"),
         )
 
     def mark(self, value: Any, path: str) -> Enemy:

@@ -12,6 +12,7 @@ from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.options import Rules
 from getaway.games.escape_from_new_york.schema import (
     CardEffect,
+    Diplomat,
     HeroCard,
     Item,
     NewYorkCard,
@@ -60,12 +61,18 @@ def source_effects(rules: Rules, table: Table, source: list[Any]) -> list[CardEf
         return list(data.ability[int(name)])
     if kind == "item":
         return list(item_data(rules, name).use)
+    if kind == "reveal":  # a diplomat revealed for its effect (the Bracelet, §7.9)
+        return list(diplomat_data(rules, name).reveal)
     car = next(c for c in rules.content.cars.cars if c.id == name)
     return list(car.move)
 
 
 def item_data(rules: Rules, item: str) -> Item:
     return next(i for i in rules.content.items.items if i.id == item)
+
+
+def diplomat_data(rules: Rules, card: str) -> Diplomat:
+    return next(d for d in rules.content.diplomats.diplomats if d.id == card)
 
 
 def new_york_card(rules: Rules, card: str) -> NewYorkCard:

@@ -63,7 +63,9 @@ from getaway.games.escape_from_new_york.hero_effects import (
     passenger_candidates,
     peek_landmark,
     peekable_landmarks,
+    reveal_diplomat,
     reveal_weapon,
+    revealable_diplomats,
     start_card,
     start_move,
     start_source,
@@ -205,6 +207,7 @@ def item_actions(state: EscapeFromNewYorkState) -> list[str]:
                 found.append(f"reveal:{index}:token")
         elif data.use:
             found.append(f"use:{index}")
+    found += [f"reveal:{index}" for index in revealable_diplomats(state)]
     if hero.weapon is not None:
         data = item_data(rules, hero.weapon)
         if data.use and (data.ammo is None or hero.ammo >= (data.ammo_per_use or 0)):
@@ -627,6 +630,8 @@ def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
         table.spaces[hero.cell].item_markers -= 1
         table.item_markers += 1
         turn.agenda.insert(0, ["gain"])
+    elif kind == "reveal" and hero.supply[int(rest.partition(":")[0])].kind == "diplomat":
+        reveal_diplomat(state, int(rest))
     elif kind == "reveal":
         index, _, token = rest.partition(":")
         reveal_weapon(state, int(index))

@@ -74,6 +74,7 @@ PUBLIC_TABLE_FIELDS = frozenset(
         "helicopter_landed",
         "glider_destroyed",
         "hurry_revealed",
+        "president_dead",
         # Figures lying deceived and damage dealt this turn are on the table for all to see.
         "marks",
     }
