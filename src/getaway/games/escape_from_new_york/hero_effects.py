@@ -56,6 +56,11 @@ HERO_EFFECTS_BUILT = frozenset(
 )
 
 
+#: Effects that leave the map and the hero's place as they were (a later move is checked as
+#: the card starts).
+OFF_THE_MAP = (Steal, GainItem, ReturnDiscard, PeekLandmarks, PeekNewYork, PreventDamage, Reload)
+
+
 def current_effect(state: EscapeFromNewYorkState) -> CardEffect:
     turn = state.turn
     assert turn.source is not None
@@ -105,10 +110,12 @@ def start_card(state: EscapeFromNewYorkState, card: str) -> None:
 
 
 def applies_in_full(state: EscapeFromNewYorkState, effects: list[CardEffect]) -> bool:
-    """Whether a hero's card can be applied in full (§6 step 3). Reading chosen: only its
-    first move or return can fail (every card in the data has it first), and a steal with
-    nobody to steal from or a landmark to explore with none next to the hero; explore,
-    attack and deceive always count as applied (§6's list, A-24)."""
+    """Whether a hero's card can be applied in full (§6 step 3). Reading chosen: a move that
+    cannot be walked (the first, or a later one after effects off the map), a first return
+    with too few discards, a steal with nobody to steal from, a landmark to explore or
+    peek at with none there, the helicopter with nowhere to go, the President deck with no
+    "Alive" to remove; explore, attack and deceive always count as applied (§6's list,
+    A-24)."""
     rules, table = state.rules, state.table
     seat = current_seat(table)
     if not effects:
@@ -130,9 +137,14 @@ def applies_in_full(state: EscapeFromNewYorkState, effects: list[CardEffect]) ->
             and not next_park_spaces(rules, table)
         ):
             return False
+    # A move can be checked now if nothing before it changes the map or the hero's place
+    # ("Not According to Plan" steals, then moves).
+    for effect in effects:
+        if isinstance(effect, Move) and movement.start_move(rules, table, seat, effect) is None:
+            return False
+        if not isinstance(effect, OFF_THE_MAP):
+            break
     first = effects[0]
-    if isinstance(first, Move):
-        return movement.start_move(rules, table, seat, first) is not None
     if isinstance(first, ReturnDiscard):
         return len(table.heroes[seat].discard) >= first.cards
     return True
@@ -345,7 +357,10 @@ def start_move(state: EscapeFromNewYorkState, passenger: str | None) -> None:
     assert isinstance(effect, Move)
     move = movement.start_move(rules, table, current_seat(table), effect, passenger)
     if move is None:
-        raise NotBuiltError("a card whose later move cannot be applied (full or nothing)")
+        # A move after effects that changed the map, which can no longer be walked: the
+        # card was started, so it goes on as far as it can (no card in the data does this).
+        next_effect(state)
+        return
     turn.move, turn.asked = move, None
     turn.stage = "move"
 
@@ -374,6 +389,7 @@ def finish_move(state: EscapeFromNewYorkState) -> None:
     movement.finish_move(state.rules, state.table, move)
     turn.events_owed += move.events
     turn.timers_owed += move.timer_reveals
+    turn.traps_owed += [[cell[0], cell[1]] for cell in move.traps]
     next_effect(state)
 
 
@@ -398,22 +414,32 @@ def deal_split(state: EscapeFromNewYorkState) -> None:
     effect = current_effect(state)
     assert isinstance(effect, Attack)
     split = [(e, n) for e, n in zip(attack_figures(state), turn.split, strict=True) if n]
-    combat.deal_damage(rules, table, current_seat(table), effect.range, attack_pool(state), split)
+    seat = current_seat(table)
+    dealt = combat.deal_damage(rules, table, seat, effect.range, attack_pool(state), split)
+    if rules.variant("wanted"):
+        # Each boss defeated (the Duke each time he is killed) earns a Wanted card while
+        # any are left (§12).
+        for _ in (enemy for enemy in dealt.killed if enemy.kind == "boss"):
+            if table.wanted_cards:
+                table.wanted_cards -= 1
+                table.heroes[seat].wanted += 1
     next_effect(state)
 
 
 def source_done(state: EscapeFromNewYorkState) -> None:
     """A card, the ability or the car move is over: queue what it triggered (timer cards
-    owed, then event reveals, §7.20), then go on."""
+    owed, then the trap tiles' draws, then event reveals, §7.20, §12), then go on."""
     rules, turn = state.rules, state.turn
     assert turn.source is not None
     if turn.source[0] == "card" and hero_card(rules, turn.source[1]).item_symbol:
         turn.agenda.append(["gain"])  # the item symbol: part of the card (§7.1)
     turn.agenda += [["timer"]] * turn.timers_owed
+    turn.agenda += [["trap", col, row] for col, row in turn.traps_owed]
     turn.agenda += [
         ["event"] for _ in range(turn.events_owed) for _ in range(events_per_reveal(state))
     ]
     turn.timers_owed = turn.events_owed = 0
+    turn.traps_owed = []
     kind = turn.source[0]
     turn.source, turn.effect = None, 0
     if kind == "car":

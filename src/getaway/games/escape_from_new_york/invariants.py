@@ -116,12 +116,15 @@ def _figures(rules: Rules, table: Table, found: list[str]) -> None:
     )
     cars = table.car_figures + sum(1 for s in spaces for car in s.cars if not car.taxi)
     taxis = sum(1 for s in spaces for car in s.cars if car.taxi)
-    counts = (
+    counts: list[tuple[str, int, int]] = [
         ("prisoner figures", prisoners, rules.prisoners),
         ("car figures", cars, base.car_figures),
         ("barricade tokens", table.barricade_supply + len(table.barricades), base.barricades),
         ("ammo markers", table.ammo_markers + sum(h.ammo for h in heroes), base.ammo_markers),
-    )
+    ]
+    if rules.variant("wanted"):
+        wanted = table.wanted_cards + sum(hero.wanted for hero in heroes)
+        counts.append(("Wanted cards", wanted, rules.content.components.sgb.wanted_cards))
     for name, count, total in counts:
         if count != total:
             found.append(f"{name}: {count} in the supply and in play, not {total}")

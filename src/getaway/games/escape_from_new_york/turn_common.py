@@ -85,6 +85,8 @@ def city_effects(rules: Rules, source: str, card: str) -> list[Any]:
         return list(new_york_card(rules, card).effects)
     if source == "timer":
         return list(next(c for c in content.timer.black if c.id == card).effects)
+    if source == "trap":
+        return list(board.lookup(rules).tiles[card].trap or [])
     return list(next(c for c in content.events.events if c.id == card).effects)
 
 

@@ -44,9 +44,11 @@ class Turn:
     #: cards returned: the effect under way.
     count: int = 0
     split: list[int] = field(default_factory=list)
-    #: Timer and event reveals the card under way has queued (resolved after it, §7.20).
+    #: Timer and event reveals the card under way has queued (resolved after it, §7.20),
+    #: and the trap tiles it moved onto, ``[col, row]`` each (a trap card drawn after it).
     timers_owed: int = 0
     events_owed: int = 0
+    traps_owed: list[list[int]] = field(default_factory=list)
     agenda: Agenda = field(default_factory=list)
     enemies: EnemyMoves | None = None
     chosen_enemy: Enemy | None = None
@@ -66,6 +68,7 @@ class Turn:
                 move.seat, move.effect, move.passenger, move.taken, move.ended, move.events
             )
             move.timer_reveals = self.move.timer_reveals if self.move else 0
+            move.traps = list(self.move.traps) if self.move else []
         run = self.enemies
         if run is not None:
             run = EnemyMoves(
@@ -83,6 +86,7 @@ class Turn:
             list(self.split),
             self.timers_owed,
             self.events_owed,
+            [list(cell) for cell in self.traps_owed],
             [list(item) for item in self.agenda],
             run,
             self.chosen_enemy,
@@ -112,11 +116,13 @@ class Turn:
                 "ended": move.ended,
                 "events": move.events,
                 "timer_reveals": move.timer_reveals,
+                "traps": [list(cell) for cell in move.traps],
             },
             "count": self.count,
             "split": list(self.split),
             "timers_owed": self.timers_owed,
             "events_owed": self.events_owed,
+            "traps_owed": [list(cell) for cell in self.traps_owed],
             "agenda": [list(item) for item in self.agenda],
             "enemies": None
             if run is None
@@ -158,6 +164,7 @@ class Turn:
                     int(move_data["events"]),
                 )
                 move.timer_reveals = int(move_data["timer_reveals"])
+                move.traps = [(int(c), int(r)) for c, r in move_data["traps"]]
             run_data = data["enemies"]
             run = None
             if run_data is not None:
@@ -180,6 +187,7 @@ class Turn:
                 split=[int(n) for n in data["split"]],
                 timers_owed=int(data["timers_owed"]),
                 events_owed=int(data["events_owed"]),
+                traps_owed=[[int(c), int(r)] for c, r in data["traps_owed"]],
                 agenda=[list(item) for item in data["agenda"]],
                 enemies=run,
                 chosen_enemy=None if chosen is None else _enemy(chosen),

@@ -98,6 +98,7 @@ from getaway.games.escape_from_new_york.holdings import (
 )
 from getaway.games.escape_from_new_york.new_york_turn import (
     act_enemies,
+    boss_comeback,
     recycle,
     step_11,
     work,
@@ -313,6 +314,8 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
         return [f"objective:{card}" for card in dict.fromkeys(swap_choices(state))]
     if stage == "landmark":
         return [f"landmark:{cell_id(c)}" for c in hidden_landmarks(state)]
+    if stage == "landmark-next":
+        return [f"landmark:{cell_id(c)}" for c in near_landmarks(state)]
     if stage == "helicopter":
         return [f"helicopter:{cell_id(c)}" for c in park_spaces(rules)]
     if stage == "helicopter-next":
@@ -477,7 +480,7 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
         swap_objective(state, rest)
         turn.source = None
         turn.stage = "building"
-    elif stage == "landmark":
+    elif stage in ("landmark", "landmark-next"):
         result = exploring.explore_landmark(rules, table, parse_cell(rest), state.rng)
         turn.agenda[:0] = [["timer"]] * result.timer_reveals
         turn.stage = WAITING
@@ -507,12 +510,13 @@ CHOICE_STAGES = frozenset(
     }
     | {"library", "enemies", "recover", "helicopter", "landmark", "drop"}
     | {"special", "swap", "objective", "medical", "shop", "keep", "steal", "landmark-near"}
-    | {"slot", "rescue", "peek", "helicopter-next"}
+    | {"slot", "rescue", "peek", "helicopter-next", "landmark-next"}
 )
 #: Choices in the middle of New York's work or of an item draw: asked before the rest of
 #: the agenda, which holds the stage to go back to (a ``["back", stage]`` item).
 IMMEDIATE_CHOICES = frozenset(
-    {"enemies", "helicopter", "helicopter-next", "landmark", "drop", "slot", "rescue"}
+    {"enemies", "helicopter", "helicopter-next", "landmark", "landmark-next", "drop"}
+    | {"slot", "rescue"}
 )
 
 
@@ -563,6 +567,7 @@ def _automatic(state: EscapeFromNewYorkState) -> None:
         turn.stage = _building(state)
     elif stage == "ny10":
         table.phase, table.step = "new_york", 10
+        boss_comeback(state)
         table.new_york_discard.append(table.new_york_deck.pop(0))
         memory.new_york_drawn(table)
         turn.agenda += [["timer"]] * gain_noise(rules, table, 1)
