@@ -56,8 +56,15 @@ class Turn:
     resume: str | None = None
     #: Damage still to be prevented this turn by items used (§7.11, reading chosen).
     shield: int = 0
-    #: The seat asked to ride along as a passenger (§7.2), while it decides.
+    #: The seat asked to ride along as a passenger (§7.2), or to reveal cards for the team's
+    #: escape (§9.1), while it decides.
     asked: str | None = None
+    #: The team's escape attempt this turn (§9.1): the bridge called (once a turn), the
+    #: seats still to be asked after ``asked``, and the cards turned face up for it
+    #: (``[seat, card]``), turned down again if it fails or at the end of the turn.
+    attempt: int | None = None
+    asking: list[str] = field(default_factory=list)
+    shown: list[list[str]] = field(default_factory=list)
     #: Why the game ended, if it has: ``"timer"`` (the fatal red card, §7.21).
     ended: str | None = None
 
@@ -93,6 +100,9 @@ class Turn:
             self.resume,
             self.shield,
             self.asked,
+            self.attempt,
+            list(self.asking),
+            [list(item) for item in self.shown],
             self.ended,
         )
 
@@ -136,6 +146,9 @@ class Turn:
             "resume": self.resume,
             "shield": self.shield,
             "asked": self.asked,
+            "attempt": self.attempt,
+            "asking": list(self.asking),
+            "shown": [list(item) for item in self.shown],
             "ended": self.ended,
         }
 
@@ -194,6 +207,9 @@ class Turn:
                 resume=data["resume"],
                 shield=int(data["shield"]),
                 asked=data["asked"],
+                attempt=None if data["attempt"] is None else int(data["attempt"]),
+                asking=[str(seat) for seat in data["asking"]],
+                shown=[[str(seat), str(card)] for seat, card in data["shown"]],
                 ended=data["ended"],
             )
         except (KeyError, TypeError, ValueError) as error:

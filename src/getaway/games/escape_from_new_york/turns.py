@@ -74,11 +74,16 @@ from getaway.games.escape_from_new_york.hero_effects import (
     use_item,
 )
 from getaway.games.escape_from_new_york.holdings import (
+    call_escape,
     diplomat_to_slot,
     discard_item,
     drop_card,
     empty_slot,
+    escape_answered,
+    escape_attempts,
+    escape_cards,
     gain_item,
+    hide_shown,
     level_bonus,
     level_up,
     level_up_due,
@@ -87,6 +92,7 @@ from getaway.games.escape_from_new_york.holdings import (
     reloads,
     rescue_landmark,
     shielded,
+    show_for_escape,
     solo_escape_ready,
     swap_choices,
     swap_objective,
@@ -145,7 +151,7 @@ def legal(state: EscapeFromNewYorkState) -> list[str]:
 
 #: The kinds of action of "any moment of your turn" and of the team's escape.
 FREE_KINDS = frozenset(
-    {"escape", "take-car", "pick-up", "abandon-car", "token-item", "bridge"}
+    {"escape", "take-car", "pick-up", "abandon-car", "token-item", "bridge", "attempt"}
     | {"use", "reveal", "fire"}
     | {"take-diplomat", "take-president"}
 )
@@ -164,12 +170,13 @@ def free_actions(state: EscapeFromNewYorkState) -> list[str]:
     seat = current_seat(table)
     hero = table.heroes[seat]
     found: list[str] = []
-    if turn.stage == "consent":
-        return found  # the other player answers; nothing else is asked of it
+    if turn.stage in ("consent", "reveal-escape"):
+        return found  # a player answers; nothing else is asked of it
     if solo_escape_ready(rules, table, seat):
         found.append("escape")
     if turn.stage not in BETWEEN_STAGES and turn.stage != "move":
         return found
+    found += [f"attempt:{k}" for k in escape_attempts(state)]
     if movement.can_take_car(table, seat):
         found.append("take-car")
     space = table.spaces[hero.cell]
@@ -242,6 +249,10 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
         return [*(f"passenger:{s}" for s in passenger_candidates(state, effect)), "alone"]
     if stage == "consent":
         return ["agree", "refuse"]
+    if stage == "reveal-escape":
+        assert turn.asked is not None and turn.attempt is not None
+        cards = escape_cards(rules, table, turn.asked, turn.attempt)
+        return [*(f"show:{index}" for index in cards), "done"]
     if stage == "move":
         assert turn.move is not None
         found = [
@@ -376,6 +387,11 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
             turn.asked, turn.stage = rest, "consent"
     elif stage == "consent":
         start_move(state, turn.asked if kind == "agree" else None)
+    elif stage == "reveal-escape":
+        if kind == "show":
+            show_for_escape(state, int(rest))
+        else:
+            escape_answered(state)
     elif stage == "move":
         act_move(state, kind, rest)
     elif stage == "explore":
@@ -510,13 +526,13 @@ CHOICE_STAGES = frozenset(
     }
     | {"library", "enemies", "recover", "helicopter", "landmark", "drop"}
     | {"special", "swap", "objective", "medical", "shop", "keep", "steal", "landmark-near"}
-    | {"slot", "rescue", "peek", "helicopter-next", "landmark-next"}
+    | {"slot", "rescue", "peek", "helicopter-next", "landmark-next", "reveal-escape"}
 )
 #: Choices in the middle of New York's work or of an item draw: asked before the rest of
 #: the agenda, which holds the stage to go back to (a ``["back", stage]`` item).
 IMMEDIATE_CHOICES = frozenset(
     {"enemies", "helicopter", "helicopter-next", "landmark", "landmark-next", "drop"}
-    | {"slot", "rescue"}
+    | {"slot", "rescue", "reveal-escape"}
 )
 
 
@@ -584,6 +600,7 @@ def _automatic(state: EscapeFromNewYorkState) -> None:
         enemy_moves.pull_adjacent(rules, table, list(arrows))
         turn.stage = "end"
     elif stage == "end":
+        hide_shown(state)  # the cards shown for an escape that did not happen
         combat.end_of_turn(table)
         table.current = (table.current + 1) % len(table.turn_order)
         table.phase, table.step = "hero", 1
@@ -624,6 +641,8 @@ def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
     hero = table.heroes[seat]
     if kind == "escape":
         end_game(state, f"solo:{seat}")
+    elif kind == "attempt":
+        call_escape(state, int(rest))
     elif kind == "bridge":
         winners = board.heroes_on(table, hero.cell)
         end_game(state, "team:" + ",".join(s for s in table.turn_order if s in winners))
