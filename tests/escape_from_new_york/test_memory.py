@@ -19,7 +19,6 @@ from getaway.games.escape_from_new_york.invariants import problems
 from getaway.games.escape_from_new_york.new_york_turn import recycle
 from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.games.escape_from_new_york.turn_common import (
-    NotBuiltError,
     cell_id,
     hidden_landmarks,
     next_park_spaces,
@@ -233,9 +232,6 @@ def test_no_other_view_holds_what_a_seat_looked_at(seed: int) -> None:
         choices = list(state.legal_actions(actor))
         peeks = [a for a in choices if a.startswith(("use:", "peek:", "helicopter:"))]
         action = pick.choice(peeks or choices)
-        try:
-            state.apply(actor, action)
-        except NotBuiltError:
-            pytest.fail(f"{action} reached a rule not built")
+        state.apply(actor, action)
         assert not problems(state.rules, state.table)
     assert remembered
