@@ -249,7 +249,8 @@ def test_no_view_shows_another_seats_hand_in_random_play(seed: int) -> None:
                     continue
                 hero = state.table.heroes[other]
                 secret = {*hero.hand, *hero.discard, *hero.played} - set(state.turn.revealed)
-                secret |= {c.id for c in hero.supply if not c.face_up}
+                # Face-down supply cards but the President (who holds him is public).
+                secret |= {c.id for c in hero.supply if not c.face_up and c.kind != "president"}
                 assert not [card for card in secret if f'"{card}"' in text], (seat, other)
         actor = state.to_act()[0]
         state.apply(actor, pick.choice(list(state.legal_actions(actor))))

@@ -11,7 +11,8 @@ cards. What is hidden is replaced in the same place by what may be known of it:
   beside the board: their number, except to the owner (§13.2);
 * a hero's objectives: not shown, except to the owner;
 * a face-down card in a personal supply: ``["?", "?", false]``, except to the owner; face-up
-  ones (Brain's Bridge Diagram 3, a revealed Bracelet, the President) are shown;
+  ones (Brain's Bridge Diagram 3, a revealed Bracelet, cards shown for an escape) and the
+  President (who holds it is public, §13.1) are shown;
 * a face-down landmark or outskirts token on a space: ``"?"`` (§13.3);
 * a diplomat card on a slot: ``"?"``, except a face-up one and to the seats in its
   ``known_by`` (the hero who put it back there, §13.2);
@@ -200,7 +201,12 @@ def hero_view(hero: Mapping[str, Any], owner: bool) -> JSONDict:
             if owner:
                 shown[key] = value
         elif key == "supply":
-            shown[key] = [card if owner or card[2] else [HIDDEN, HIDDEN, False] for card in value]
+            # Which hero holds the President is public (§13.1, §13.2): taking or stealing
+            # it is done in the open, though the card lies face down in the supply.
+            shown[key] = [
+                card if owner or card[2] or card[0] == "president" else [HIDDEN, HIDDEN, False]
+                for card in value
+            ]
     return shown
 
 
