@@ -190,6 +190,10 @@ def test_the_memory_survives_saves_and_clones_and_a_wrong_one_is_refused() -> No
     data["table"]["heroes"]["p1"]["seen_new_york"] = [["ace_of_spades", 0]]
     with pytest.raises(SaveFileError, match="New York card"):
         EscapeFromNewYorkState.from_json(data)
+    data = json.loads(saved(state))
+    data["table"]["heroes"]["p1"]["seen_landmarks"] = [[99, 99, "dukes_camp"]]
+    with pytest.raises(SaveFileError, match="not a cell of the board"):
+        EscapeFromNewYorkState.from_json(data)
 
 
 def test_the_president_s_finger_takes_a_president_alive_out_of_the_deck() -> None:

@@ -9,6 +9,7 @@ import pytest
 from getaway.core.rng import Rng
 from getaway.games.escape_from_new_york import movement, new_york_turn, turns
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
+from getaway.games.escape_from_new_york.invariants import problems
 from getaway.games.escape_from_new_york.schema import Move
 from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, Cell
@@ -161,6 +162,13 @@ def test_killing_the_duke_earns_a_wanted_card_and_he_comes_back() -> None:
     assert table.boss_state["duke"] == "off_board" and table.boss_hp["duke"] == 0
     assert snake.wanted == 1 and table.wanted_cards == left - 1
     sound(state.position)
+
+
+def test_wanted_cards_that_do_not_add_up_break_the_invariants() -> None:
+    state = game(wanted=True)
+    assert not problems(state.rules, state.table)
+    state.table.heroes["p1"].wanted += 1  # a card from nowhere
+    assert [p for p in problems(state.rules, state.table) if "Wanted" in p]
 
 
 def test_a_steal_then_a_move_is_cancelled_when_the_move_cannot_be_walked() -> None:
