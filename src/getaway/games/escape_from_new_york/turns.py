@@ -22,8 +22,12 @@ Stages asking the current player (``Turn.stage``), with their action ids:
 - ``car`` (step 5): ``drive`` or ``stay``;
 - ``library`` (step 9): ``library:return`` or ``library:item``;
 - ``enemies`` (New York moving enemies, §8.5): ``enemy:I`` then ``route:J``;
-  ``landmark`` (a timer card's landmark to explore): ``landmark:C,R``; ``helicopter``
-  (where a timer card moves it): ``helicopter:C,R``.
+  ``landmark`` / ``landmark-next`` (a landmark to explore, any or next to the hero):
+  ``landmark:C,R``; ``helicopter`` / ``helicopter-next`` (where it is moved, any park space
+  or a next one): ``helicopter:C,R``;
+- ``peek`` (a face-down landmark to look at, into the seat's memory): ``peek:C,R``;
+- ``reveal-escape`` (the team's escape called with ``attempt:K``, §9.1): each player on the
+  space in turn, ``show:I`` then ``done``.
 
 Whatever these rules do not build yet raises :class:`NotBuiltError` (a ``GetawayError``)
 naming the rule; the game's ``apply`` then leaves the state as it was.
