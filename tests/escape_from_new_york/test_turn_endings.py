@@ -4,6 +4,9 @@ examples E9, E10, E15."""
 
 from __future__ import annotations
 
+import json
+
+from getaway.games.escape_from_new_york import turns
 from getaway.games.escape_from_new_york.board import lookup
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.state import SupplyCard
@@ -58,6 +61,15 @@ def test_e9_the_team_escapes_over_the_bridge() -> None:
     state.apply("p1", "keep")
     state.apply("p1", "choose:snake_move_out")
     state.apply("p1", "choose:snake_knife_work")
+    state.apply("p1", "attempt:3")  # each hero there chooses what to reveal (§9.1)
+    assert state.to_act() == ("p1",)
+    for action in [a for a in state.legal_actions("p1") if a.startswith("show:")]:
+        state.apply("p1", action)  # the President and the Tape
+    state.apply("p1", "done")
+    for seat in ("p2", "p3"):  # Brain's Diagram 3 is face up already; Maggie holds none
+        assert state.to_act() == (seat,) and state.legal_actions(seat) == ["done"]
+        state.apply(seat, "done")
+    assert state.turn.stage == "resolve"
     state.apply("p1", "ability:1:snake_move_out")  # move 1, then explore
     assert state.turn.stage == "move"
     assert "bridge:3" in state.legal_actions("p1")
@@ -80,6 +92,76 @@ def test_no_bridge_without_the_tape() -> None:
     state.apply("p1", "choose:snake_knife_work")
     state.apply("p1", "ability:1:snake_move_out")
     assert not [a for a in state.legal_actions("p1") if a.startswith("bridge:")]
+
+
+def test_another_hero_reveals_the_tape_for_the_escape() -> None:
+    """§9.1: the cards may be spread over several heroes in the space; each player chooses
+    which to reveal. Maggie (p3) is asked, and reveals the Tape she holds."""
+    state = game()
+    table = state.table
+    explore_around(state, BRIDGEHEAD_3)
+    for seat in ("p1", "p2", "p3"):
+        table.heroes[seat].cell = BRIDGEHEAD_3
+    take_president(state, "p1")
+    take_diplomat(state, "p3", "tape")
+    state.apply("p1", "attempt:3")  # at step 1, a choice of the turn
+    state.apply("p1", "show:0")
+    state.apply("p1", "done")
+    state.apply("p2", "done")
+    tape = next(i for i, c in enumerate(table.heroes["p3"].supply) if c.id == "tape")
+    assert state.legal_actions("p3") == [f"show:{tape}", "done"]
+    state.apply("p3", f"show:{tape}")
+    assert '"tape"' in json.dumps(state.view("p4"))  # everyone sees what is revealed
+    state.apply("p3", "done")
+    assert state.to_act() == ("p1",) and state.turn.stage == "recover"
+    assert table.heroes["p3"].supply[tape].face_up
+    assert "attempt:3" not in state.legal_actions("p1")  # once a turn
+    sound(state.position)
+
+
+def test_a_refused_reveal_fails_the_attempt_and_the_cards_go_face_down() -> None:
+    """§9.1 "failed attempt": Maggie keeps her Tape hidden (a would-be traitor may); the
+    President shown is turned face down again and no bridge is offered."""
+    state = game()
+    table = state.table
+    explore_around(state, BRIDGEHEAD_3)
+    for seat in ("p1", "p2", "p3"):
+        table.heroes[seat].cell = BRIDGEHEAD_3
+    take_president(state, "p1")
+    take_diplomat(state, "p3", "tape")
+    state.apply("p1", "attempt:3")  # at step 1, a choice of the turn
+    state.apply("p1", "show:0")
+    assert table.heroes["p1"].supply[0].face_up
+    state.apply("p1", "done")
+    state.apply("p2", "done")
+    state.apply("p3", "done")  # refuses
+    assert not table.heroes["p1"].supply[0].face_up and not state.turn.shown
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:snake_move_out")
+    state.apply("p1", "choose:snake_knife_work")
+    state.apply("p1", "ability:1:snake_move_out")
+    assert not [a for a in state.legal_actions("p1") if a.startswith("bridge:")]
+    sound(state.position)
+
+
+def test_cards_shown_for_an_escape_not_made_go_face_down_at_the_end_of_the_turn() -> None:
+    state = game()
+    table = state.table
+    explore_around(state, BRIDGEHEAD_3)
+    for seat in ("p1", "p2"):
+        table.heroes[seat].cell = BRIDGEHEAD_3
+    take_president(state, "p1")
+    take_diplomat(state, "p1", "tape")
+    state.apply("p1", "attempt:3")  # at step 1, a choice of the turn
+    state.apply("p1", "show:0")
+    state.apply("p1", "show:1")
+    state.apply("p1", "done")
+    state.apply("p2", "done")
+    assert all(card.face_up for card in table.heroes["p1"].supply)  # ready to cross
+    state.turn.stage = "end"  # the turn ends without the bridge
+    turns.run(state)
+    assert not any(card.face_up for card in table.heroes["p1"].supply)
+    sound(state.position)
 
 
 def _swap_objective(state: EscapeFromNewYorkState, seat: str, slot: int, card: str) -> None:
@@ -129,6 +211,59 @@ def test_e10_maggie_escapes_alone() -> None:
     assert outcome is not None and outcome.winners == ("p3",)
     assert outcome.roles == {"p3": "traitor"}
     assert state.returns()["p3"] == 1.0 and state.returns()["p1"] == -1.0
+
+
+def test_solo_play_the_solo_escape_is_a_win_not_a_betrayal() -> None:
+    """§9.4: with one player either victory counts as a win: the solo escape is the
+    heroes' side winning, and nobody is a traitor."""
+    state = game(players=1, hero_p1="maggie")
+    table = state.table
+    maggie = table.heroes["p1"]
+    for token in maggie.level_tokens:
+        token.state = "removed"
+    _swap_objective(state, "p1", 0, "raft")
+    _swap_objective(state, "p1", 1, "fake_tape")
+    table.item_deck.remove("fake_tape")
+    maggie.supply.append(SupplyCard("item", "fake_tape", False))
+    coast = next(c for c, data in lookup(state.rules).cells.items() if data.outskirts)
+    lay(state.position, coast)
+    outskirts_on(state.position, coast, "raft")
+    table.spaces[coast].outskirts_face_up = True
+    maggie.cell = coast
+    take_president(state, "p1")
+    sound(state.position)
+    state.apply("p1", "escape")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == ("p1",)
+    assert outcome.side == "heroes" and outcome.roles == {}
+    assert state.returns() == {"p1": 1.0}
+
+
+def test_solo_play_the_team_escape_with_one_hero() -> None:
+    """§9.4: a lone hero holding the President, the Tape and the bridge's Diagram escapes
+    over the bridge, revealing them itself."""
+    state = game(players=1)
+    table = state.table
+    bridge = next(b for b in state.rules.content.board.bridges if b.number == 1)
+    head = (bridge.col, bridge.row)
+    explore_around(state, head)
+    table.heroes["p1"].cell = head
+    take_president(state, "p1")
+    take_diplomat(state, "p1", "tape")
+    diagram = next(i.id for i in state.rules.content.items.items if i.bridge == 1)
+    table.item_deck.remove(diagram)
+    table.heroes["p1"].supply.append(SupplyCard("item", diagram, False))
+    state.apply("p1", "attempt:1")
+    for action in [a for a in state.legal_actions("p1") if a.startswith("show:")]:
+        state.apply("p1", action)
+    state.apply("p1", "done")
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:snake_move_out")
+    state.apply("p1", "choose:snake_knife_work")
+    state.apply("p1", "ability:1:snake_move_out")
+    state.apply("p1", "bridge:1")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == "team" and outcome.side == "heroes"
 
 
 def test_e15_a_hero_takes_an_abandoned_car() -> None:

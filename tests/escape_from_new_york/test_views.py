@@ -153,6 +153,11 @@ def test_face_up_supply_cards_are_public() -> None:
     position = Position.new({"players": 2, "hero_p1": "brain"}, seed=3)
     seen = build_view(position, "p2")["table"]["heroes"]["p1"]["supply"]
     assert seen == [["item", "bridge_diagram_3", True]]
+    table = position.table
+    table.president_slot.remove("president")
+    table.heroes["p1"].supply.append(SupplyCard("president", "president", False))
+    seen = build_view(position, "p2")["table"]["heroes"]["p1"]["supply"]
+    assert seen[-1] == ["president", "president", False]  # who holds him is public
 
 
 def test_a_revealed_landmark_and_outskirts_token_are_public() -> None:

@@ -125,6 +125,12 @@ def event_space(rules: Rules, table: Table, cell: Cell) -> bool:
     return any(shown.event for shown in symbols(rules, table, cell))
 
 
+def trap_space(rules: Rules, table: Table, cell: Cell) -> bool:
+    """A revealed SGB trap tile: a hero moving onto it draws a trap card (§12)."""
+    tile = table.spaces[cell].tile
+    return tile is not None and tile in lookup(rules).tiles and bool(lookup(rules).tiles[tile].trap)
+
+
 def manholes(rules: Rules, table: Table) -> list[Cell]:
     """Every explored space with a manhole, in board order: all adjacent to one another."""
     return [cell for cell in table.spaces if manhole(rules, table, cell)]

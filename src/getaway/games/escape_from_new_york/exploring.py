@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from getaway.core.rng import Rng
-from getaway.games.escape_from_new_york import board
+from getaway.games.escape_from_new_york import board, memory
 from getaway.games.escape_from_new_york.board import lookup
 from getaway.games.escape_from_new_york.enemies import (
     place_prisoner_car,
@@ -110,6 +110,7 @@ def explore_landmark(rules: Rules, table: Table, cell: Cell, rng: Rng) -> Explor
     space = table.spaces[cell]
     space.face_up = True
     assert space.tile is not None
+    memory.landmark_explored(table, cell)
     result = Explored(cell, space.tile)
     for effect in lookup(rules).landmarks[space.tile].effects:
         _LANDMARK_EFFECTS[effect.do](rules, table, cell, effect, rng, result)
@@ -170,6 +171,7 @@ def _add_new_york_special(
             table.new_york_specials.remove(card)
             table.new_york_deck.append(card)
             rng.shuffle(table.new_york_deck)
+            memory.new_york_shuffled(table)
             return
 
 

@@ -82,8 +82,8 @@ class EscapeFromNewYorkState(RulesState[Rules]):
     def to_act(self) -> tuple[str, ...]:
         if self.is_over():
             return ()
-        if self.turn.stage == "consent" and self.turn.asked is not None:
-            return (self.turn.asked,)  # asked to ride along (§7.2)
+        if self.turn.asked is not None:
+            return (self.turn.asked,)  # asked to ride along (§7.2) or to reveal (§9.1)
         return (current_seat(self.table),)
 
     def legal_actions(self, seat: str) -> Sequence[str]:
@@ -133,7 +133,7 @@ class EscapeFromNewYorkState(RulesState[Rules]):
             side = TEAM if set(won) == set(self.rules.seats) else None
         elif kind == "solo":
             summary = f"{won[0]} escaped alone, meeting both personal objectives."
-            side = None
+            side = TEAM if len(self.rules.seats) == 1 else None  # solo play: a win (§9.4)
         else:
             summary = "The fatal red timer card came up: New York wins, every hero loses."
             side = None
@@ -143,7 +143,7 @@ class EscapeFromNewYorkState(RulesState[Rules]):
             reason=kind,
             summary=summary,
             side=side,
-            roles={won[0]: "traitor"} if kind == "solo" else {},
+            roles={won[0]: "traitor"} if kind == "solo" and side is None else {},
         )
 
     # --- views and saves ---------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from getaway.games.escape_from_new_york import board, combat, exploring, movement
+from getaway.games.escape_from_new_york import board, combat, exploring, memory, movement
 from getaway.games.escape_from_new_york.holdings import discard_item
 from getaway.games.escape_from_new_york.movement import Step
 from getaway.games.escape_from_new_york.noise import gain_noise
@@ -19,21 +19,29 @@ from getaway.games.escape_from_new_york.schema import (
     GainItem,
     Move,
     MoveHelicopter,
+    PeekLandmarks,
+    PeekNewYork,
     PreventDamage,
     Reload,
+    RemovePresidentAlive,
     ReturnDiscard,
     Steal,
 )
+from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.games.escape_from_new_york.topology import Cell
 from getaway.games.escape_from_new_york.turn_common import (
     SUPPLY_LIMIT,
     NotBuiltError,
     current_seat,
+    diplomat_data,
     events_per_reveal,
     hero_card,
     hidden_landmarks,
     item_data,
+    next_park_spaces,
     parse_cell,
+    president_alive_removable,
+    remove_president_alive,
     source_effects,
 )
 
@@ -44,7 +52,13 @@ if TYPE_CHECKING:
 HERO_EFFECTS_BUILT = frozenset(
     {"move", "explore", "attack", "deceive", "return_discard", "gain_item", "steal"}
     | {"explore_landmark", "prevent_damage", "reload", "move_helicopter"}
+    | {"peek_landmarks", "peek_new_york", "remove_president_alive"}
 )
+
+
+#: Effects that leave the map and the hero's place as they were (a later move is checked as
+#: the card starts).
+OFF_THE_MAP = (Steal, GainItem, ReturnDiscard, PeekLandmarks, PeekNewYork, PreventDamage, Reload)
 
 
 def current_effect(state: EscapeFromNewYorkState) -> CardEffect:
@@ -96,10 +110,12 @@ def start_card(state: EscapeFromNewYorkState, card: str) -> None:
 
 
 def applies_in_full(state: EscapeFromNewYorkState, effects: list[CardEffect]) -> bool:
-    """Whether a hero's card can be applied in full (§6 step 3). Reading chosen: only its
-    first move or return can fail (every card in the data has it first), and a steal with
-    nobody to steal from or a landmark to explore with none next to the hero; explore,
-    attack and deceive always count as applied (§6's list, A-24)."""
+    """Whether a hero's card can be applied in full (§6 step 3). Reading chosen: a move that
+    cannot be walked (the first, or a later one after effects off the map), a first return
+    with too few discards, a steal with nobody to steal from, a landmark to explore or
+    peek at with none there, the helicopter with nowhere to go, the President deck with no
+    "Alive" to remove; explore, attack and deceive always count as applied (§6's list,
+    A-24)."""
     rules, table = state.rules, state.table
     seat = current_seat(table)
     if not effects:
@@ -109,9 +125,26 @@ def applies_in_full(state: EscapeFromNewYorkState, effects: list[CardEffect]) ->
             return False
         if isinstance(effect, ExploreLandmark) and not near_landmarks(state):
             return False
+        if isinstance(effect, PeekLandmarks) and not hidden_landmarks(state):
+            return False
+        if isinstance(effect, PeekNewYork) and not table.new_york_deck:
+            return False
+        if isinstance(effect, RemovePresidentAlive) and not president_alive_removable(rules, table):
+            return False
+        if (
+            isinstance(effect, MoveHelicopter)
+            and effect.to == "next_park"
+            and not next_park_spaces(rules, table)
+        ):
+            return False
+    # A move can be checked now if nothing before it changes the map or the hero's place
+    # ("Not According to Plan" steals, then moves).
+    for effect in effects:
+        if isinstance(effect, Move) and movement.start_move(rules, table, seat, effect) is None:
+            return False
+        if not isinstance(effect, OFF_THE_MAP):
+            break
     first = effects[0]
-    if isinstance(first, Move):
-        return movement.start_move(rules, table, seat, first) is not None
     if isinstance(first, ReturnDiscard):
         return len(table.heroes[seat].discard) >= first.cards
     return True
@@ -136,6 +169,25 @@ def near_landmarks(state: EscapeFromNewYorkState) -> list[Cell]:
     cell = table.heroes[current_seat(table)].cell
     around = set(rules.topology.neighbours(cell).values())
     return [c for c in hidden_landmarks(state) if c in around]
+
+
+def peekable_landmarks(state: EscapeFromNewYorkState) -> list[Cell]:
+    """The face-down landmarks the current player may look at: any on the map (§14.7 [P]:
+    "look at a face-down landmark", near or not) that it has not seen yet. Reading chosen:
+    one effect looks at different landmarks; with none left unseen it ends, the player
+    already knowing every face-down landmark."""
+    known = state.table.heroes[current_seat(state.table)].seen_landmarks
+    return [cell for cell in hidden_landmarks(state) if cell not in known]
+
+
+def peek_landmark(state: EscapeFromNewYorkState, cell: Cell) -> None:
+    """The player looks at the face-down landmark on ``cell``: its seat remembers it."""
+    turn = state.turn
+    memory.remember_landmark(state.table, current_seat(state.table), cell)
+    turn.count -= 1
+    if turn.count > 0 and peekable_landmarks(state):
+        return
+    next_effect(state)
 
 
 def start_source(state: EscapeFromNewYorkState, source: list[Any]) -> None:
@@ -181,6 +233,14 @@ def next_effect(state: EscapeFromNewYorkState) -> None:
         turn.stage = "steal"
     elif isinstance(effect, ExploreLandmark):
         turn.stage = "landmark-near"
+    elif isinstance(effect, PeekLandmarks):
+        turn.count = effect.landmarks
+        turn.stage = "peek"
+        if not peekable_landmarks(state):
+            next_effect(state)
+    elif isinstance(effect, PeekNewYork):
+        memory.remember_new_york_top(table, seat)
+        turn.stage = "effect_done"
     elif isinstance(effect, PreventDamage):
         turn.shield += effect.damage
         turn.stage = "effect_done"
@@ -192,10 +252,11 @@ def next_effect(state: EscapeFromNewYorkState) -> None:
         table.ammo_markers -= amount
         turn.stage = "effect_done"
     elif isinstance(effect, MoveHelicopter):
-        if effect.to == "next_park":
-            raise NotBuiltError("moving the helicopter to a next park space")
         turn.agenda.insert(0, ["back", "effect_done"])
-        turn.stage = "helicopter"
+        turn.stage = "helicopter" if effect.to == "any_park" else "helicopter-next"
+    elif isinstance(effect, RemovePresidentAlive):
+        remove_president_alive(rules, table, state.rng)
+        turn.stage = "effect_done"
     elif isinstance(effect, GainItem):
         # One draw at a time, each followed by the supply's limit (§7.8); then the next effect.
         turn.agenda[:0] = [["gain"]] * effect.items
@@ -244,6 +305,32 @@ def reveal_weapon(state: EscapeFromNewYorkState, index: int) -> None:
     table.ammo_markers -= hero.ammo
 
 
+def revealable_diplomats(state: EscapeFromNewYorkState) -> list[int]:
+    """The supply's face-down diplomats with an effect to reveal them for (the Bracelet,
+    §7.9), where it can be applied. Once revealed a card stays face up for the rest of the
+    game (§7.9, §11), which is what makes its effect once per game."""
+    hero = state.table.heroes[current_seat(state.table)]
+    return [
+        index
+        for index, card in enumerate(hero.supply)
+        if card.kind == "diplomat"
+        and not card.face_up
+        and diplomat_data(state.rules, card.id).reveal
+        and applies_in_full(state, list(diplomat_data(state.rules, card.id).reveal))
+    ]
+
+
+def reveal_diplomat(state: EscapeFromNewYorkState, index: int) -> None:
+    """Reveal supply diplomat ``index`` for its effect (§7.9): face up for good (public from
+    now on, in the supply or in a slot), its effects applied like an item's."""
+    turn = state.turn
+    hero = state.table.heroes[current_seat(state.table)]
+    card = hero.supply[index]
+    hero.supply[index] = SupplyCard(card.kind, card.id, True)
+    turn.resume = turn.stage
+    start_source(state, ["reveal", card.id])
+
+
 def use_item(state: EscapeFromNewYorkState, item: str) -> None:
     """Apply an item's or weapon's effects like a card's (full or nothing), its noise made
     at once (§7.11); then back to the stage it was used at."""
@@ -270,7 +357,10 @@ def start_move(state: EscapeFromNewYorkState, passenger: str | None) -> None:
     assert isinstance(effect, Move)
     move = movement.start_move(rules, table, current_seat(table), effect, passenger)
     if move is None:
-        raise NotBuiltError("a card whose later move cannot be applied (full or nothing)")
+        # A move after effects that changed the map, which can no longer be walked: the
+        # card was started, so it goes on as far as it can (no card in the data does this).
+        next_effect(state)
+        return
     turn.move, turn.asked = move, None
     turn.stage = "move"
 
@@ -299,6 +389,7 @@ def finish_move(state: EscapeFromNewYorkState) -> None:
     movement.finish_move(state.rules, state.table, move)
     turn.events_owed += move.events
     turn.timers_owed += move.timer_reveals
+    turn.traps_owed += [[cell[0], cell[1]] for cell in move.traps]
     next_effect(state)
 
 
@@ -323,27 +414,37 @@ def deal_split(state: EscapeFromNewYorkState) -> None:
     effect = current_effect(state)
     assert isinstance(effect, Attack)
     split = [(e, n) for e, n in zip(attack_figures(state), turn.split, strict=True) if n]
-    combat.deal_damage(rules, table, current_seat(table), effect.range, attack_pool(state), split)
+    seat = current_seat(table)
+    dealt = combat.deal_damage(rules, table, seat, effect.range, attack_pool(state), split)
+    if rules.variant("wanted"):
+        # Each boss defeated (the Duke each time he is killed) earns a Wanted card while
+        # any are left (§12).
+        for _ in (enemy for enemy in dealt.killed if enemy.kind == "boss"):
+            if table.wanted_cards:
+                table.wanted_cards -= 1
+                table.heroes[seat].wanted += 1
     next_effect(state)
 
 
 def source_done(state: EscapeFromNewYorkState) -> None:
     """A card, the ability or the car move is over: queue what it triggered (timer cards
-    owed, then event reveals, §7.20), then go on."""
+    owed, then the trap tiles' draws, then event reveals, §7.20, §12), then go on."""
     rules, turn = state.rules, state.turn
     assert turn.source is not None
     if turn.source[0] == "card" and hero_card(rules, turn.source[1]).item_symbol:
         turn.agenda.append(["gain"])  # the item symbol: part of the card (§7.1)
     turn.agenda += [["timer"]] * turn.timers_owed
+    turn.agenda += [["trap", col, row] for col, row in turn.traps_owed]
     turn.agenda += [
         ["event"] for _ in range(turn.events_owed) for _ in range(events_per_reveal(state))
     ]
     turn.timers_owed = turn.events_owed = 0
+    turn.traps_owed = []
     kind = turn.source[0]
     turn.source, turn.effect = None, 0
     if kind == "car":
         turn.stage = "noise"
-    elif kind == "item":
+    elif kind in ("item", "reveal"):
         assert turn.resume is not None
         turn.stage, turn.resume = turn.resume, None
     else:

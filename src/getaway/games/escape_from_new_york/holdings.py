@@ -18,7 +18,6 @@ from getaway.games.escape_from_new_york.topology import Cell
 from getaway.games.escape_from_new_york.turn_common import (
     SUPPLY_LIMIT,
     WAITING,
-    NotBuiltError,
     current_seat,
     end_game,
     hidden_landmarks,
@@ -97,7 +96,9 @@ def diplomat_to_slot(state: EscapeFromNewYorkState, number: int) -> None:
 
 
 def president_here(rules: Rules, table: Table, cell: Cell) -> bool:
-    """The revealed Duke's Camp, with the President card still on its slot (§7.10)."""
+    """The revealed Duke's Camp, with the President still to be found there: its card on
+    the slot, or with "Dead or Alive?" the President deck not drawn from yet (§7.10,
+    §12)."""
     space = table.spaces[cell]
     if not space.face_up or space.tile is None:
         return False
@@ -105,24 +106,33 @@ def president_here(rules: Rules, table: Table, cell: Cell) -> bool:
     return (
         landmark is not None
         and any(effect.do == "president" for effect in landmark.effects)
-        and "president" in table.president_slot
+        and not table.president_taken
+        and bool(table.president_slot)
     )
 
 
 def take_president(state: EscapeFromNewYorkState) -> None:
     """§7.10: the President into the supply (the limit applies; it is never dropped); the
     first time, the rescue: a prisoner on each explored space next to the camp, the
-    helicopter landed, every face-down landmark explored in the player's order (E14)."""
+    helicopter landed, every face-down landmark explored in the player's order (E14).
+
+    With "President: Dead or Alive?" (§12) the top card of the President deck is drawn:
+    "Alive" is the President, taken as above; "Dead" is shown to all and leaves the game,
+    the team's escape is impossible, and play goes on as if the President had been
+    rescued: the rescue runs (A-25), nobody holding a President card."""
     rules, table, turn = state.rules, state.table, state.turn
-    if rules.variant("dead_or_alive"):
-        raise NotBuiltError('"President: Dead or Alive?" (§12)')
     seat = current_seat(table)
     hero = table.heroes[seat]
-    table.president_slot.remove("president")
-    hero.supply.append(SupplyCard("president", "president", False))
-    if len(hero.supply) > SUPPLY_LIMIT:
-        turn.agenda.insert(0, ["back", turn.stage])
-        turn.stage = "drop"
+    card = table.president_slot.pop(0)
+    alive = next(c for c in rules.content.diplomats.president if c.id == card).alive
+    if alive:
+        hero.supply.append(SupplyCard("president", card, False))
+        if len(hero.supply) > SUPPLY_LIMIT:
+            turn.agenda.insert(0, ["back", turn.stage])
+            turn.stage = "drop"
+    else:
+        table.president_dead = True
+        table.box.setdefault("president", []).append(card)
     if table.president_taken:
         return
     table.president_taken = True
@@ -189,6 +199,25 @@ def token_wants_items(rules: Rules, table: Table, seat: str) -> bool:
     return False
 
 
+def onto_token(state: EscapeFromNewYorkState) -> None:
+    """An item card just discarded counts for the face-up level token: an item marker from
+    the supply onto it (§7.15)."""
+    table = state.table
+    hero = table.heroes[current_seat(table)]
+    token = next(t for t in hero.level_tokens if t.state == "active")
+    token.items += 1
+    table.item_markers -= 1
+
+
+def weapon_counts_for_token(rules: Rules, table: Table, seat: str) -> bool:
+    """The weapon in the slot may be discarded for the level token: the token wants an item
+    and the weapon's card allows it once revealed (§7.11, §7.15, A-29)."""
+    weapon = table.heroes[seat].weapon
+    if weapon is None or not token_wants_items(rules, table, seat):
+        return False
+    return not next(i for i in rules.content.items.items if i.id == weapon).no_levelup_discard
+
+
 def solo_escape_ready(rules: Rules, table: Table, seat: str) -> bool:
     """§9.2: (a) the President taken, or a red card on top of the timer deck; (b) level 3;
     (c) both personal objectives met: the card in the supply, the vehicle's space."""
@@ -225,23 +254,105 @@ def objective_met(rules: Rules, table: Table, seat: str, objective: str) -> bool
 
 def team_escape_bridges(rules: Rules, table: Table, seat: str) -> list[int]:
     """The bridges the current hero may move onto as the team's escape (§9.1, A-22): next
-    to it, its road open, and the President, the Tape and that bridge's Diagram revealed in
-    the space. Reading chosen: the current player reveals its own cards; another hero's
-    count only if already face up (asking other players to reveal is not built)."""
+    to it, its road open, and the President, the Tape and that bridge's Diagram face up in
+    the supplies of the heroes on the space (revealed for the attempt, ``attempt:K``, or
+    face up already: Brain's Diagram 3)."""
     hero = table.heroes[seat]
     bridges = board.bridge_roads(rules, table, hero.cell)
     if not bridges:
         return []
-    shown = list(hero.supply)
-    for other in board.heroes_on(table, hero.cell):
-        if other != seat:
-            shown += [card for card in table.heroes[other].supply if card.face_up]
+    shown = [
+        card
+        for other in board.heroes_on(table, hero.cell)
+        for card in table.heroes[other].supply
+        if card.face_up
+    ]
     ids = {card.id for card in shown}
     alive = {card.id for card in rules.content.diplomats.president if card.alive}
     if not (ids & alive and any(c.kind == "president" for c in shown) and "tape" in ids):
         return []
     diagrams = {i.bridge: i.id for i in rules.content.items.items if i.bridge is not None}
     return [k for k in sorted(bridges) if diagrams.get(k) in ids]
+
+
+def escape_attempts(state: EscapeFromNewYorkState) -> list[int]:
+    """The bridges the current player may call the team's escape at (§9.1's engine
+    procedure, A-22): its hero next to the bridge with the road open, the President not
+    found dead, no attempt made yet this turn (reading chosen: once a turn, so that a
+    refusal is not asked again and again)."""
+    rules, table, turn = state.rules, state.table, state.turn
+    if turn.attempt is not None or table.president_dead:
+        return []
+    cell = table.heroes[current_seat(table)].cell
+    return sorted(board.bridge_roads(rules, table, cell))
+
+
+def call_escape(state: EscapeFromNewYorkState, bridge: int) -> None:
+    """The current player calls the team's escape at ``bridge``: each player whose hero is
+    on the space, the current one first then in turn order, chooses which of the cards
+    the escape needs to reveal (voluntary, §9.1)."""
+    table, turn = state.table, state.turn
+    seat = current_seat(table)
+    turn.attempt = bridge
+    seats = board.heroes_on(table, table.heroes[seat].cell)
+    turn.asked = seat
+    turn.asking = [s for s in seats if s != seat]
+    turn.agenda.insert(0, ["back", turn.stage])
+    turn.stage = "reveal-escape"
+
+
+def escape_cards(rules: Rules, table: Table, seat: str, bridge: int) -> list[int]:
+    """The face-down cards of ``seat``'s supply the escape at ``bridge`` needs: a President
+    (alive), the Tape, that bridge's Diagram."""
+    diagrams = {i.id for i in rules.content.items.items if i.bridge == bridge}
+    tapes = {d.id for d in rules.content.diplomats.diplomats if d.role == "tape"}
+    alive = {c.id for c in rules.content.diplomats.president if c.alive}
+    needed = {"president": alive, "diplomat": tapes, "item": diagrams}
+    return [
+        index
+        for index, card in enumerate(table.heroes[seat].supply)
+        if not card.face_up and card.id in needed[card.kind]
+    ]
+
+
+def show_for_escape(state: EscapeFromNewYorkState, index: int) -> None:
+    """The seat asked turns supply card ``index`` face up, for all to see (§13.1)."""
+    table, turn = state.table, state.turn
+    assert turn.asked is not None
+    supply = table.heroes[turn.asked].supply
+    card = supply[index]
+    supply[index] = SupplyCard(card.kind, card.id, True)
+    turn.shown.append([turn.asked, card.id])
+
+
+def escape_answered(state: EscapeFromNewYorkState) -> None:
+    """The seat asked has revealed what it would: the next one is asked; after the last,
+    the attempt fails unless the three cards are face up, and what was shown is turned
+    face down again (§9.1 "failed attempt")."""
+    rules, table, turn = state.rules, state.table, state.turn
+    if turn.asking:
+        turn.asked = turn.asking.pop(0)
+        return
+    turn.asked = None
+    turn.stage = WAITING
+    if turn.attempt not in team_escape_bridges(rules, table, current_seat(table)):
+        hide_shown(state)
+
+
+def hide_shown(state: EscapeFromNewYorkState) -> None:
+    """Turn the cards shown for the escape face down again, wherever they are now."""
+    table, turn = state.table, state.turn
+    for seat, card_id in turn.shown:
+        supply = table.heroes[seat].supply
+        for index, card in enumerate(supply):
+            if card.id == card_id and card.face_up:
+                supply[index] = SupplyCard(card.kind, card.id, False)
+                break
+        else:  # dropped into a slot meanwhile
+            for slot in table.diplomat_slots:
+                if slot.card == card_id:
+                    slot.face_up = False
+    turn.shown = []
 
 
 # --- items and levels (§7.8, §7.11, §7.15) ---------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from getaway.games.escape_from_new_york import in_play
+from getaway.games.escape_from_new_york import in_play, memory
 from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.options import RANDOM, Rules
 from getaway.games.escape_from_new_york.schema import Hero as HeroData
@@ -26,6 +26,7 @@ def problems(rules: Rules, table: Table) -> list[str]:
     _tracks(rules, table, found)
     _heroes(rules, table, found)
     _marks(table, found)
+    found += memory.problems(table)
     return found
 
 
@@ -115,12 +116,15 @@ def _figures(rules: Rules, table: Table, found: list[str]) -> None:
     )
     cars = table.car_figures + sum(1 for s in spaces for car in s.cars if not car.taxi)
     taxis = sum(1 for s in spaces for car in s.cars if car.taxi)
-    counts = (
+    counts: list[tuple[str, int, int]] = [
         ("prisoner figures", prisoners, rules.prisoners),
         ("car figures", cars, base.car_figures),
         ("barricade tokens", table.barricade_supply + len(table.barricades), base.barricades),
         ("ammo markers", table.ammo_markers + sum(h.ammo for h in heroes), base.ammo_markers),
-    )
+    ]
+    if rules.variant("wanted"):
+        wanted = table.wanted_cards + sum(hero.wanted for hero in heroes)
+        counts.append(("Wanted cards", wanted, rules.content.components.sgb.wanted_cards))
     for name, count, total in counts:
         if count != total:
             found.append(f"{name}: {count} in the supply and in play, not {total}")

@@ -66,6 +66,8 @@ class MoveInProgress:
     explored: list[Explored] = field(default_factory=list)
     #: Timer cards owed along the way (noise from prisoners the supply lacked).
     timer_reveals: int = 0
+    #: Trap tiles moved onto, in order: each draws a trap card after the card (§12).
+    traps: list[Cell] = field(default_factory=list)
 
 
 def car_figure_index(table: Table, seat: str) -> int | None:
@@ -179,7 +181,8 @@ def may_stop(move: MoveInProgress) -> bool:
 def take_step(rules: Rules, table: Table, move: MoveInProgress, step: Step, rng: Rng) -> None:
     """Make ``step`` (one of :func:`next_steps`): cross or break the barricade as the step
     says, move the hero with its car figure and passenger, explore a face-down landmark
-    entered, and queue an event reveal for an event space (§7.2, §7.20)."""
+    entered, and queue an event reveal for an event space (§7.2, §7.20) and a trap card for
+    a trap tile (§12; the passenger triggers neither, A-39)."""
     if step not in next_steps(rules, table, move):
         raise ValueError(f"{step} is not a legal step now")
     hero = table.heroes[move.seat]
@@ -202,6 +205,8 @@ def take_step(rules: Rules, table: Table, move: MoveInProgress, step: Step, rng:
         move.timer_reveals += result.timer_reveals
     if not move.effect.ignores_between and board.event_space(rules, table, step.to):
         move.events += 1
+    if not move.effect.ignores_between and board.trap_space(rules, table, step.to):
+        move.traps.append(step.to)
 
 
 def finish_move(rules: Rules, table: Table, move: MoveInProgress) -> None:
@@ -212,6 +217,8 @@ def finish_move(rules: Rules, table: Table, move: MoveInProgress) -> None:
     hero = table.heroes[move.seat]
     if move.effect.ignores_between and board.event_space(rules, table, hero.cell):
         move.events += 1
+    if move.effect.ignores_between and board.trap_space(rules, table, hero.cell):
+        move.traps.append(hero.cell)
 
 
 def _relocate(table: Table, seat: str, cell: Cell) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from getaway.games.escape_from_new_york import board, combat, enemy_moves
+from getaway.games.escape_from_new_york import board, combat, enemy_moves, memory
 from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.enemies import place_prisoners as put_prisoners
 from getaway.games.escape_from_new_york.enemies import take_abandoned_cars
@@ -33,6 +33,7 @@ from getaway.games.escape_from_new_york.turn_common import (
     hidden_landmarks,
     hurry_on_top,
     new_york_card,
+    next_park_spaces,
 )
 
 if TYPE_CHECKING:
@@ -62,7 +63,9 @@ def work(state: EscapeFromNewYorkState, item: list[Any]) -> None:
     elif item[0] == "event":
         reveal_event(state)
     elif item[0] == "fx":
-        city_effect(state, item[1], item[2], item[3])
+        city_effect(state, item[1], item[2], item[3], *item[4:])
+    elif item[0] == "trap":
+        draw_trap(state, (int(item[1]), int(item[2])))
     elif item[0] == "gain":
         gain_item(state)
     else:  # "back": the stage to return to, left by a New York choice already over
@@ -102,16 +105,56 @@ def reveal_event(state: EscapeFromNewYorkState) -> None:
     turn.agenda[:0] = [["fx", "event", card, i] for i in range(count)]
 
 
+def draw_trap(state: EscapeFromNewYorkState, cell: Cell) -> None:
+    """A hero moved onto the trap tile on ``cell`` (§12): the trap cards shuffled, one drawn
+    at random (and put back, [I]); "Triggered" applies the trap printed on the tile, to
+    that tile ("here") and the current hero. The draw leaves nothing in the state: the
+    cards are shuffled again before every draw."""
+    rules, table, turn = state.rules, state.table, state.turn
+    cards = rules.content.traps.cards
+    total = sum(card.copies for card in cards)
+    triggered = sum(card.copies for card in cards if card.triggered)
+    if state.rng.below(total) >= triggered:
+        return
+    tile = table.spaces[cell].tile
+    assert tile is not None
+    count = len(city_effects(rules, "trap", tile))
+    turn.agenda[:0] = [["fx", "trap", tile, i, cell[0], cell[1]] for i in range(count)]
+
+
+def boss_comeback(state: EscapeFromNewYorkState) -> None:
+    """The Duke's comeback (§8.1 [T]; its details §14.4 [P], M-06): a boss with it, killed
+    (off the board at 0 health), comes back at the start of the next New York phase at full
+    health onto "Nothing Here", or onto the Duke's Camp if "Nothing Here" is not on the map
+    face up."""
+    rules, table = state.rules, state.table
+    landmarks = board.lookup(rules).landmarks
+    roles = {
+        landmarks[s.tile].role: c
+        for c, s in table.spaces.items()
+        if s.tile in landmarks and s.face_up and landmarks[s.tile].role
+    }
+    for boss in rules.content.enemies.bosses:
+        killed = table.boss_state[boss.id] == "off_board" and table.boss_hp[boss.id] == 0
+        cell = roles.get("nothing_here", roles.get("dukes_camp"))
+        if boss.comeback and killed and cell is not None:
+            table.boss_hp[boss.id] = boss.hp
+            table.boss_state[boss.id] = "on_map"
+            table.spaces[cell].bosses.append(boss.id)
+
+
 def step_11(state: EscapeFromNewYorkState) -> None:
     """Pay for and resolve the top New York card, or discard it for 1 noise (§6 step 11)."""
     rules, table, turn = state.rules, state.table, state.turn
     card = new_york_card(rules, table.new_york_deck[0])
     if spend_noise(table, card.back.cost):
         table.new_york_deck.pop(0)
+        memory.new_york_drawn(table)
         (table.new_york_in_play if card.special else table.new_york_discard).append(card.id)
         turn.agenda += [["fx", "new_york", card.id, i] for i in range(len(card.effects))]
     else:
         table.new_york_discard.append(table.new_york_deck.pop(0))
+        memory.new_york_drawn(table)
         turn.agenda += [["timer"]] * gain_noise(rules, table, 1)
     recycle(state)
 
@@ -126,14 +169,18 @@ def recycle(state: EscapeFromNewYorkState) -> None:
     table.new_york_discard.clear()
     table.new_york_in_play.clear()
     state.rng.shuffle(table.new_york_deck)
+    memory.new_york_shuffled(table)
 
 
 # --- New York's effects (§8) ----------------------------------------------------------------
 
 
-def city_effect(state: EscapeFromNewYorkState, source: str, card: str, index: int) -> None:
-    """Apply effect ``index`` of a New York, timer or event card as far as possible
-    (A-24)."""
+def city_effect(
+    state: EscapeFromNewYorkState, source: str, card: str, index: int, *here: int
+) -> None:
+    """Apply effect ``index`` of a New York, timer or event card, or of a trap tile, as far
+    as possible (A-24); ``here``: the column and row of the tile the effect is printed on
+    (a trap's)."""
     rules, table, turn = state.rules, state.table, state.turn
     effect = city_effects(rules, source, card)[index]
     seat = current_seat(table)
@@ -145,10 +192,10 @@ def city_effect(state: EscapeFromNewYorkState, source: str, card: str, index: in
     elif do == "move_missions":
         owed = move_missions(rules, table, effect.markers)
     elif do == "place_prisoners":
-        for there in spaces_named(state, effect.where):
+        for there in spaces_named(state, effect.where, here):
             owed += put_prisoners(rules, table, there, effect.prisoners)
     elif do == "place_item_markers":
-        for there in spaces_named(state, effect.where):
+        for there in spaces_named(state, effect.where, here):
             placed = min(effect.markers, table.item_markers)
             table.item_markers -= placed
             table.spaces[there].item_markers += placed
@@ -182,13 +229,18 @@ def city_effect(state: EscapeFromNewYorkState, source: str, card: str, index: in
             turn.stage = "enemies"
     elif do == "destroy_glider":
         owed = destroy_glider(state, effect.near, effect.otherwise_reveal_timer)
-    elif do == "explore_landmark" and not effect.adjacent:
-        if hidden_landmarks(state):
+    elif do == "explore_landmark":
+        around = set(rules.topology.neighbours(cell).values())
+        near = [c for c in hidden_landmarks(state) if c in around]
+        if near if effect.adjacent else hidden_landmarks(state):
             turn.agenda.insert(0, ["back", turn.stage])
-            turn.stage = "landmark"
-    elif do == "move_helicopter" and effect.to == "any_park":
-        turn.agenda.insert(0, ["back", turn.stage])
-        turn.stage = "helicopter"
+            turn.stage = "landmark-next" if effect.adjacent else "landmark"
+    elif do == "reveal_timer":
+        owed = effect.cards
+    elif do == "move_helicopter":
+        if effect.to == "any_park" or next_park_spaces(rules, table):
+            turn.agenda.insert(0, ["back", turn.stage])
+            turn.stage = "helicopter" if effect.to == "any_park" else "helicopter-next"
     else:
         raise NotBuiltError(f"New York's {do!r} effect")
     turn.agenda[:0] = [["timer"]] * owed
@@ -210,8 +262,11 @@ def destroy_glider(state: EscapeFromNewYorkState, near: int, otherwise_timer: bo
     return 1 if otherwise_timer else 0
 
 
-def spaces_named(state: EscapeFromNewYorkState, where: Where) -> list[Cell]:
-    """The spaces a New York effect names, relative to the current hero (§8.6)."""
+def spaces_named(
+    state: EscapeFromNewYorkState, where: Where, here: tuple[int, ...] = ()
+) -> list[Cell]:
+    """The spaces a New York effect names, relative to the current hero (§8.6), or
+    ``here``: the tile the effect is printed on (a trap's; none for a card's)."""
     rules, table = state.rules, state.table
     cell = table.heroes[current_seat(table)].cell
     if where == "hero_cell":
@@ -235,4 +290,5 @@ def spaces_named(state: EscapeFromNewYorkState, where: Where) -> list[Cell]:
             and board.explored(rules, table, c)
             and not board.heroes_on(table, c)
         ]
-    raise NotBuiltError(f"New York placing things {where!r} (traps)")
+    # "here": the tile the effect is printed on; a card names none.
+    return [(here[0], here[1])] if here else []

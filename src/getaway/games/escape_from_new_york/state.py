@@ -192,6 +192,13 @@ class Hero:
     wanted: int
     #: This hero's special action cards waiting face down beside the board (§4.2 step 15).
     specials: list[str]
+    #: What this hero's player has seen that is still hidden from the others (§13: "stays
+    #: known once seen"), its secret (``memory.py``): face-down landmarks it looked at,
+    #: cell -> landmark, kept while they lie face down; and New York cards it looked at in
+    #: the deck, ``(card, place)`` with ``place`` counted from the deck's bottom, kept
+    #: until the card leaves the deck or the deck is shuffled.
+    seen_landmarks: dict[Cell, str] = field(default_factory=dict)
+    seen_new_york: list[tuple[str, int]] = field(default_factory=list)
 
     @property
     def level(self) -> int:
@@ -215,6 +222,8 @@ class Hero:
             [token.clone() for token in self.level_tokens],
             self.wanted,
             self.specials[:],
+            dict(self.seen_landmarks),
+            self.seen_new_york[:],
         )
 
     def to_json(self) -> JSONDict:
@@ -234,6 +243,10 @@ class Hero:
             "level_tokens": [[t.state, t.prisoners, t.items] for t in self.level_tokens],
             "wanted": self.wanted,
             "specials": list(self.specials),
+            "seen_landmarks": [
+                [cell[0], cell[1], tile] for cell, tile in sorted(self.seen_landmarks.items())
+            ],
+            "seen_new_york": [[card, place] for card, place in self.seen_new_york],
         }
 
 
@@ -325,6 +338,9 @@ class Table:
     #: The enemy figures this turn has marked (wounded prisoners, deceived enemies), cleared
     #: at the end of the turn (§6).
     marks: list[Enemy] = field(default_factory=list)
+    #: "President: Dead or Alive?": the card drawn at the Duke's Camp was "President Dead"
+    #: (§12), shown to all; the team's escape is then impossible.
+    president_dead: bool = False
 
     @property
     def current_seat(self) -> str:
@@ -374,6 +390,7 @@ class Table:
             objective_decks={colour: deck[:] for colour, deck in self.objective_decks.items()},
             box={kind: cards[:] for kind, cards in self.box.items()},
             marks=self.marks[:],
+            president_dead=self.president_dead,
         )
 
     def to_json(self) -> JSONDict:
@@ -436,6 +453,7 @@ TABLE_JSON: dict[str, Callable[[Table], Any]] = {
     "marks": lambda t: [
         [m.cell[0], m.cell[1], m.kind, m.boss, m.wound, m.deceived] for m in t.marks
     ],
+    "president_dead": lambda t: t.president_dead,
 }
 
 #: Fields of a hero's JSON (:meth:`Hero.to_json`), in order.
@@ -455,6 +473,8 @@ HERO_FIELDS = (
     "level_tokens",
     "wanted",
     "specials",
+    "seen_landmarks",
+    "seen_new_york",
 )
 #: Fields of a diplomat slot's JSON (:meth:`DiplomatSlot.to_json`), in order.
 SLOT_FIELDS = ("token", "card", "face_up", "known_by")
@@ -634,7 +654,24 @@ class _TableReader:
             level_tokens=r.items("level_tokens", self.level_token),
             wanted=self.count(r, "wanted"),
             specials=self.ids_of(r, "specials", cards, "a hero action card"),
+            seen_landmarks=dict(r.items("seen_landmarks", self.seen_landmark)),
+            seen_new_york=r.items("seen_new_york", self.seen_new_york),
         )
+
+    def seen_landmark(self, value: Any, path: str) -> tuple[Cell, str]:
+        if not isinstance(value, list) or len(value) != 3:
+            raise self.fail(path, f"must be [column, row, landmark], not {value!r}")
+        cell = self.cell(value[:2], path)
+        return cell, self.known(value[2], f"{path}[2]", self.ids.landmarks, "a landmark tile")
+
+    def seen_new_york(self, value: Any, path: str) -> tuple[str, int]:
+        if not isinstance(value, list) or len(value) != 2:
+            raise self.fail(path, f"must be [New York card, place from the bottom], not {value!r}")
+        card = self.known(value[0], f"{path}[0]", self.ids.new_york_cards, "a New York card")
+        place = value[1]
+        if not isinstance(place, int) or isinstance(place, bool) or not 0 <= place <= _MANY:
+            raise self.fail(f"{path}[1]", f"must be a place in the deck, not {place!r}")
+        return card, place
 
     def diplomat_slot(self, value: Any, path: str) -> DiplomatSlot:
         r = SaveReader(value, f"{path}.")
@@ -717,6 +754,7 @@ class _TableReader:
             },
             box={kind: box_r.items(kind, lambda v, p: _text(v, p)) for kind in sorted(box_r.data)},
             marks=r.items("marks", self.mark),
+            president_dead=r.boolean("president_dead"),
         )
 
     def mark(self, value: Any, path: str) -> Enemy:

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from getaway.core.errors import GetawayError
+from getaway.core.rng import Rng
 from getaway.games.escape_from_new_york import board
 from getaway.games.escape_from_new_york.catalogue import HURRY
 from getaway.games.escape_from_new_york.options import Rules
 from getaway.games.escape_from_new_york.schema import (
     CardEffect,
+    Diplomat,
     HeroCard,
     Item,
     NewYorkCard,
@@ -59,12 +61,18 @@ def source_effects(rules: Rules, table: Table, source: list[Any]) -> list[CardEf
         return list(data.ability[int(name)])
     if kind == "item":
         return list(item_data(rules, name).use)
+    if kind == "reveal":  # a diplomat revealed for its effect (the Bracelet, §7.9)
+        return list(diplomat_data(rules, name).reveal)
     car = next(c for c in rules.content.cars.cars if c.id == name)
     return list(car.move)
 
 
 def item_data(rules: Rules, item: str) -> Item:
     return next(i for i in rules.content.items.items if i.id == item)
+
+
+def diplomat_data(rules: Rules, card: str) -> Diplomat:
+    return next(d for d in rules.content.diplomats.diplomats if d.id == card)
 
 
 def new_york_card(rules: Rules, card: str) -> NewYorkCard:
@@ -77,6 +85,8 @@ def city_effects(rules: Rules, source: str, card: str) -> list[Any]:
         return list(new_york_card(rules, card).effects)
     if source == "timer":
         return list(next(c for c in content.timer.black if c.id == card).effects)
+    if source == "trap":
+        return list(board.lookup(rules).tiles[card].trap or [])
     return list(next(c for c in content.events.events if c.id == card).effects)
 
 
@@ -124,3 +134,37 @@ def hidden_landmarks(state: EscapeFromNewYorkState) -> list[Cell]:
 def park_spaces(rules: Rules) -> list[Cell]:
     """Where the helicopter may be moved: any park space, explored or not (§7.14)."""
     return [c for c, data in board.lookup(rules).cells.items() if data.kind == "park"]
+
+
+def next_park_spaces(rules: Rules, table: Table) -> list[Cell]:
+    """Where "move the helicopter 1 park space" may take it (the Radio, §14.7 [P]): the park
+    spaces next to its own, explored or not (§7.14), clockwise from straight up."""
+    here = next((c for c, s in table.spaces.items() if s.helicopter), None)
+    if here is None:
+        return []
+    parks = set(park_spaces(rules))
+    return [c for c in rules.topology.neighbours(here).values() if c in parks]
+
+
+def move_helicopter(table: Table, cell: Cell) -> None:
+    """The helicopter token, whichever side up, onto ``cell``."""
+    for space in table.spaces.values():
+        space.helicopter = False
+    table.spaces[cell].helicopter = True
+
+
+def president_alive_removable(rules: Rules, table: Table) -> bool:
+    """ "President: Dead or Alive?": a "President Alive" card may still be taken out of the
+    President deck, before the rescue (§12)."""
+    alive = {c.id for c in rules.content.diplomats.president if c.alive and c.sgb}
+    return not table.president_taken and any(card in alive for card in table.president_slot)
+
+
+def remove_president_alive(rules: Rules, table: Table, rng: Rng) -> None:
+    """Take one "President Alive" out of the President deck, out of the game (§12); the
+    deck is shuffled again [P] (the player looked through it to find the card)."""
+    alive = {c.id for c in rules.content.diplomats.president if c.alive and c.sgb}
+    card = next(c for c in table.president_slot if c in alive)
+    table.president_slot.remove(card)
+    table.box.setdefault("president", []).append(card)
+    rng.shuffle(table.president_slot)

@@ -44,9 +44,11 @@ class Turn:
     #: cards returned: the effect under way.
     count: int = 0
     split: list[int] = field(default_factory=list)
-    #: Timer and event reveals the card under way has queued (resolved after it, §7.20).
+    #: Timer and event reveals the card under way has queued (resolved after it, §7.20),
+    #: and the trap tiles it moved onto, ``[col, row]`` each (a trap card drawn after it).
     timers_owed: int = 0
     events_owed: int = 0
+    traps_owed: list[list[int]] = field(default_factory=list)
     agenda: Agenda = field(default_factory=list)
     enemies: EnemyMoves | None = None
     chosen_enemy: Enemy | None = None
@@ -54,8 +56,15 @@ class Turn:
     resume: str | None = None
     #: Damage still to be prevented this turn by items used (§7.11, reading chosen).
     shield: int = 0
-    #: The seat asked to ride along as a passenger (§7.2), while it decides.
+    #: The seat asked to ride along as a passenger (§7.2), or to reveal cards for the team's
+    #: escape (§9.1), while it decides.
     asked: str | None = None
+    #: The team's escape attempt this turn (§9.1): the bridge called (once a turn), the
+    #: seats still to be asked after ``asked``, and the cards turned face up for it
+    #: (``[seat, card]``), turned down again if it fails or at the end of the turn.
+    attempt: int | None = None
+    asking: list[str] = field(default_factory=list)
+    shown: list[list[str]] = field(default_factory=list)
     #: Why the game ended, if it has: ``"timer"`` (the fatal red card, §7.21).
     ended: str | None = None
 
@@ -66,6 +75,7 @@ class Turn:
                 move.seat, move.effect, move.passenger, move.taken, move.ended, move.events
             )
             move.timer_reveals = self.move.timer_reveals if self.move else 0
+            move.traps = list(self.move.traps) if self.move else []
         run = self.enemies
         if run is not None:
             run = EnemyMoves(
@@ -83,12 +93,16 @@ class Turn:
             list(self.split),
             self.timers_owed,
             self.events_owed,
+            [list(cell) for cell in self.traps_owed],
             [list(item) for item in self.agenda],
             run,
             self.chosen_enemy,
             self.resume,
             self.shield,
             self.asked,
+            self.attempt,
+            list(self.asking),
+            [list(item) for item in self.shown],
             self.ended,
         )
 
@@ -112,11 +126,13 @@ class Turn:
                 "ended": move.ended,
                 "events": move.events,
                 "timer_reveals": move.timer_reveals,
+                "traps": [list(cell) for cell in move.traps],
             },
             "count": self.count,
             "split": list(self.split),
             "timers_owed": self.timers_owed,
             "events_owed": self.events_owed,
+            "traps_owed": [list(cell) for cell in self.traps_owed],
             "agenda": [list(item) for item in self.agenda],
             "enemies": None
             if run is None
@@ -130,6 +146,9 @@ class Turn:
             "resume": self.resume,
             "shield": self.shield,
             "asked": self.asked,
+            "attempt": self.attempt,
+            "asking": list(self.asking),
+            "shown": [list(item) for item in self.shown],
             "ended": self.ended,
         }
 
@@ -158,6 +177,7 @@ class Turn:
                     int(move_data["events"]),
                 )
                 move.timer_reveals = int(move_data["timer_reveals"])
+                move.traps = [(int(c), int(r)) for c, r in move_data["traps"]]
             run_data = data["enemies"]
             run = None
             if run_data is not None:
@@ -180,12 +200,16 @@ class Turn:
                 split=[int(n) for n in data["split"]],
                 timers_owed=int(data["timers_owed"]),
                 events_owed=int(data["events_owed"]),
+                traps_owed=[[int(c), int(r)] for c, r in data["traps_owed"]],
                 agenda=[list(item) for item in data["agenda"]],
                 enemies=run,
                 chosen_enemy=None if chosen is None else _enemy(chosen),
                 resume=data["resume"],
                 shield=int(data["shield"]),
                 asked=data["asked"],
+                attempt=None if data["attempt"] is None else int(data["attempt"]),
+                asking=[str(seat) for seat in data["asking"]],
+                shown=[[str(seat), str(card)] for seat, card in data["shown"]],
                 ended=data["ended"],
             )
         except (KeyError, TypeError, ValueError) as error:

@@ -22,8 +22,12 @@ Stages asking the current player (``Turn.stage``), with their action ids:
 - ``car`` (step 5): ``drive`` or ``stay``;
 - ``library`` (step 9): ``library:return`` or ``library:item``;
 - ``enemies`` (New York moving enemies, §8.5): ``enemy:I`` then ``route:J``;
-  ``landmark`` (a timer card's landmark to explore): ``landmark:C,R``; ``helicopter``
-  (where a timer card moves it): ``helicopter:C,R``.
+  ``landmark`` / ``landmark-next`` (a landmark to explore, any or next to the hero):
+  ``landmark:C,R``; ``helicopter`` / ``helicopter-next`` (where it is moved, any park space
+  or a next one): ``helicopter:C,R``;
+- ``peek`` (a face-down landmark to look at, into the seat's memory): ``peek:C,R``;
+- ``reveal-escape`` (the team's escape called with ``attempt:K``, §9.1): each player on the
+  space in turn, ``show:I`` then ``done``.
 
 Whatever these rules do not build yet raises :class:`NotBuiltError` (a ``GetawayError``)
 naming the rule; the game's ``apply`` then leaves the state as it was.
@@ -39,7 +43,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from getaway.games.escape_from_new_york import board, combat, enemy_moves, exploring, movement
+from getaway.games.escape_from_new_york import (
+    board,
+    combat,
+    enemy_moves,
+    exploring,
+    memory,
+    movement,
+)
 from getaway.games.escape_from_new_york.hero_effects import (
     act_move,
     applies_in_full,
@@ -54,7 +65,11 @@ from getaway.games.escape_from_new_york.hero_effects import (
     near_landmarks,
     next_effect,
     passenger_candidates,
+    peek_landmark,
+    peekable_landmarks,
+    reveal_diplomat,
     reveal_weapon,
+    revealable_diplomats,
     start_card,
     start_move,
     start_source,
@@ -63,18 +78,25 @@ from getaway.games.escape_from_new_york.hero_effects import (
     use_item,
 )
 from getaway.games.escape_from_new_york.holdings import (
+    call_escape,
     diplomat_to_slot,
     discard_item,
     drop_card,
     empty_slot,
+    escape_answered,
+    escape_attempts,
+    escape_cards,
     gain_item,
+    hide_shown,
     level_bonus,
     level_up,
     level_up_due,
+    onto_token,
     president_here,
     reloads,
     rescue_landmark,
     shielded,
+    show_for_escape,
     solo_escape_ready,
     swap_choices,
     swap_objective,
@@ -82,9 +104,11 @@ from getaway.games.escape_from_new_york.holdings import (
     take_president,
     team_escape_bridges,
     token_wants_items,
+    weapon_counts_for_token,
 )
 from getaway.games.escape_from_new_york.new_york_turn import (
     act_enemies,
+    boss_comeback,
     recycle,
     step_11,
     work,
@@ -107,7 +131,9 @@ from getaway.games.escape_from_new_york.turn_common import (
     hero_card,
     hidden_landmarks,
     item_data,
+    move_helicopter,
     new_york_card,
+    next_park_spaces,
     park_spaces,
     parse_cell,
     source_effects,
@@ -129,7 +155,7 @@ def legal(state: EscapeFromNewYorkState) -> list[str]:
 
 #: The kinds of action of "any moment of your turn" and of the team's escape.
 FREE_KINDS = frozenset(
-    {"escape", "take-car", "pick-up", "abandon-car", "token-item", "bridge"}
+    {"escape", "take-car", "pick-up", "abandon-car", "token-item", "bridge", "attempt"}
     | {"use", "reveal", "fire"}
     | {"take-diplomat", "take-president"}
 )
@@ -142,17 +168,19 @@ BETWEEN_STAGES = frozenset({"recover", "resolve", "car"})
 def free_actions(state: EscapeFromNewYorkState) -> list[str]:
     """``escape`` (the solo victory, §9.2, offered at every choice of the player's turn),
     ``take-car``, ``pick-up`` (an item marker for an item card), ``abandon-car`` and
-    ``token-item:I`` (supply item I discarded onto the level token, §7.15)."""
+    ``token-item:I`` (supply item I discarded onto the level token, §7.15; ``weapon``: the
+    weapon in the slot, if its card allows it, A-29)."""
     rules, table, turn = state.rules, state.table, state.turn
     seat = current_seat(table)
     hero = table.heroes[seat]
     found: list[str] = []
-    if turn.stage == "consent":
-        return found  # the other player answers; nothing else is asked of it
+    if turn.stage in ("consent", "reveal-escape"):
+        return found  # a player answers; nothing else is asked of it
     if solo_escape_ready(rules, table, seat):
         found.append("escape")
     if turn.stage not in BETWEEN_STAGES and turn.stage != "move":
         return found
+    found += [f"attempt:{k}" for k in escape_attempts(state)]
     if movement.can_take_car(table, seat):
         found.append("take-car")
     space = table.spaces[hero.cell]
@@ -169,6 +197,8 @@ def free_actions(state: EscapeFromNewYorkState) -> list[str]:
     found += item_actions(state)
     if token_wants_items(rules, table, seat):
         found += [f"token-item:{i}" for i, card in enumerate(hero.supply) if card.kind == "item"]
+    if weapon_counts_for_token(rules, table, seat):
+        found.append("token-item:weapon")
     return found
 
 
@@ -185,8 +215,11 @@ def item_actions(state: EscapeFromNewYorkState) -> list[str]:
         data = item_data(rules, card.id)
         if data.weapon:
             found.append(f"reveal:{index}")
+            if weapon_counts_for_token(rules, table, current_seat(table)):
+                found.append(f"reveal:{index}:token")
         elif data.use:
             found.append(f"use:{index}")
+    found += [f"reveal:{index}" for index in revealable_diplomats(state)]
     if hero.weapon is not None:
         data = item_data(rules, hero.weapon)
         if data.use and (data.ammo is None or hero.ammo >= (data.ammo_per_use or 0)):
@@ -220,6 +253,10 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
         return [*(f"passenger:{s}" for s in passenger_candidates(state, effect)), "alone"]
     if stage == "consent":
         return ["agree", "refuse"]
+    if stage == "reveal-escape":
+        assert turn.asked is not None and turn.attempt is not None
+        cards = escape_cards(rules, table, turn.asked, turn.attempt)
+        return [*(f"show:{index}" for index in cards), "done"]
     if stage == "move":
         assert turn.move is not None
         found = [
@@ -259,6 +296,8 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
         effect = current_effect(state)
         assert isinstance(effect, Steal)
         return [f"steal:{other}" for other in steal_targets(state, effect)]
+    if stage == "peek":
+        return [f"peek:{cell_id(c)}" for c in peekable_landmarks(state)]
     if stage == "landmark-near":
         return [f"landmark:{cell_id(c)}" for c in near_landmarks(state)]
     if stage == "medical":
@@ -273,7 +312,14 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
     if stage == "rescue":
         return [f"landmark:{cell_id(c)}" for c in hidden_landmarks(state)]
     if stage == "drop":
-        return [f"drop:{i}" for i, card in enumerate(hero.supply) if card.kind != "president"]
+        found = [f"drop:{i}" for i, card in enumerate(hero.supply) if card.kind != "president"]
+        if table.phase == "hero" and table.step < 8 and token_wants_items(rules, table, seat):
+            # The item dropped may be the level token's item discard (§7.8), which is made
+            # before step 8 (§7.15).
+            found += [
+                f"drop:{i}:token" for i, card in enumerate(hero.supply) if card.kind == "item"
+            ]
+        return found
     if stage == "special":
         return [f"special:{card}" for card in hero.specials]
     if stage == "swap":
@@ -283,8 +329,12 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
         return [f"objective:{card}" for card in dict.fromkeys(swap_choices(state))]
     if stage == "landmark":
         return [f"landmark:{cell_id(c)}" for c in hidden_landmarks(state)]
+    if stage == "landmark-next":
+        return [f"landmark:{cell_id(c)}" for c in near_landmarks(state)]
     if stage == "helicopter":
         return [f"helicopter:{cell_id(c)}" for c in park_spaces(rules)]
+    if stage == "helicopter-next":
+        return [f"helicopter:{cell_id(c)}" for c in next_park_spaces(rules, table)]
     if stage == "library":
         return ["library:return", "library:item"]
     if stage == "enemies":
@@ -341,6 +391,11 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
             turn.asked, turn.stage = rest, "consent"
     elif stage == "consent":
         start_move(state, turn.asked if kind == "agree" else None)
+    elif stage == "reveal-escape":
+        if kind == "show":
+            show_for_escape(state, int(rest))
+        else:
+            escape_answered(state)
     elif stage == "move":
         act_move(state, kind, rest)
     elif stage == "explore":
@@ -386,6 +441,8 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
         act_enemies(state, kind, rest)
     elif stage == "steal":
         steal_from(state, rest)
+    elif stage == "peek":
+        peek_landmark(state, parse_cell(rest))
     elif stage == "landmark-near":
         result = exploring.explore_landmark(rules, table, parse_cell(rest), state.rng)
         turn.timers_owed += result.timer_reveals
@@ -423,7 +480,10 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
         gain_item(state, rest)
     elif stage == "drop":
         turn.stage = WAITING
-        drop_card(state, int(rest))
+        index, _, token = rest.partition(":")
+        drop_card(state, int(index))
+        if token:
+            onto_token(state)
     elif stage == "slot":
         diplomat_to_slot(state, int(rest))
         turn.stage = WAITING
@@ -440,14 +500,12 @@ def act(state: EscapeFromNewYorkState, action: str) -> None:
         swap_objective(state, rest)
         turn.source = None
         turn.stage = "building"
-    elif stage == "landmark":
+    elif stage in ("landmark", "landmark-next"):
         result = exploring.explore_landmark(rules, table, parse_cell(rest), state.rng)
         turn.agenda[:0] = [["timer"]] * result.timer_reveals
         turn.stage = WAITING
-    elif stage == "helicopter":
-        for space in table.spaces.values():
-            space.helicopter = False
-        table.spaces[parse_cell(rest)].helicopter = True
+    elif stage in ("helicopter", "helicopter-next"):
+        move_helicopter(table, parse_cell(rest))
         turn.stage = WAITING
     run(state)
 
@@ -472,11 +530,14 @@ CHOICE_STAGES = frozenset(
     }
     | {"library", "enemies", "recover", "helicopter", "landmark", "drop"}
     | {"special", "swap", "objective", "medical", "shop", "keep", "steal", "landmark-near"}
-    | {"slot", "rescue"}
+    | {"slot", "rescue", "peek", "helicopter-next", "landmark-next", "reveal-escape"}
 )
 #: Choices in the middle of New York's work or of an item draw: asked before the rest of
 #: the agenda, which holds the stage to go back to (a ``["back", stage]`` item).
-IMMEDIATE_CHOICES = frozenset({"enemies", "helicopter", "landmark", "drop", "slot", "rescue"})
+IMMEDIATE_CHOICES = frozenset(
+    {"enemies", "helicopter", "helicopter-next", "landmark", "landmark-next", "drop"}
+    | {"slot", "rescue", "reveal-escape"}
+)
 
 
 def run(state: EscapeFromNewYorkState) -> None:
@@ -526,7 +587,9 @@ def _automatic(state: EscapeFromNewYorkState) -> None:
         turn.stage = _building(state)
     elif stage == "ny10":
         table.phase, table.step = "new_york", 10
+        boss_comeback(state)
         table.new_york_discard.append(table.new_york_deck.pop(0))
+        memory.new_york_drawn(table)
         turn.agenda += [["timer"]] * gain_noise(rules, table, 1)
         recycle(state)
         turn.stage = "ny11"
@@ -541,6 +604,7 @@ def _automatic(state: EscapeFromNewYorkState) -> None:
         enemy_moves.pull_adjacent(rules, table, list(arrows))
         turn.stage = "end"
     elif stage == "end":
+        hide_shown(state)  # the cards shown for an escape that did not happen
         combat.end_of_turn(table)
         table.current = (table.current + 1) % len(table.turn_order)
         table.phase, table.step = "hero", 1
@@ -581,6 +645,8 @@ def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
     hero = table.heroes[seat]
     if kind == "escape":
         end_game(state, f"solo:{seat}")
+    elif kind == "attempt":
+        call_escape(state, int(rest))
     elif kind == "bridge":
         winners = board.heroes_on(table, hero.cell)
         end_game(state, "team:" + ",".join(s for s in table.turn_order if s in winners))
@@ -592,8 +658,13 @@ def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
         table.spaces[hero.cell].item_markers -= 1
         table.item_markers += 1
         turn.agenda.insert(0, ["gain"])
+    elif kind == "reveal" and hero.supply[int(rest.partition(":")[0])].kind == "diplomat":
+        reveal_diplomat(state, int(rest))
     elif kind == "reveal":
-        reveal_weapon(state, int(rest))
+        index, _, token = rest.partition(":")
+        reveal_weapon(state, int(index))
+        if token:  # the weapon replaced counts for the level token (A-29)
+            onto_token(state)
     elif kind == "use":
         card = hero.supply[int(rest)].id
         discard_item(state, hero.supply.pop(int(rest)).id)
@@ -612,7 +683,12 @@ def _free_action(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
         if turn.stage == "car":
             turn.stage = "noise"
     else:  # token-item: the item discarded, a marker from the supply onto the token
-        drop_card(state, int(rest))
-        token = next(t for t in hero.level_tokens if t.state == "active")
-        token.items += 1
-        table.item_markers -= 1
+        if rest == "weapon":
+            assert hero.weapon is not None
+            table.ammo_markers += hero.ammo
+            hero.ammo = 0
+            discard_item(state, hero.weapon)
+            hero.weapon = None
+        else:
+            drop_card(state, int(rest))
+        onto_token(state)

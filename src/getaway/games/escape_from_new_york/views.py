@@ -11,7 +11,8 @@ cards. What is hidden is replaced in the same place by what may be known of it:
   beside the board: their number, except to the owner (§13.2);
 * a hero's objectives: not shown, except to the owner;
 * a face-down card in a personal supply: ``["?", "?", false]``, except to the owner; face-up
-  ones (Brain's Bridge Diagram 3, a revealed Bracelet, the President) are shown;
+  ones (Brain's Bridge Diagram 3, a revealed Bracelet, cards shown for an escape) and the
+  President (who holds it is public, §13.1) are shown;
 * a face-down landmark or outskirts token on a space: ``"?"`` (§13.3);
 * a diplomat card on a slot: ``"?"``, except a face-up one and to the seats in its
   ``known_by`` (the hero who put it back there, §13.2);
@@ -25,8 +26,10 @@ to a player). Every field of the table, of a hero, of a space and of a slot is c
 below: a field added to the state later is left out of the seats' views until it is
 classified here (a test names it).
 
-Not modelled yet: a seat's memory of what it has seen (a card it stole, the objective deck
-it looked through), which comes with the turn rules that show them.
+A seat's memory of what it alone looked at (``memory.py``: landmarks and New York cards
+peeked at) is on its hero and shown to that seat only, like its objectives. Not modelled
+yet: the memory of other things seen (a card it stole, the objective deck it looked
+through).
 """
 
 from __future__ import annotations
@@ -72,6 +75,7 @@ PUBLIC_TABLE_FIELDS = frozenset(
         "helicopter_landed",
         "glider_destroyed",
         "hurry_revealed",
+        "president_dead",
         # Figures lying deceived and damage dealt this turn are on the table for all to see.
         "marks",
     }
@@ -124,7 +128,9 @@ PUBLIC_HERO_FIELDS = frozenset(
 )
 #: The owner's alone; others see how many (``hand_size``...), objectives not even that.
 COUNTED_HERO_FIELDS = frozenset({"hand", "discard", "played", "specials"})
-SECRET_HERO_FIELDS = frozenset({"objectives"})
+#: The owner's alone, not even counted for others: its objectives and its memory of what it
+#: looked at (``memory.py``).
+SECRET_HERO_FIELDS = frozenset({"objectives", "seen_landmarks", "seen_new_york"})
 MASKED_HERO_FIELDS = frozenset({"supply"})
 
 PUBLIC_SPACE_FIELDS = frozenset(
@@ -195,7 +201,12 @@ def hero_view(hero: Mapping[str, Any], owner: bool) -> JSONDict:
             if owner:
                 shown[key] = value
         elif key == "supply":
-            shown[key] = [card if owner or card[2] else [HIDDEN, HIDDEN, False] for card in value]
+            # Which hero holds the President is public (§13.1, §13.2): taking or stealing
+            # it is done in the open, though the card lies face down in the supply.
+            shown[key] = [
+                card if owner or card[2] or card[0] == "president" else [HIDDEN, HIDDEN, False]
+                for card in value
+            ]
     return shown
 
 
