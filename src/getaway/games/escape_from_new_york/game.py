@@ -16,9 +16,11 @@ from typing import Any
 
 from getaway.core.base import RulesState
 from getaway.core.errors import IllegalActionError, SaveFileError
-from getaway.core.game import ALL, Game, JSONDict
+from getaway.core.game import ALL, Game, JSONDict, State
 from getaway.core.options import OptionSpec
 from getaway.core.outcome import Outcome
+from getaway.core.public import PublicAction
+from getaway.core.replay import Move
 from getaway.core.rng import Rng
 from getaway.core.sides import Side, Sides
 from getaway.games.escape_from_new_york import turns
@@ -197,6 +199,13 @@ class EscapeFromNewYork(Game):
 
     def sides(self, options: Mapping[str, Any] | None = None) -> Sides:
         return Sides((Side(TEAM, self.seats(options)),))
+
+    def public_action(self, before: State, move: Move, viewer: str) -> PublicAction | None:
+        """What ``viewer`` is shown of ``move``: decided in ``public.py`` alone."""
+        from getaway.games.escape_from_new_york.public import public_action
+
+        assert isinstance(before, EscapeFromNewYorkState)
+        return public_action(before, move, viewer)
 
     def new_state(
         self, options: Mapping[str, Any] | None = None, seed: int = 0
