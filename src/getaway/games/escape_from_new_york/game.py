@@ -22,7 +22,7 @@ from getaway.core.outcome import Outcome
 from getaway.core.public import PublicAction
 from getaway.core.replay import Move
 from getaway.core.rng import Rng
-from getaway.core.sides import Side, Sides
+from getaway.core.sides import HiddenRole, Side, Sides
 from getaway.games.escape_from_new_york import turns
 from getaway.games.escape_from_new_york.options import (
     GAME_NAME,
@@ -36,8 +36,15 @@ from getaway.games.escape_from_new_york.state import Table
 from getaway.games.escape_from_new_york.turn_common import NotBuiltError, current_seat
 from getaway.games.escape_from_new_york.turn_state import Turn
 
-#: The heroes' side: they win or lose together (the traitor's escape is not built yet).
+#: The heroes' side: they win or lose together, unless one escapes alone (§9.2).
 TEAM = "heroes"
+#: The hidden role of a hero who escapes alone, betraying the others (§1, §9.2, §13.4).
+TRAITOR = "traitor"
+#: When the others learn who the traitor is: there is no traitor until one escapes.
+TRAITOR_KNOWN_WHEN = (
+    "when a hero escapes alone (§9.2), which ends the game; until then any hero may, "
+    "and none has to"
+)
 
 
 class EscapeFromNewYorkState(RulesState[Rules]):
@@ -135,7 +142,7 @@ class EscapeFromNewYorkState(RulesState[Rules]):
             side = TEAM if set(won) == set(self.rules.seats) else None
         elif kind == "solo":
             summary = f"{won[0]} escaped alone, meeting both personal objectives."
-            side = None
+            side = TEAM if len(self.rules.seats) == 1 else None
         else:
             summary = "The fatal red timer card came up: New York wins, every hero loses."
             side = None
@@ -145,7 +152,7 @@ class EscapeFromNewYorkState(RulesState[Rules]):
             reason=kind,
             summary=summary,
             side=side,
-            roles={won[0]: "traitor"} if kind == "solo" else {},
+            roles={won[0]: TRAITOR} if kind == "solo" and side is None else {},
         )
 
     # --- views and saves ---------------------------------------------------------------------
@@ -198,7 +205,15 @@ class EscapeFromNewYork(Game):
         return rules_for(options).seats
 
     def sides(self, options: Mapping[str, Any] | None = None) -> Sides:
-        return Sides((Side(TEAM, self.seats(options)),))
+        """One team, the heroes; with 2 heroes or more, any of them may secretly become the
+        traitor by escaping alone (§9.2): at most one, since that ends the game, and maybe
+        none. Nothing deals the role, so it is declared ``at_most``. Alone at the table a
+        hero betrays nobody: either escape is the team's win (§9.4)."""
+        seats = self.seats(options)
+        if len(seats) == 1:
+            return Sides((Side(TEAM, seats),))
+        traitor = HiddenRole(TRAITOR, seats, TRAITOR_KNOWN_WHEN, count=1, at_most=True)
+        return Sides((Side(TEAM, seats),), (traitor,))
 
     def public_action(self, before: State, move: Move, viewer: str) -> PublicAction | None:
         """What ``viewer`` is shown of ``move``: decided in ``public.py`` alone."""
