@@ -167,7 +167,24 @@ class EscapeFromNewYorkState(RulesState[Rules]):
         owner = seat in (ALL, current_seat(self.table))
         view["turn"] = self.turn.to_json() if owner else self.turn.public_json()
         view["to_act"] = list(self.to_act())
+        if owner:
+            looking = self.looking_at()
+            if looking is not None:
+                view["looking_at"] = looking
         return view
+
+    def looking_at(self) -> JSONDict | None:
+        """The cards the current player is looking through to choose one, which the table
+        keeps from everyone else: the Weapon Shop's items on top of the item deck (stage
+        ``keep``), the objective deck of a swap (stage ``objective``, §13.2). Its own view
+        shows them, as its legal actions do (and the determinizer keeps them)."""
+        table, turn = self.table, self.turn
+        if turn.stage == "keep" and turn.source is not None:
+            return {"deck": "item", "cards": table.item_deck[: int(turn.source[1])]}
+        if turn.stage == "objective" and turn.source is not None:
+            colour = str(turn.source[1])
+            return {"deck": colour, "cards": list(table.objective_decks[colour])}
+        return None
 
     def to_json(self) -> JSONDict:
         return {**self.position.to_json(), "turn": self.turn.to_json()}
@@ -231,7 +248,10 @@ class EscapeFromNewYork(Game):
         return EscapeFromNewYorkState.from_json(data)
 
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> EscapeFromNewYorkState:
-        raise NotBuiltError("the determinizer (issue 14, item 4)")
+        """A full state drawn to agree with ``view``: see ``determinizer.py``."""
+        from getaway.games.escape_from_new_york.determinizer import determinize
+
+        return determinize(view, rng)
 
     def render(self, view: Mapping[str, Any]) -> str:
         raise NotBuiltError("the terminal rendering (issue 14, item 5)")
