@@ -254,7 +254,10 @@ class EscapeFromNewYork(Game):
         return determinize(view, rng)
 
     def render(self, view: Mapping[str, Any]) -> str:
-        raise NotBuiltError("the terminal rendering (issue 14, item 5)")
+        """The view as text for the terminal: see ``render.py``."""
+        from getaway.games.escape_from_new_york.render import render_view
+
+        return render_view(view)
 
 
 GAME = EscapeFromNewYork()
