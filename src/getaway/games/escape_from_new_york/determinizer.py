@@ -339,71 +339,36 @@ def _supplies(
     and the item discard (see the module docstring)."""
     heroes: dict[str, JSONDict] = table["heroes"]
     supplies = {seat: [list(card) for card in hero["supply"]] for seat, hero in heroes.items()}
-    shown_cards = [card for cards in supplies.values() for card in cards if card[0] != HIDDEN]
+    in_sight = [card for cards in supplies.values() for card in cards if card[0] != HIDDEN]
     hidden = [card for cards in supplies.values() for card in cards if card[0] == HIDDEN]
-    slots = [dict(slot) for slot in shown["diplomat_slots"]]
-
     presidents = _unseen(
         "President cards",
         in_play.president_cards(rules),
-        [c[1] for c in shown_cards if c[0] == "president"],
+        [c[1] for c in in_sight if c[0] == "president"],
     )
     table["president_slot"] = _deal(
         "President cards", presidents, shown["president_slot_size"], rng
     )
-
-    diplomats = _unseen(
-        "diplomat cards",
-        in_play.diplomat_cards(rules),
-        [
-            *(c[1] for c in shown_cards if c[0] == "diplomat"),
-            *(s["card"] for s in slots if s["card"] not in (None, HIDDEN)),
-        ],
-    )
-    unknown_slots = [slot for slot in slots if slot["card"] == HIDDEN]
-    # Setup removes unseen as many unnamed diplomats as leave one card per slot (§4.2 11).
-    removed = len(in_play.unnamed_diplomats(rules)) + 2 - len(slots)
-    for slot, card in zip(
-        unknown_slots,
-        _deal("diplomat cards on slots", diplomats, len(unknown_slots), rng),
-        strict=True,
-    ):
-        slot["card"] = card
-    box["diplomats"] = _deal("diplomat cards removed at setup", diplomats, removed, rng)
-
-    starting = _starting_items(rules, heroes)
-    weapons = [hero["weapon"] for hero in heroes.values() if hero["weapon"] is not None]
-    seen_items = [*weapons, *(c[1] for c in shown_cards if c[0] == "item")]
-    items = _unseen("item cards", [*in_play.item_deck(rules), *starting], seen_items)
-    # A starting card out of sight has left the game (§7.11): it is never face down.
-    gone = [card for card in items if card in set(starting)]
-    for card in gone:
-        items.remove(card)
-    if gone:
-        box["items"] = gone
-    for card in known.item_top:
-        if card not in items:
-            raise InconsistentViewError(f"item {card!r} is looked at but accounted for elsewhere")
-        items.remove(card)
-
+    diplomats = _diplomats(rules, shown, table, box, in_sight, rng)
+    items = _items(rules, heroes, box, in_sight, known)
+    # What the face-down supply cards are: the President and the diplomats out of sight
+    # are among them, the rest are items.
     in_supply = len(hidden) - len(presidents) - len(diplomats)
     if in_supply < 0:
         raise InconsistentViewError(
             f"{len(hidden)} face-down supply cards cannot hold the {len(presidents)} President "
             f"and {len(diplomats)} diplomat cards out of sight"
         )
-    kinds = ["president"] * len(presidents) + ["diplomat"] * len(diplomats)
-    kinds += ["item"] * in_supply
-    rng.shuffle(kinds)
-    rng.shuffle(presidents)
-    rng.shuffle(diplomats)
     deck_size = shown["item_deck_size"] - len(known.item_top)
-    rng.shuffle(items)
     if len(items) != in_supply + deck_size + shown["item_discard_size"]:
         raise InconsistentViewError(
             f"{len(items)} item cards are out of sight, but the deck, the discard and the "
             "face-down supply cards hold a different number"
         )
+    kinds = ["president"] * len(presidents) + ["diplomat"] * len(diplomats)
+    kinds += ["item"] * in_supply
+    for cards in (kinds, presidents, diplomats, items):
+        rng.shuffle(cards)
     by_kind = {"president": presidents, "diplomat": diplomats, "item": items}
     for entry, kind in zip(hidden, kinds, strict=True):
         entry[0], entry[1] = kind, by_kind[kind].pop()
@@ -411,7 +376,56 @@ def _supplies(
     table["item_discard"] = items[deck_size:]
     for seat, hero in heroes.items():
         hero["supply"] = supplies[seat]
+
+
+def _diplomats(
+    rules: Rules,
+    shown: JSONDict,
+    table: JSONDict,
+    box: dict[str, list[str]],
+    in_sight: list[list[Any]],
+    rng: Rng,
+) -> list[str]:
+    """The diplomat cards on the slots showing ``?`` and those removed at setup; the ones
+    left over, returned, are in face-down supplies."""
+    slots = [dict(slot) for slot in shown["diplomat_slots"]]
+    diplomats = _unseen(
+        "diplomat cards",
+        in_play.diplomat_cards(rules),
+        [
+            *(c[1] for c in in_sight if c[0] == "diplomat"),
+            *(s["card"] for s in slots if s["card"] not in (None, HIDDEN)),
+        ],
+    )
+    unknown = [slot for slot in slots if slot["card"] == HIDDEN]
+    dealt = _deal("diplomat cards on slots", diplomats, len(unknown), rng)
+    for slot, card in zip(unknown, dealt, strict=True):
+        slot["card"] = card
+    # Setup removes unseen as many unnamed diplomats as leave one card per slot (§4.2 11).
+    removed = len(in_play.unnamed_diplomats(rules)) + 2 - len(slots)
+    box["diplomats"] = _deal("diplomat cards removed at setup", diplomats, removed, rng)
     table["diplomat_slots"] = slots
+    return diplomats
+
+
+def _items(
+    rules: Rules,
+    heroes: Mapping[str, JSONDict],
+    box: dict[str, list[str]],
+    in_sight: list[list[Any]],
+    known: Known,
+) -> list[str]:
+    """The item cards out of sight (for the deck, the discard and face-down supplies), but
+    those the player is looking at on top of the deck, and the starting items, which leave
+    the game when they leave sight (§7.11: they are never face down)."""
+    starting = _starting_items(rules, heroes)
+    weapons = [hero["weapon"] for hero in heroes.values() if hero["weapon"] is not None]
+    seen = [*weapons, *(c[1] for c in in_sight if c[0] == "item"), *known.item_top]
+    items = _unseen("item cards", [*in_play.item_deck(rules), *starting], seen)
+    gone = [card for card in items if card in set(starting)]
+    if gone:
+        box["items"] = gone
+    return [card for card in items if card not in set(starting)]
 
 
 def _starting_items(rules: Rules, heroes: Mapping[str, JSONDict]) -> list[str]:
