@@ -17,7 +17,7 @@ from getaway.games.escape_from_new_york.determinizer import (
 )
 from getaway.games.escape_from_new_york.game import GAME, EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.invariants import problems
-from getaway.games.escape_from_new_york.turn_common import current_seat
+from getaway.games.escape_from_new_york.turn_common import current_seat, end_game
 from tests.escape_from_new_york.proto_helpers import new, random_moves
 
 VARIANTS: list[dict[str, object]] = [
@@ -198,3 +198,32 @@ def test_a_view_that_does_not_add_up_is_refused_saying_what() -> None:
     with pytest.raises(InconsistentViewError, match="malformed"):
         determinize({key: value for key, value in view.items() if key != "turn"}, Rng(0))
     assert GAME.determinize(view, Rng(0)).view("p1") == view
+
+
+def _fatal(state: EscapeFromNewYorkState) -> str:
+    return next(card.id for card in state.rules.content.timer.red if card.fatal)
+
+
+def test_the_fatal_card_is_among_those_discarded_unseen_only_if_that_ended_the_game() -> None:
+    """§7.10: timer cards discarded unseen at the first rescue; the fatal one ends the game
+    at once, so while the game goes on it is still in the deck, and after such an end it is
+    among the discarded ones."""
+    state = new(11, 2)
+    table = state.table
+    reds = [card.id for card in state.rules.content.timer.red]
+    safe = next(red for red in reds if red != _fatal(state))
+    table.timer_deck.remove(safe)
+    table.timer_discarded.append(safe)
+    for k in range(6):
+        drawn = determinize(state.view("p1"), Rng(k))
+        (discarded,) = drawn.table.timer_discarded
+        assert discarded in reds and discarded != _fatal(state)
+        assert _fatal(state) in drawn.table.timer_deck
+    table.timer_deck.remove(_fatal(state))
+    table.timer_discarded.append(_fatal(state))
+    end_game(state, "timer")
+    for k in range(6):
+        drawn = determinize(state.view("p2"), Rng(k))
+        assert _fatal(state) in drawn.table.timer_discarded
+        assert len(drawn.table.timer_discarded) == 2
+        assert drawn.view("p2") == state.view("p2")
