@@ -9,6 +9,7 @@ import pytest
 from getaway.games.escape_from_new_york.game import GAME, TEAM, TRAITOR
 from getaway.games.escape_from_new_york.turn_common import end_game
 from tests.escape_from_new_york.proto_helpers import new
+from tests.test_protocol_conformance import _check_roles
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -40,9 +41,8 @@ def test_the_outcome_of_a_solo_escape_names_the_traitor_the_sides_allow(players:
     end_game(state, f"solo:{seat}")
     outcome = state.outcome()
     assert outcome is not None and outcome.side is None
-    (role,) = GAME.sides(state.options).hidden
     assert outcome.roles == {seat: TRAITOR}
-    assert set(outcome.roles) <= set(role.among) and len(outcome.roles) <= role.count
+    _check_roles(GAME.sides(state.options), outcome)
 
 
 @pytest.mark.parametrize("ending", ["team:p1,p2", "timer"])
@@ -51,6 +51,7 @@ def test_no_traitor_when_nobody_escapes_alone(ending: str) -> None:
     end_game(state, ending)
     outcome = state.outcome()
     assert outcome is not None and outcome.roles == {}
+    _check_roles(GAME.sides(state.options), outcome)  # none: a role taken in play
 
 
 def test_a_would_be_traitor_is_hidden_until_the_escape() -> None:
