@@ -175,6 +175,8 @@ def _header(view: Mapping[str, Any], names: Names) -> list[str]:
         f"Turn of {current} ({_hero_name(names, heroes[current])}): "
         f"{phase[table['phase']]}, step {table['step']} ({stage})"
     )
+    if table["phase"] == "over":
+        turn = f"Game over, in the turn of {current} ({_hero_name(names, heroes[current])})"
     to_act = ", ".join(view.get("to_act", [])) or "nobody"
     order = " ".join(table["turn_order"])
     return _wrap(f"Escape from New York - seen by {who}. {turn}. To act: {to_act}.") + _wrap(
