@@ -167,7 +167,7 @@ def test_a_landmark_peeked_at_is_where_it_was_seen() -> None:
     hidden = [(c, s.tile) for c, s in state.table.spaces.items() if s.tile and not s.face_up]
     (col, row), tile = hidden[0]
     assert tile is not None
-    known = Known(landmarks={f"{col},{row}": tile})
+    known = Known(landmarks={(col, row): tile})
     drawn = [sample(state.view(seat), Rng(k), known) for k in range(8)]
     assert all(d.table.spaces[(col, row)].tile == tile for d in drawn)
     assert all(d.view(seat) == state.view(seat) for d in drawn)
@@ -178,8 +178,11 @@ def test_new_york_cards_seen_are_on_top_and_the_top_shows_the_back_seen() -> Non
     state = new(9, 2)
     seat = state.seats[0]
     truth = state.table.new_york_deck
-    drawn = [sample(state.view(seat), Rng(k), Known(new_york_top=truth[:2])) for k in range(4)]
+    # Remembered by their place from the deck's bottom: the top two, and the bottom one.
+    seen = {len(truth) - 1: truth[0], len(truth) - 2: truth[1], 0: truth[-1]}
+    drawn = [sample(state.view(seat), Rng(k), Known(new_york=seen)) for k in range(4)]
     assert all(d.table.new_york_deck[:2] == truth[:2] for d in drawn)
+    assert all(d.table.new_york_deck[-1] == truth[-1] for d in drawn)
     for k in range(4):
         d = determinize(state.view(seat), Rng(k))
         assert d.view(seat)["table"]["new_york_deck"] == state.view(seat)["table"]["new_york_deck"]

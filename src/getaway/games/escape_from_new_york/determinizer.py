@@ -22,10 +22,11 @@ drawn here with the generator given, each from the cards no place in the view ac
   rescue unless that ended the game, §7.10); the black cards left over go to the box;
 * the generator (the seed is secret: it fixes every draw to come).
 
-What a seat has seen that the table no longer shows narrows the sample (:class:`Known`):
-the cards it is looking through (the view's ``looking_at``: the Weapon Shop's items, an
-objective deck in a swap) are where it sees them; landmarks and New York cards it peeked
-at will be too, through :func:`known_facts`, once the views carry that memory.
+What a seat has seen that the table does not show narrows the sample (:class:`Known`,
+read by :func:`known_facts`): the cards it is looking through (the view's ``looking_at``:
+the Weapon Shop's items, an objective deck in a swap) and the landmarks and New York cards
+it peeked at (its memory, where the views carry it) are where it saw them. The other heroes'
+memories, which the view does not show at all, are empty in the sample.
 
 ``state.view(seat)`` of every sample equals the view it was drawn from; a view no position
 could give raises :class:`InconsistentViewError` saying what does not add up.
@@ -45,7 +46,7 @@ from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.options import GAME_NAME, Rules, rules_for
 from getaway.games.escape_from_new_york.position import SAVE_FORMAT
 from getaway.games.escape_from_new_york.schema import AddNewYorkSpecial
-from getaway.games.escape_from_new_york.state import COLOURS, TABLE_JSON
+from getaway.games.escape_from_new_york.state import COLOURS, HERO_FIELDS, TABLE_JSON
 from getaway.games.escape_from_new_york.views import HIDDEN, PUBLIC_TABLE_FIELDS
 
 JSONDict = dict[str, Any]
@@ -59,25 +60,30 @@ class InconsistentViewError(GetawayError):
 class Known:
     """What the viewer knows beyond the table it is shown: where each is, it is put there.
 
-    ``landmarks``: face-down landmark tiles it has peeked at, by cell (``"c,r"``);
-    ``new_york_top``: the New York deck's top cards it has seen, top first;
+    ``landmarks``: face-down landmark tiles it has looked at, by cell;
+    ``new_york``: New York cards it has looked at in the deck, by their place counted from
+    the deck's bottom (cards leave from the top, so the place holds while the deck shrinks);
     ``item_top``: the item deck's top cards it is looking at (the Weapon Shop);
     ``objective_decks``: an objective deck it is looking through (a swap), by colour."""
 
-    landmarks: dict[str, str] = field(default_factory=dict)
-    new_york_top: list[str] = field(default_factory=list)
+    landmarks: dict[tuple[int, int], str] = field(default_factory=dict)
+    new_york: dict[int, str] = field(default_factory=dict)
     item_top: list[str] = field(default_factory=list)
     objective_decks: dict[str, list[str]] = field(default_factory=dict)
 
 
-def known_facts(view: Mapping[str, Any]) -> Known:
-    """What ``view``'s seat knows beyond the table shown to it.
+#: A hero's memory of what its seat alone looked at (face-down landmarks, New York cards in
+#: the deck): shown to that seat only, and not even counted for the others. A sample gives
+#: the other heroes none: a memory is only ever a record of what the table holds, so an
+#: empty one is always true.
+MEMORY_FIELDS = ("seen_landmarks", "seen_new_york")
 
-    The hook for a seat's memory of what it peeked at (Brain's Scout Report, the
-    Binoculars, the Radio: ``peek_landmarks``, ``peek_new_york``), which the views do not
-    carry yet: when they do, read the landmarks it saw into ``Known.landmarks`` and the New
-    York cards into ``Known.new_york_top`` here; the sampling below already puts them there.
-    """
+
+def known_facts(view: Mapping[str, Any]) -> Known:
+    """What ``view``'s seat knows beyond the table shown to it: the cards it is looking
+    through (``looking_at``), and its memory (``seen_landmarks``: ``[column, row,
+    landmark]``; ``seen_new_york``: ``[card, place from the deck's bottom]``) where the views
+    carry it."""
     known = Known()
     looking = view.get("looking_at")
     if looking is not None:
@@ -85,6 +91,11 @@ def known_facts(view: Mapping[str, Any]) -> Known:
             known.item_top = list(looking["cards"])
         else:
             known.objective_decks[looking["deck"]] = list(looking["cards"])
+    own = view["table"]["heroes"].get(view["seat"], {})
+    for col, row, tile in own.get("seen_landmarks", []):
+        known.landmarks[(col, row)] = tile
+    for card, place in own.get("seen_new_york", []):
+        known.new_york[place] = card
     return known
 
 
@@ -167,11 +178,6 @@ def _deal(name: str, pool: list[str], size: int, rng: Rng) -> list[str]:
     return dealt
 
 
-def _cell_id(space: Mapping[str, Any]) -> str:
-    col, row = space["cell"]
-    return f"{col},{row}"
-
-
 # --- the turn --------------------------------------------------------------------------------
 
 
@@ -206,7 +212,7 @@ def _map_tiles(rules: Rules, shown: JSONDict, table: JSONDict, known: Known, rng
     pool = _unseen("landmark tiles", landmarks, [t for t in face_up if t in set(landmarks)])
     hidden = [s for s in spaces if s["tile"] == HIDDEN]
     for space in hidden:
-        seen = known.landmarks.get(_cell_id(space))
+        seen = known.landmarks.get((space["cell"][0], space["cell"][1]))
         if seen is not None:
             if seen not in pool:
                 raise InconsistentViewError(f"landmark {seen!r} is seen in two places")
@@ -254,6 +260,9 @@ def _hero_cards(rules: Rules, table: JSONDict, turn: JSONDict, rng: Rng) -> None
     for seat, hero in heroes.items():
         if "hand" in hero:
             continue  # the viewer's own
+        for key in MEMORY_FIELDS:
+            if key in HERO_FIELDS:
+                hero[key] = []
         own = data[hero["hero"]]
         specials = [*own.special_cards, *(own.sgb_special_cards if extra else [])]
         revealed = list(turn["revealed"]) if seat == current else []
@@ -464,20 +473,24 @@ def _new_york(rules: Rules, shown: JSONDict, table: JSONDict, known: Known, rng:
             f"the New York deck shows {deck_shown['cards']} cards, but {len(pool)} are "
             "unaccounted for"
         )
-    top: list[str] = []
-    for card in known.new_york_top:
-        if card not in pool:
-            raise InconsistentViewError(f"New York card {card!r} is seen in two places")
+    size = len(pool)
+    deck: list[str | None] = [None] * size
+    for place, card in known.new_york.items():
+        if not 0 <= place < size or card not in pool:
+            raise InconsistentViewError(
+                f"New York card {card!r} is remembered at place {place} from the bottom, "
+                f"which the deck of {size} cards cannot hold"
+            )
         pool.remove(card)
-        top.append(card)
+        deck[size - 1 - place] = card
     rng.shuffle(pool)
     back = deck_shown["back"]
-    if not top and back is not None:
+    if deck and deck[0] is None and back is not None:
         fits = [i for i, card in enumerate(pool) if cards[card].back.model_dump() == back]
         if not fits:
             raise InconsistentViewError(f"no New York card out of sight has the back {back}")
-        top.append(pool.pop(fits[rng.below(len(fits))]))
-    table["new_york_deck"] = [*top, *pool]
+        deck[0] = pool.pop(fits[rng.below(len(fits))])
+    table["new_york_deck"] = [card if card is not None else pool.pop() for card in deck]
 
 
 def _specials_added(rules: Rules, spaces: list[JSONDict]) -> set[str]:
