@@ -17,6 +17,7 @@ from getaway.games.escape_from_new_york.determinizer import (
 )
 from getaway.games.escape_from_new_york.game import GAME, EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.invariants import problems
+from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.games.escape_from_new_york.turn_common import current_seat, end_game
 from tests.escape_from_new_york.proto_helpers import new, random_moves
 
@@ -230,3 +231,30 @@ def test_the_fatal_card_is_among_those_discarded_unseen_only_if_that_ended_the_g
         assert _fatal(state) in drawn.table.timer_discarded
         assert len(drawn.table.timer_discarded) == 2
         assert drawn.view("p2") == state.view("p2")
+
+
+@pytest.mark.parametrize("options", [{}, {"dead_or_alive": True}])
+def test_the_president_held_face_down_is_one_of_the_face_down_supply_cards(
+    options: dict[str, object],
+) -> None:
+    """The President lies face down in its holder's supply (``holdings.take_president``):
+    a sample puts an alive President card among the face-down supply cards, the slot keeps
+    as many cards as it shows (with "Dead or Alive?", the Dead card among them)."""
+    state = new(3, 3, **options)
+    table = state.table
+    presidents = {c.id: c.alive for c in state.rules.content.diplomats.president}
+    card = next(c for c in table.president_slot if presidents[c])
+    table.president_slot.remove(card)
+    table.heroes["p2"].supply.append(SupplyCard("president", card, False))
+    table.president_taken = True
+    assert not problems(state.rules, table)
+    for viewer in ("p1", "p3", SPECTATOR):
+        for k in range(4):
+            drawn = determinize(state.view(viewer), Rng(k))
+            assert drawn.view(viewer) == state.view(viewer)
+            held = [
+                c for h in drawn.table.heroes.values() for c in h.supply if c.kind == "president"
+            ]
+            assert len(held) == 1 and presidents[held[0].id] and not held[0].face_up
+            assert len(drawn.table.president_slot) == len(table.president_slot)
+            assert all(presidents[c] or options for c in drawn.table.president_slot)

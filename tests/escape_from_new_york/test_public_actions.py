@@ -115,4 +115,4 @@ def test_no_action_shown_to_another_seat_names_a_card_it_may_not_know(
             assert not leaked, (viewer, move, leaked)
             checked += 1
             hidden += shown.action is None
-    assert checked > 100 and hidden > 0
+    assert checked > 50 and hidden > 0

@@ -350,32 +350,21 @@ def _supplies(
     supplies = {seat: [list(card) for card in hero["supply"]] for seat, hero in heroes.items()}
     in_sight = [card for cards in supplies.values() for card in cards if card[0] != HIDDEN]
     hidden = [card for cards in supplies.values() for card in cards if card[0] == HIDDEN]
-    presidents = _unseen(
-        "President cards",
-        in_play.president_cards(rules),
-        [c[1] for c in in_sight if c[0] == "president"],
-    )
-    table["president_slot"] = _deal(
-        "President cards", presidents, shown["president_slot_size"], rng
-    )
     diplomats = _diplomats(rules, shown, table, box, in_sight, rng)
     items = _items(rules, heroes, box, in_sight, known)
-    # What the face-down supply cards are: the President and the diplomats out of sight
-    # are among them, the rest are items.
-    in_supply = len(hidden) - len(presidents) - len(diplomats)
-    if in_supply < 0:
-        raise InconsistentViewError(
-            f"{len(hidden)} face-down supply cards cannot hold the {len(presidents)} President "
-            f"and {len(diplomats)} diplomat cards out of sight"
-        )
+    # The face-down supply cards hold the diplomats and items the rest of the table does
+    # not account for, and President cards for the rest.
     deck_size = shown["item_deck_size"] - len(known.item_top)
-    if len(items) != in_supply + deck_size + shown["item_discard_size"]:
+    items_held = len(items) - deck_size - shown["item_discard_size"]
+    presidents_held = len(hidden) - len(diplomats) - items_held
+    if items_held < 0 or presidents_held < 0:
         raise InconsistentViewError(
-            f"{len(items)} item cards are out of sight, but the deck, the discard and the "
-            "face-down supply cards hold a different number"
+            f"{len(hidden)} face-down supply cards cannot hold the {len(diplomats)} diplomat "
+            f"and {max(items_held, 0)} item cards the rest of the table does not show"
         )
-    kinds = ["president"] * len(presidents) + ["diplomat"] * len(diplomats)
-    kinds += ["item"] * in_supply
+    presidents = _presidents(rules, shown, table, box, in_sight, presidents_held, rng)
+    kinds = ["president"] * presidents_held + ["diplomat"] * len(diplomats)
+    kinds += ["item"] * items_held
     for cards in (kinds, presidents, diplomats, items):
         rng.shuffle(cards)
     by_kind = {"president": presidents, "diplomat": diplomats, "item": items}
@@ -385,6 +374,42 @@ def _supplies(
     table["item_discard"] = items[deck_size:]
     for seat, hero in heroes.items():
         hero["supply"] = supplies[seat]
+
+
+def _presidents(
+    rules: Rules,
+    shown: JSONDict,
+    table: JSONDict,
+    box: dict[str, list[str]],
+    in_sight: list[list[Any]],
+    held: int,
+    rng: Rng,
+) -> list[str]:
+    """The President's slot (the President, or the "Dead or Alive?" deck, §12), and the
+    ``held`` President cards in face-down supplies, returned; the rest left the game. A
+    "President Dead" card is drawn only to be shown and leave the game: while the table
+    does not show one drawn, it is still in the slot."""
+    alive = {card.id: card.alive for card in rules.content.diplomats.president}
+    unseen = _unseen(
+        "President cards",
+        in_play.president_cards(rules),
+        [c[1] for c in in_sight if c[0] == "president"],
+    )
+    dead = [card for card in unseen if not alive[card]]
+    living = [card for card in unseen if alive[card]]
+    slot_dead = [] if shown.get("president_dead", False) else dead
+    gone = [card for card in dead if card not in slot_dead]
+    slot = [
+        *slot_dead,
+        *_deal("President cards", living, shown["president_slot_size"] - len(slot_dead), rng),
+    ]
+    rng.shuffle(slot)
+    table["president_slot"] = slot
+    held_cards = _deal("President cards held", living, held, rng)
+    gone += living
+    if gone:
+        box["president"] = gone
+    return held_cards
 
 
 def _diplomats(
