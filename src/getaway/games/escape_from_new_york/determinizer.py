@@ -10,9 +10,9 @@ drawn here with the generator given, each from the cards no place in the view ac
   the rest; the cards revealed this turn stay where the turn has them (played until step 6,
   then on the discard), the card the personal ability hid among the unrevealed ones;
 * the other heroes' objectives (one of each colour), the objective decks and the box;
-* the face-down supply cards: which are items, diplomats or the President (the counts
-  follow from the President's slot, the diplomat slots showing ``?`` and the one diplomat
-  removed at setup), then which cards; the item deck and the face-down item discard; the
+* the face-down supply cards: which are diplomats (those the slots showing ``?`` and the
+  one removed at setup leave), items (those the item deck and discard leave) or President
+  cards (the rest), then which cards; the item deck and the face-down item discard; the
   diplomat cards on the slots showing ``?``; starting items out of sight left the game;
 * the face-down landmarks and outskirts tokens, the city and park decks, the event deck;
 * the New York deck, its top card among those with the back it shows (§8.6); the special
