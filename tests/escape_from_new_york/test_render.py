@@ -84,3 +84,22 @@ def test_the_cards_looked_through_are_shown_to_their_player() -> None:
     text = " ".join(render_view(state.view(seat)).split())
     assert "You are looking at the item cards: " in text
     assert all(items[card] in text for card in state.table.item_deck[:2])
+
+
+def test_a_seats_memory_is_shown_to_it_where_its_view_carries_it() -> None:
+    """The landmarks and New York cards a seat looked at (its hero's ``seen_landmarks`` and
+    ``seen_new_york`` in its view, where the views carry that memory) are listed for it."""
+    state = new(2, 2)
+    view = state.view("p1")
+    (col, row), tile = next(
+        (c, s.tile) for c, s in state.table.spaces.items() if s.tile and not s.face_up
+    )
+    card = state.table.new_york_deck[0]
+    hero = view["table"]["heroes"]["p1"]
+    hero["seen_landmarks"] = [[col, row, tile]]
+    hero["seen_new_york"] = [[card, len(state.table.new_york_deck) - 1]]
+    text = " ".join(render_view(view).split())
+    landmark = next(lm.name for lm in state.rules.content.landmarks.landmarks if lm.id == tile)
+    new_york = next(c.name for c in state.rules.content.new_york.cards if c.id == card)
+    assert f"you saw, face down: {landmark} on {col},{row}; {new_york}" in text
+    assert "you saw" not in render_view(state.view("p1"))

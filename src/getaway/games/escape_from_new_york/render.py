@@ -369,6 +369,8 @@ def _diplomats(table: Mapping[str, Any], names: Names) -> str:
         card = "no card" if slot["card"] is None else _name(names["diplomat"], slot["card"])
         parts.append(f"{number}: {token}, {card}")
     president = "taken" if table["president_taken"] else "not yet rescued"
+    if table.get("president_dead", False):
+        president = "dead (the team cannot escape)"
     in_slot = table["president_slot_size"]
     return (
         f"Diplomat slots: {'; '.join(parts)}. President: {president}, "
@@ -427,6 +429,7 @@ def _hero(
             f"{_listed(names['card'], hero['specials'])}; objectives: "
             f"{_listed(names['objective'], hero['objectives'])}."
         )
+        lines += _wrap(_memory(hero, names))
     else:
         lines += _wrap(
             f"  hand {hero['hand_size']} cards, discard {hero['discard_size']}, played "
@@ -434,6 +437,22 @@ def _hero(
             "objectives secret."
         )
     return lines
+
+
+def _memory(hero: Mapping[str, Any], names: Names) -> str:
+    """What the hero's player looked at that the table does not show (its memory, where
+    the view carries it): face-down landmarks by space, New York cards by their place."""
+    landmarks = [
+        f"{_name(names['landmark'], tile)} on {col},{row}"
+        for col, row, tile in hero.get("seen_landmarks", [])
+    ]
+    new_york = [
+        f"{_name(names['new_york'], card)} {place + 1} from the bottom of the deck"
+        for card, place in hero.get("seen_new_york", [])
+    ]
+    if not landmarks and not new_york:
+        return ""
+    return "  you saw, face down: " + "; ".join([*landmarks, *new_york]) + "."
 
 
 def _turn(view: Mapping[str, Any], names: Names) -> list[str]:
