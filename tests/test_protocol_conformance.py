@@ -120,6 +120,7 @@ def _check_outcome(game: Game, state) -> None:
     assert set(outcome.scores) <= set(state.seats)
     assert set(outcome.roles) <= set(state.seats)
     sides = game.sides(state.options)
+    _check_roles(sides, outcome)
     if outcome.side is not None:
         side = sides.get(outcome.side)
         assert side is not None, f"{outcome.side!r} is not a side of {game.name}"
@@ -127,6 +128,18 @@ def _check_outcome(game: Game, state) -> None:
     for seat in outcome.winners:
         assert outcome.returns[seat] == max(outcome.returns.values())
     json.dumps(outcome.to_json())
+
+
+def _check_roles(sides: Sides, outcome: Outcome) -> None:
+    """The roles an outcome makes public are the game's hidden roles, each held by seats it
+    may fall to: exactly ``count`` of them for a role dealt at the start, up to ``count``
+    for one taken in play (``at_most``)."""
+    declared = {role.name: role for role in sides.hidden}
+    assert set(outcome.roles.values()) <= set(declared), outcome.roles
+    for name, role in declared.items():
+        holders = [seat for seat, held in outcome.roles.items() if held == name]
+        assert set(holders) <= set(role.among)
+        assert len(holders) <= role.count if role.at_most else len(holders) == role.count
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)

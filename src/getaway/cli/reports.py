@@ -36,7 +36,7 @@ def describe_sides(sides: Sides) -> str:
             for side in sides
         )
     for role in sides.hidden:
-        text += f"; secretly {role.count} {role.name} among them ({role.known_when})"
+        text += f"; secretly {role.describe_count()} {role.name} among them ({role.known_when})"
     return text
 
 

@@ -4,8 +4,9 @@ A :class:`Side` is a group of seats that win or lose together: a team (hunters c
 piece, a crew of heroes) or a single seat playing for itself. Every seat belongs to exactly one side
 as the table knows it. A :class:`HiddenRole` says that some seats may secretly play for something
 else (an undercover cop among the gangsters, a traitor among the heroes): who holds it is a secret
-of the game, and ``known_when`` says, in words, when the others learn it. The final holders are in
-:attr:`getaway.core.outcome.Outcome.roles`.
+of the game, and ``known_when`` says, in words, when the others learn it. A role dealt at the
+start has a fixed number of holders; one taken in play (``at_most``) up to a number, possibly
+none. The final holders are in :attr:`getaway.core.outcome.Outcome.roles`.
 
 Front ends read this to group seats (the terminal's ``--as TEAM``, the tournament's roles, the
 lobby's seat list) and never read seat names for it.
@@ -41,18 +42,29 @@ class HiddenRole:
     """A secret allegiance: ``count`` of the seats ``among`` secretly hold role ``name``.
 
     Only the holder knows it at first; ``known_when`` tells the others when they learn it
-    ("at the end of the game", "when the traitor escapes")."""
+    ("at the end of the game", "when the traitor escapes").
+
+    ``at_most``: the role is not dealt but taken in play, so *up to* ``count`` seats end up
+    holding it, possibly none (a hero who escapes alone is the traitor; if nobody does,
+    there was none). Until then any seat of ``among`` might become a holder, so nobody, not
+    even a would-be holder, can be said to hold it."""
 
     name: str
     among: tuple[str, ...]
     known_when: str
     count: int = 1
+    at_most: bool = False
+
+    def describe_count(self) -> str:
+        """The number of holders in words: ``1``, or ``up to 1``."""
+        return f"up to {self.count}" if self.at_most else str(self.count)
 
     def to_json(self) -> JSONDict:
         return {
             "name": self.name,
             "among": list(self.among),
             "count": self.count,
+            "at_most": self.at_most,
             "known_when": self.known_when,
         }
 

@@ -292,7 +292,7 @@ class GameInfo(BaseModel):
     )
     sides: dict[str, Any] = Field(
         description="per player count: the sides ({name, seats}) and hidden roles "
-        "({name, among, count, known_when})"
+        "({name, among, count, at_most, known_when}; at_most: up to count holders, taken in play)"
     )
     bots: list[str] = Field(description="bot levels for the 'bots' of a new match")
     client: ClientInfo | None = Field(

@@ -16,11 +16,13 @@ from typing import Any
 
 from getaway.core.base import RulesState
 from getaway.core.errors import IllegalActionError, SaveFileError
-from getaway.core.game import ALL, Game, JSONDict
+from getaway.core.game import ALL, Game, JSONDict, State
 from getaway.core.options import OptionSpec
 from getaway.core.outcome import Outcome
+from getaway.core.public import PublicAction
+from getaway.core.replay import Move
 from getaway.core.rng import Rng
-from getaway.core.sides import Side, Sides
+from getaway.core.sides import HiddenRole, Side, Sides
 from getaway.games.escape_from_new_york import turns
 from getaway.games.escape_from_new_york.options import (
     GAME_NAME,
@@ -34,8 +36,15 @@ from getaway.games.escape_from_new_york.state import Table
 from getaway.games.escape_from_new_york.turn_common import NotBuiltError, current_seat
 from getaway.games.escape_from_new_york.turn_state import Turn
 
-#: The heroes' side: they win or lose together (the traitor's escape is not built yet).
+#: The heroes' side: they win or lose together, unless one escapes alone (§9.2).
 TEAM = "heroes"
+#: The hidden role of a hero who escapes alone, betraying the others (§1, §9.2, §13.4).
+TRAITOR = "traitor"
+#: When the others learn who the traitor is: there is no traitor until one escapes.
+TRAITOR_KNOWN_WHEN = (
+    "when a hero escapes alone (§9.2), which ends the game; until then any hero may, "
+    "and none has to"
+)
 
 
 class EscapeFromNewYorkState(RulesState[Rules]):
@@ -143,7 +152,7 @@ class EscapeFromNewYorkState(RulesState[Rules]):
             reason=kind,
             summary=summary,
             side=side,
-            roles={won[0]: "traitor"} if kind == "solo" and side is None else {},
+            roles={won[0]: TRAITOR} if kind == "solo" and side is None else {},
         )
 
     # --- views and saves ---------------------------------------------------------------------
@@ -158,7 +167,24 @@ class EscapeFromNewYorkState(RulesState[Rules]):
         owner = seat in (ALL, current_seat(self.table))
         view["turn"] = self.turn.to_json() if owner else self.turn.public_json()
         view["to_act"] = list(self.to_act())
+        if owner:
+            looking = self.looking_at()
+            if looking is not None:
+                view["looking_at"] = looking
         return view
+
+    def looking_at(self) -> JSONDict | None:
+        """The cards the current player is looking through to choose one, which the table
+        keeps from everyone else: the Weapon Shop's items on top of the item deck (stage
+        ``keep``), the objective deck of a swap (stage ``objective``, §13.2). Its own view
+        shows them, as its legal actions do (and the determinizer keeps them)."""
+        table, turn = self.table, self.turn
+        if turn.stage == "keep" and turn.source is not None:
+            return {"deck": "item", "cards": table.item_deck[: int(turn.source[1])]}
+        if turn.stage == "objective" and turn.source is not None:
+            colour = str(turn.source[1])
+            return {"deck": colour, "cards": list(table.objective_decks[colour])}
+        return None
 
     def to_json(self) -> JSONDict:
         return {**self.position.to_json(), "turn": self.turn.to_json()}
@@ -196,7 +222,22 @@ class EscapeFromNewYork(Game):
         return rules_for(options).seats
 
     def sides(self, options: Mapping[str, Any] | None = None) -> Sides:
-        return Sides((Side(TEAM, self.seats(options)),))
+        """One team, the heroes; with 2 heroes or more, any of them may secretly become the
+        traitor by escaping alone (§9.2): at most one, since that ends the game, and maybe
+        none. Nothing deals the role, so it is declared ``at_most``. Alone at the table a
+        hero betrays nobody: either escape is the team's win (§9.4)."""
+        seats = self.seats(options)
+        if len(seats) == 1:
+            return Sides((Side(TEAM, seats),))
+        traitor = HiddenRole(TRAITOR, seats, TRAITOR_KNOWN_WHEN, count=1, at_most=True)
+        return Sides((Side(TEAM, seats),), (traitor,))
+
+    def public_action(self, before: State, move: Move, viewer: str) -> PublicAction | None:
+        """What ``viewer`` is shown of ``move``: decided in ``public.py`` alone."""
+        from getaway.games.escape_from_new_york.public import public_action
+
+        assert isinstance(before, EscapeFromNewYorkState)
+        return public_action(before, move, viewer)
 
     def new_state(
         self, options: Mapping[str, Any] | None = None, seed: int = 0
@@ -207,10 +248,16 @@ class EscapeFromNewYork(Game):
         return EscapeFromNewYorkState.from_json(data)
 
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> EscapeFromNewYorkState:
-        raise NotBuiltError("the determinizer (issue 14, item 4)")
+        """A full state drawn to agree with ``view``: see ``determinizer.py``."""
+        from getaway.games.escape_from_new_york.determinizer import determinize
+
+        return determinize(view, rng)
 
     def render(self, view: Mapping[str, Any]) -> str:
-        raise NotBuiltError("the terminal rendering (issue 14, item 5)")
+        """The view as text for the terminal: see ``render.py``."""
+        from getaway.games.escape_from_new_york.render import render_view
+
+        return render_view(view)
 
 
 GAME = EscapeFromNewYork()
