@@ -1,0 +1,88 @@
+"""Escape from New York: random 2-hero games per CPU-second through the public protocol, and
+the same loop over two source trees alternating in one session.
+
+The loop is ``getaway bench``'s (``new_state`` included, the first seat to act picks
+``legal[int(rnd() * len(legal))]``, ``rnd = random.Random(seed).random``), timed in the
+process's processor time (``time.process_time``) so that a shared, loaded machine slows each
+tree alike. Until the game is registered it is built directly, so the loop runs here::
+
+    python scripts/efny_bench.py --games 40                    # this tree
+    python scripts/efny_bench.py --baseline /tmp/base/src --rounds 5 --games 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+
+def random_game(options: dict[str, Any], seed: int, rnd: Any) -> int:
+    """One random game from a new state (the bench loop); the number of plies."""
+    from getaway.games.escape_from_new_york.game import GAME
+
+    state = GAME.new_state(options, seed)
+    plies = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[int(rnd() * len(legal))])
+        plies += 1
+    return plies
+
+
+def games_per_cpu_second(players: int, games: int, seed: int) -> tuple[float, int]:
+    """Games per processor-second over ``games`` seeded random games, and their plies."""
+    options = {"players": players}
+    random_game(options, seed - 1, random.Random(seed - 1).random)  # content loaded, warm
+    rnd = random.Random(seed).random
+    plies = 0
+    started = time.process_time()
+    for number in range(games):
+        plies += random_game(options, seed + number, rnd)
+    return games / (time.process_time() - started), plies
+
+
+def compare(baseline: str, rounds: int, players: int, games: int, seed: int) -> None:
+    """Alternate this tree and ``baseline`` (a ``src`` directory) in subprocesses."""
+    here = str(Path(__file__).resolve().parents[1] / "src")
+    trees = {"this": here, "baseline": baseline}
+    rates: dict[str, list[float]] = {name: [] for name in trees}
+    for number in range(rounds):
+        for name, src in trees.items():
+            env = {**os.environ, "PYTHONPATH": src}
+            args = [sys.executable, __file__, "--players", str(players), "--games", str(games)]
+            out = subprocess.run(
+                [*args, "--seed", str(seed)], env=env, capture_output=True, text=True, check=True
+            ).stdout.split()
+            rates[name].append(float(out[0]))
+            print(f"round {number + 1} {name}: {float(out[0]):.1f} games/CPU-s, {out[1]} plies")
+    for name, values in rates.items():
+        print(f"{name}: median {statistics.median(values):.1f} games/CPU-s {values}")
+    ratio = statistics.median(rates["this"]) / statistics.median(rates["baseline"])
+    print(f"ratio this/baseline: {ratio:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--baseline", help="a src directory to compare with, alternating")
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    if args.baseline:
+        compare(args.baseline, args.rounds, args.players, args.games, args.seed)
+        return
+    rate, plies = games_per_cpu_second(args.players, args.games, args.seed)
+    print(f"{rate:.3f} {plies}")
+
+
+if __name__ == "__main__":
+    main()
