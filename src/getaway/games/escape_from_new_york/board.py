@@ -23,7 +23,7 @@ from getaway.games.escape_from_new_york.schema import (
     Tile,
     TileSymbols,
 )
-from getaway.games.escape_from_new_york.state import PRISONER, Table, road_key
+from getaway.games.escape_from_new_york.state import PRISONER, Space, Table, road_key
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, OPPOSITE, Cell, Direction
 
 _NO_SYMBOLS = TileSymbols()
@@ -57,20 +57,49 @@ class Lookup:
         return {(cell.col, cell.row): cell for cell in self.content.board.cells}
 
     @cached_property
+    def ring(self) -> frozenset[Cell]:
+        """The printed ring cells around the Library, explored from the start (§3.1)."""
+        return frozenset(cell for cell, c in self.cells.items() if c.kind == "library_ring")
+
+    @cached_property
+    def tile_roads(self) -> dict[str, frozenset[Direction]]:
+        """The roads of each tile that brings its own road mask."""
+        return {t.id: frozenset(t.roads) for t in self.tiles.values() if t.roads is not None}
+
+    @cached_property
+    def manhole_tiles(self) -> frozenset[str]:
+        return frozenset(t.id for t in self.tiles.values() if t.symbols.manhole)
+
+    @cached_property
+    def printed_manholes(self) -> frozenset[Cell]:
+        return frozenset(
+            cell for cell, c in self.cells.items() if c.printed is not None and c.printed.manhole
+        )
+
+    @cached_property
+    def manhole_outskirts(self) -> frozenset[str]:
+        return frozenset(t.id for t in self.outskirts.values() if t.symbols.manhole)
+
+    @cached_property
     def bridges(self) -> dict[tuple[Cell, Direction], int]:
         """Each bridge road, from its bridgehead cell, to the bridge's number."""
         return {((b.col, b.row), b.direction): b.number for b in self.content.board.bridges}
 
 
 _LOOKUPS: dict[int, Lookup] = {}
+#: The index asked for last: nearly every call asks for the game's one content again.
+_last: list[Lookup] = []
 
 
 def lookup(rules: Rules) -> Lookup:
     """The shared index of ``rules``'s content."""
     content = rules.content
+    if _last and _last[0].content is content:
+        return _last[0]
     found = _LOOKUPS.get(id(content))
     if found is None or found.content is not content:
         found = _LOOKUPS[id(content)] = Lookup(content)
+    _last[:] = [found]
     return found
 
 
@@ -83,7 +112,7 @@ def explored(rules: Rules, table: Table, cell: Cell) -> bool:
     space = table.spaces[cell]
     if space.tile is not None:
         return space.face_up
-    return lookup(rules).cells[cell].kind == "library_ring"
+    return cell in lookup(rules).ring
 
 
 def empty(rules: Rules, table: Table, cell: Cell) -> bool:
@@ -116,8 +145,21 @@ def symbols(rules: Rules, table: Table, cell: Cell) -> list[TileSymbols]:
 
 
 def manhole(rules: Rules, table: Table, cell: Cell) -> bool:
-    """The space shows the manhole symbol (permanent, §7.16)."""
-    return any(shown.manhole for shown in symbols(rules, table, cell))
+    """The space shows the manhole symbol (permanent, §7.16): what :func:`symbols` lists,
+    read from the index of what shows one."""
+    return _manhole(lookup(rules), table.spaces[cell], cell)
+
+
+def _manhole(index: Lookup, space: Space, cell: Cell) -> bool:
+    return (
+        (space.tile is not None and space.face_up and space.tile in index.manhole_tiles)
+        or cell in index.printed_manholes
+        or (
+            space.outskirts is not None
+            and space.outskirts_face_up
+            and space.outskirts in index.manhole_outskirts
+        )
+    )
 
 
 def event_space(rules: Rules, table: Table, cell: Cell) -> bool:
@@ -133,7 +175,8 @@ def trap_space(rules: Rules, table: Table, cell: Cell) -> bool:
 
 def manholes(rules: Rules, table: Table) -> list[Cell]:
     """Every explored space with a manhole, in board order: all adjacent to one another."""
-    return [cell for cell in table.spaces if manhole(rules, table, cell)]
+    index = lookup(rules)
+    return [cell for cell, space in table.spaces.items() if _manhole(index, space, cell)]
 
 
 # --- roads and barricades (§3.2, §8.7) ---------------------------------------------------------
@@ -142,12 +185,17 @@ def manholes(rules: Rules, table: Table) -> list[Cell]:
 def shows_road(rules: Rules, table: Table, cell: Cell, direction: Direction) -> bool:
     """Whether the space shows a road in ``direction``: a face-up tile's own mask, else the
     board's printed cell (all six where neither says, §3.2 [P])."""
+    return direction in shown_roads(rules, table, cell)
+
+
+def shown_roads(rules: Rules, table: Table, cell: Cell) -> frozenset[Direction]:
+    """Every direction the space shows a road in (:func:`shows_road` for each)."""
     space = table.spaces[cell]
     if space.tile is not None and space.face_up:
-        tile = lookup(rules).tiles.get(space.tile)
-        if tile is not None and tile.roads is not None:
-            return direction in tile.roads
-    return rules.topology.shows_road(cell, direction)
+        roads = lookup(rules).tile_roads.get(space.tile)
+        if roads is not None:
+            return roads
+    return rules.topology.shown_roads(cell)
 
 
 def barricade(rules: Rules, table: Table, cell: Cell, direction: Direction) -> str | None:
@@ -161,18 +209,21 @@ def road(rules: Rules, table: Table, start: Cell, end: Cell) -> bool:
     direction = rules.topology.direction(start, end)
     return (
         direction is not None
-        and shows_road(rules, table, start, direction)
-        and shows_road(rules, table, end, OPPOSITE[direction])
+        and direction in shown_roads(rules, table, start)
+        and OPPOSITE[direction] in shown_roads(rules, table, end)
     )
 
 
 def open_road(rules: Rules, table: Table, start: Cell, end: Cell) -> bool:
     """Road-connected (§3.2, A-13): a road, and no intact barricade on it. A destroyed
     barricade is an open road."""
-    if not road(rules, table, start, end):
-        return False
     direction = rules.topology.direction(start, end)
-    assert direction is not None
+    if (
+        direction is None
+        or direction not in shown_roads(rules, table, start)
+        or OPPOSITE[direction] not in shown_roads(rules, table, end)
+    ):
+        return False
     return barricade(rules, table, start, direction) != "intact"
 
 

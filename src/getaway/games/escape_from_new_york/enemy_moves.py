@@ -62,20 +62,62 @@ def _links(
 ) -> list[Cell]:
     """The spaces an enemy on ``cell`` may step to (``manhole_cells``: the manholes, if
     already listed for this table)."""
-    found = []
-    for there in rules.topology.neighbours(cell).values():
-        if not board.explored(rules, table, there):
-            continue  # enemies enter explored spaces only (§3.2)
-        if through_barricades:
-            if board.road(rules, table, cell, there):
-                found.append(there)
-        elif board.open_road(rules, table, cell, there):
-            found.append(there)
-    if manholes and board.manhole(rules, table, cell):
-        if manhole_cells is None:
-            manhole_cells = board.manholes(rules, table)
-        found += [m for m in manhole_cells if m != cell]
-    return found
+    return _Graph(rules, table, manholes, through_barricades, manhole_cells).links(cell)
+
+
+class _Graph:
+    """The movement graph of one table for one kind of enemy, read as a search goes: each
+    space's roads are looked up once per search (:func:`board.shown_roads`), and the
+    neighbours, the way back and each road's name come listed by the topology. The same
+    answers as asking ``board.explored``, ``board.road`` and ``board.open_road`` for each
+    neighbour (``tests/escape_from_new_york/test_speed_oracles.py``)."""
+
+    __slots__ = ("barricades", "manhole_cells", "manholes", "roads", "rules", "table", "through")
+
+    def __init__(
+        self,
+        rules: Rules,
+        table: Table,
+        manholes: bool,
+        through_barricades: bool,
+        manhole_cells: list[Cell] | None = None,
+    ) -> None:
+        self.rules, self.table = rules, table
+        self.manholes, self.through = manholes, through_barricades
+        self.manhole_cells = manhole_cells
+        self.barricades = table.barricades
+        self.roads: dict[Cell, frozenset[Direction] | None] = {}
+
+    def _roads(self, cell: Cell) -> frozenset[Direction] | None:
+        """The roads ``cell`` shows, or ``None`` if it is not explored."""
+        if cell in self.roads:
+            return self.roads[cell]
+        shown = (
+            board.shown_roads(self.rules, self.table, cell)
+            if board.explored(self.rules, self.table, cell)
+            else None
+        )
+        self.roads[cell] = shown
+        return shown
+
+    def links(self, cell: Cell) -> list[Cell]:
+        rules, table = self.rules, self.table
+        here = self._roads(cell)
+        if here is None:  # a search may start on a space not explored: its roads still count
+            here = board.shown_roads(rules, table, cell)
+        found = []
+        for direction, there, opposite, name in rules.topology.links(cell):
+            shown = self._roads(there)
+            if shown is None:
+                continue  # enemies enter explored spaces only (§3.2)
+            if direction in here and opposite in shown:
+                if self.through or self.barricades.get(name) != "intact":
+                    found.append(there)
+        if self.manholes and board.manhole(rules, table, cell):
+            if self.manhole_cells is None:
+                self.manhole_cells = board.manholes(rules, table)
+            found += [m for m in self.manhole_cells if m != cell]
+        return found
 
 
 def distances(
@@ -92,16 +134,10 @@ def distances(
     queue = deque([target])
     # Listed once per search: a manhole is linked to every other one.
     manhole_cells = board.manholes(rules, table) if manholes else []
+    graph = _Graph(rules, table, manholes, through_barricades, manhole_cells)
     while queue:
         cell = queue.popleft()
-        for there in _links(
-            rules,
-            table,
-            cell,
-            manholes=manholes,
-            through_barricades=through_barricades,
-            manhole_cells=manhole_cells,
-        ):
+        for there in graph.links(cell):
             if there not in found:
                 found[there] = found[cell] + 1
                 queue.append(there)

@@ -24,7 +24,7 @@ from getaway.core.errors import SaveFileError
 from getaway.core.game import JSONDict
 from getaway.core.saves import SaveReader
 from getaway.games.escape_from_new_york.options import Rules
-from getaway.games.escape_from_new_york.topology import DIRECTIONS, OPPOSITE, Cell, Direction
+from getaway.games.escape_from_new_york.topology import DIRECTIONS, Cell, Direction
 
 T = TypeVar("T")
 
@@ -55,11 +55,9 @@ COLOURS = ("blue", "purple")
 
 
 def road_key(rules: Rules, cell: Cell, direction: Direction) -> RoadKey:
-    """The one name of the road leaving ``cell`` in ``direction``."""
-    there = rules.topology.neighbour(cell, direction)
-    if there is not None and there < cell:
-        return (there, OPPOSITE[direction])
-    return (cell, direction)
+    """The one name of the road leaving ``cell`` in ``direction`` (listed once by the
+    topology: see ``HexTopology.road_name``)."""
+    return rules.topology.road_name(cell, direction)
 
 
 @dataclass(frozen=True, slots=True)

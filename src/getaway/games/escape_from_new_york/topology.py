@@ -31,6 +31,8 @@ OPPOSITE: Mapping[Direction, Direction] = {
     "DL": "UR",
     "UL": "DR",
 }
+#: A road's one name: a cell and the direction it leaves in (see ``HexTopology.road_name``).
+RoadName = tuple[Cell, Direction]
 #: Which columns stand half a cell lower than their neighbours.
 Offset = Literal["odd_columns_down", "even_columns_down"]
 
@@ -105,6 +107,25 @@ class HexTopology:
         self._roads = {cell: frozenset(dirs) for cell, dirs in (roads or {}).items()}
         # Built once: the rules ask these on every move.
         self._neighbours = {cell: self._geometric(cell) for cell in self._cells}
+        self._directions = {
+            (cell, there): direction
+            for cell, found in self._neighbours.items()
+            for direction, there in found.items()
+        }
+        every = frozenset(DIRECTIONS)
+        self._shown = {cell: self._roads.get(cell, every) for cell in self._cells}
+        self._road_names = {
+            (cell, direction): self._road_name(cell, direction)
+            for cell in self._cells
+            for direction in DIRECTIONS
+        }
+        self._links = {
+            cell: tuple(
+                (direction, there, OPPOSITE[direction], self._road_names[cell, direction])
+                for direction, there in found.items()
+            )
+            for cell, found in self._neighbours.items()
+        }
 
     def _steps(self, column: int) -> Mapping[Direction, Cell]:
         return _FROM_LOW_COLUMN if column % 2 == self._low_parity else _FROM_HIGH_COLUMN
@@ -131,10 +152,25 @@ class HexTopology:
         return dict(self._neighbours[cell])
 
     def direction(self, start: Cell, end: Cell) -> Direction | None:
-        for direction, there in self._neighbours.get(start, {}).items():
-            if there == end:
-                return direction
-        return None
+        return self._directions.get((start, end))
+
+    def links(self, cell: Cell) -> tuple[tuple[Direction, Cell, Direction, RoadName], ...]:
+        """The neighbours of ``cell`` as :meth:`neighbours` orders them, each with the
+        direction it lies in, the way back, and the road's name (:meth:`road_name`): what
+        a search of the movement graph reads at every step, listed once."""
+        return self._links[cell]
+
+    def road_name(self, cell: Cell, direction: Direction) -> RoadName:
+        """The one name of the road leaving ``cell`` in ``direction``: written from the
+        smaller of its two cells, or from its one cell if nothing lies beyond."""
+        found = self._road_names.get((cell, direction))
+        return self._road_name(cell, direction) if found is None else found
+
+    def _road_name(self, cell: Cell, direction: Direction) -> RoadName:
+        there = self._neighbours[cell].get(direction)
+        if there is not None and there < cell:
+            return (there, OPPOSITE[direction])
+        return (cell, direction)
 
     def distance(self, start: Cell, end: Cell) -> int:
         (x1, y1, z1), (x2, y2, z2) = self._cube(start), self._cube(end)
@@ -152,6 +188,13 @@ class HexTopology:
         """Whether ``cell`` shows a road in ``direction`` (it may lead nowhere)."""
         roads = self._roads.get(cell)
         return roads is None or direction in roads
+
+    def shown_roads(self, cell: Cell) -> frozenset[Direction]:
+        """Every direction ``cell`` shows a road in (:meth:`shows_road` for each)."""
+        found = self._shown.get(cell)
+        if found is None:
+            return frozenset(d for d in DIRECTIONS if self.shows_road(cell, d))
+        return found
 
     def road(self, start: Cell, end: Cell) -> bool:
         direction = self.direction(start, end)
