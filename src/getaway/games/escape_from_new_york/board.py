@@ -27,6 +27,9 @@ from getaway.games.escape_from_new_york.state import PRISONER, Space, Table, roa
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, OPPOSITE, Cell, Direction
 
 _NO_SYMBOLS = TileSymbols()
+#: A space looked at only, not copied if shared (``state.Spaces``): a C call, as the hot
+#: loops read spaces hundreds of times a ply. Never change what it returns.
+_read = dict.__getitem__
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,7 @@ def lookup(rules: Rules) -> Lookup:
 def explored(rules: Rules, table: Table, cell: Cell) -> bool:
     """A face-up tile (city, park, revealed landmark, Library, WTC) or a printed ring cell
     (§3.2)."""
-    space = table.spaces[cell]
+    space = _read(table.spaces, cell)
     if space.tile is not None:
         return space.face_up
     return cell in lookup(rules).ring
@@ -147,7 +150,7 @@ def symbols(rules: Rules, table: Table, cell: Cell) -> list[TileSymbols]:
 def manhole(rules: Rules, table: Table, cell: Cell) -> bool:
     """The space shows the manhole symbol (permanent, §7.16): what :func:`symbols` lists,
     read from the index of what shows one."""
-    return _manhole(lookup(rules), table.spaces[cell], cell)
+    return _manhole(lookup(rules), _read(table.spaces, cell), cell)
 
 
 def _manhole(index: Lookup, space: Space, cell: Cell) -> bool:
@@ -176,7 +179,7 @@ def trap_space(rules: Rules, table: Table, cell: Cell) -> bool:
 def manholes(rules: Rules, table: Table) -> list[Cell]:
     """Every explored space with a manhole, in board order: all adjacent to one another."""
     index = lookup(rules)
-    return [cell for cell, space in table.spaces.items() if _manhole(index, space, cell)]
+    return [cell for cell, space in dict.items(table.spaces) if _manhole(index, space, cell)]
 
 
 # --- roads and barricades (§3.2, §8.7) ---------------------------------------------------------
@@ -190,7 +193,7 @@ def shows_road(rules: Rules, table: Table, cell: Cell, direction: Direction) -> 
 
 def shown_roads(rules: Rules, table: Table, cell: Cell) -> frozenset[Direction]:
     """Every direction the space shows a road in (:func:`shows_road` for each)."""
-    space = table.spaces[cell]
+    space = _read(table.spaces, cell)
     if space.tile is not None and space.face_up:
         roads = lookup(rules).tile_roads.get(space.tile)
         if roads is not None:

@@ -25,6 +25,10 @@ from getaway.games.escape_from_new_york.state import (
 )
 from getaway.games.escape_from_new_york.topology import Cell
 
+#: A space looked at only, not copied if shared (``state.Spaces``): a C call, as the hot
+#: loops read spaces hundreds of times a ply. Never change what it returns.
+_read = dict.__getitem__
+
 #: Order among enemies that tie on movement points (§8.5): cars, then bosses, then prisoners
 #: on foot.
 KIND_RANK: dict[EnemyKind, int] = {"car": 0, "boss": 1, "prisoner": 2}
@@ -78,7 +82,7 @@ def stats(rules: Rules, table: Table, enemy: Enemy) -> Stats:
 def enemies_on(table: Table, cell: Cell) -> list[Enemy]:
     """Each enemy figure on the space, marked ones as marked: cars, bosses, prisoners on
     foot."""
-    space = table.spaces[cell]
+    space = _read(table.spaces, cell)
     marks = [mark for mark in table.marks if mark.cell == cell]
     found: list[Enemy] = []
     counts: tuple[tuple[EnemyKind, int], ...] = (

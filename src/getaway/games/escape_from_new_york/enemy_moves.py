@@ -110,9 +110,12 @@ class _Graph:
             shown = self._roads(there)
             if shown is None:
                 continue  # enemies enter explored spaces only (§3.2)
-            if direction in here and opposite in shown:
-                if self.through or self.barricades.get(name) != "intact":
-                    found.append(there)
+            if (
+                direction in here
+                and opposite in shown
+                and (self.through or self.barricades.get(name) != "intact")
+            ):
+                found.append(there)
         if self.manholes and board.manhole(rules, table, cell):
             if self.manhole_cells is None:
                 self.manhole_cells = board.manholes(rules, table)

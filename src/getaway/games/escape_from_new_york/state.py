@@ -165,6 +165,100 @@ class Space:
         }
 
 
+class Spaces(dict[Cell, Space]):
+    """The spaces of one table, copied on write: a clone shares every :class:`Space` with
+    its original, and each side copies a shared space the first time it hands it out
+    (``table.spaces[cell]``, ``get``, ``items``, ``values``...), since the caller may change
+    it. Cloning a table therefore copies 58 references, not 58 spaces; a turn copies only
+    the spaces it asks for. :meth:`read` hands out a space without copying, for code that
+    only reads it (the movement graph's hot loop). The same tables as copying every space
+    (``tests/escape_from_new_york/test_speed_oracles.py``)."""
+
+    __slots__ = ("shared",)
+
+    def __init__(self, spaces: Mapping[Cell, Space] | None = None) -> None:
+        super().__init__(spaces or {})
+        #: The cells whose space another table may hold too: copied before handed out.
+        self.shared: set[Cell] = set()
+
+    def clone(self) -> Spaces:
+        """A copy sharing every space; from now on both sides copy before handing out."""
+        other = Spaces(self)  # dict's own copy: the references, without __getitem__
+        self.shared = set(other)
+        other.shared = set(other)
+        return other
+
+    def read(self, cell: Cell) -> Space:
+        """The space on ``cell`` to look at only: never change what this returns."""
+        return dict.__getitem__(self, cell)
+
+    def _own(self, cell: Cell) -> Space:
+        space = dict.__getitem__(self, cell).clone()
+        dict.__setitem__(self, cell, space)
+        self.shared.discard(cell)
+        return space
+
+    def _own_all(self) -> None:
+        for cell in list(self.shared):
+            self._own(cell)
+
+    def __getitem__(self, cell: Cell) -> Space:
+        if cell in self.shared:
+            return self._own(cell)
+        return dict.__getitem__(self, cell)
+
+    def __setitem__(self, cell: Cell, space: Space) -> None:
+        self.shared.discard(cell)
+        dict.__setitem__(self, cell, space)
+
+    def __delitem__(self, cell: Cell) -> None:
+        self.shared.discard(cell)
+        dict.__delitem__(self, cell)
+
+    def get(self, cell: Cell, default: Any = None) -> Any:
+        if cell in self:
+            return self[cell]
+        return default
+
+    def values(self) -> Any:
+        self._own_all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._own_all()
+        return dict.items(self)
+
+    def pop(self, cell: Cell, *default: Any) -> Any:
+        if cell in self.shared:
+            self._own(cell)
+        return dict.pop(self, cell, *default)
+
+    def popitem(self) -> tuple[Cell, Space]:
+        self._own_all()
+        return dict.popitem(self)
+
+    def setdefault(self, cell: Cell, default: Space) -> Space:
+        if cell in self:
+            return self[cell]
+        self[cell] = default
+        return default
+
+    def copy(self) -> dict[Cell, Space]:
+        """A plain dict of copies (never shared with this table)."""
+        return {cell: space.clone() for cell, space in dict.items(self)}
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for cell, space in dict(*args, **kwargs).items():
+            self[cell] = space
+
+    def __ior__(self, other: Any) -> Spaces:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def __reduce__(self) -> Any:
+        return (Spaces, (self.copy(),))
+
+
 @dataclass(slots=True)
 class Hero:
     """A player's hero and board (§5 ``heroes[h]``). Health is the hand (§1)."""
@@ -340,6 +434,10 @@ class Table:
     #: (§12), shown to all; the team's escape is then impossible.
     president_dead: bool = False
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.spaces, Spaces):
+            self.spaces = Spaces(self.spaces)
+
     @property
     def current_seat(self) -> str:
         return self.turn_order[self.current]
@@ -350,7 +448,7 @@ class Table:
             current=self.current,
             phase=self.phase,
             step=self.step,
-            spaces={cell: space.clone() for cell, space in self.spaces.items()},
+            spaces=_cloned_spaces(self.spaces),
             barricades=dict(self.barricades),
             heroes={seat: hero.clone() for seat, hero in self.heroes.items()},
             noise=self.noise,
@@ -400,6 +498,20 @@ class Table:
         raises :class:`SaveFileError` naming the field; whether the position is one the
         rules can reach is ``invariants.py``'s job."""
         return _TableReader(rules, reader).table()
+
+
+def read_space(table: Table, cell: Cell) -> Space:
+    """The space on ``cell`` to look at only, not copied if shared (:class:`Spaces`):
+    never change what this returns."""
+    return dict.__getitem__(table.spaces, cell)
+
+
+def _cloned_spaces(spaces: dict[Cell, Space]) -> Spaces:
+    """A clone's spaces: shared copy on write (:class:`Spaces`), or copied one by one if
+    something replaced the table's map by a plain dict."""
+    if isinstance(spaces, Spaces):
+        return spaces.clone()
+    return Spaces({cell: space.clone() for cell, space in spaces.items()})
 
 
 #: Each field of a table's JSON, in order, and how it is written.
