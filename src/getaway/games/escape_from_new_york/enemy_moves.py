@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 
 from getaway.games.escape_from_new_york import board
 from getaway.games.escape_from_new_york.enemies import (
@@ -133,11 +134,64 @@ def distances(
 ) -> dict[Cell, int]:
     """Steps from every space to ``target`` in the movement graph (the graph is symmetric,
     so one search from the target serves every enemy of one kind)."""
+    return dict(_searched(rules, table, target, manholes, through_barricades))
+
+
+#: Searches already made, by everything the movement graph is read from
+#: (:func:`_graph_key`): the New York phase asks for the same ones again and again (who
+#: moves next, each enemy's routes, the checks of a move, the next legal list) while the
+#: map stays as it is. Kept small: the map changes every few plies.
+_SEARCHES: dict[tuple[object, ...], tuple[Rules, dict[Cell, int]]] = {}
+_SEARCHES_KEPT = 16
+#: What a space shows that the movement graph reads.
+_FACES = attrgetter("tile", "face_up", "outskirts", "outskirts_face_up")
+
+
+def _graph_key(
+    rules: Rules, table: Table, target: Cell, manholes: bool, through: bool
+) -> tuple[object, ...]:
+    """Everything a search reads: the content and board (by identity: the entry keeps
+    its rules alive and is checked against them, so never mistaken for another's), what
+    lies face up on each space (tiles bring roads and manholes, outskirts tokens
+    manholes), the barricades, the target and the kind of enemy."""
+    faces = tuple(map(_FACES, dict.values(table.spaces)))
+    return (
+        id(rules.content),
+        id(rules.topology),
+        tuple(table.spaces),
+        faces,
+        frozenset(table.barricades.items()),
+        target,
+        manholes,
+        through,
+    )
+
+
+def _searched(
+    rules: Rules, table: Table, target: Cell, manholes: bool, through: bool
+) -> dict[Cell, int]:
+    """The search of :func:`distances`, shared with every caller asking on the same map:
+    read it, never change it."""
+    key = _graph_key(rules, table, target, manholes, through)
+    kept = _SEARCHES.get(key)
+    if kept is not None and kept[0].content is rules.content and kept[0].topology is rules.topology:
+        return kept[1]
+    if len(_SEARCHES) >= _SEARCHES_KEPT:
+        _SEARCHES.pop(next(iter(_SEARCHES)), None)  # the oldest
+    found = _search(rules, table, target, manholes, through)
+    _SEARCHES[key] = (rules, found)
+    return found
+
+
+def _search(
+    rules: Rules, table: Table, target: Cell, manholes: bool, through: bool
+) -> dict[Cell, int]:
+    """Breadth-first from ``target`` over the movement graph."""
     found = {target: 0}
     queue = deque([target])
     # Listed once per search: a manhole is linked to every other one.
     manhole_cells = board.manholes(rules, table) if manholes else []
-    graph = _Graph(rules, table, manholes, through_barricades, manhole_cells)
+    graph = _Graph(rules, table, manholes, through, manhole_cells)
     while queue:
         cell = queue.popleft()
         for there in graph.links(cell):
@@ -179,9 +233,7 @@ def _distances_cached(
 ) -> dict[Cell, int]:
     key = (manholes, through)
     if key not in maps:
-        maps[key] = distances(
-            rules, table, _hero_cell(table), manholes=manholes, through_barricades=through
-        )
+        maps[key] = _searched(rules, table, _hero_cell(table), manholes, through)
     return maps[key]
 
 
