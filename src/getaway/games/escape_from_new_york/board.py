@@ -17,11 +17,16 @@ from getaway.games.escape_from_new_york.content import Content
 from getaway.games.escape_from_new_york.options import Rules
 from getaway.games.escape_from_new_york.schema import (
     BoardCell,
+    Boss,
+    Item,
     Landmark,
     NewYorkCard,
     OutskirtsToken,
     Tile,
     TileSymbols,
+)
+from getaway.games.escape_from_new_york.schema import (
+    Hero as HeroData,
 )
 from getaway.games.escape_from_new_york.state import PRISONER, Space, Table, road_key
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, OPPOSITE, Cell, Direction
@@ -58,6 +63,18 @@ class Lookup:
     @cached_property
     def cells(self) -> dict[Cell, BoardCell]:
         return {(cell.col, cell.row): cell for cell in self.content.board.cells}
+
+    @cached_property
+    def items(self) -> dict[str, Item]:
+        return {item.id: item for item in self.content.items.items}
+
+    @cached_property
+    def heroes(self) -> dict[str, HeroData]:
+        return {hero.id: hero for hero in self.content.heroes.heroes}
+
+    @cached_property
+    def bosses(self) -> dict[str, Boss]:
+        return {boss.id: boss for boss in self.content.enemies.bosses}
 
     @cached_property
     def ring(self) -> frozenset[Cell]:
@@ -121,12 +138,12 @@ def explored(rules: Rules, table: Table, cell: Cell) -> bool:
 def empty(rules: Rules, table: Table, cell: Cell) -> bool:
     """A black or green space with no tile yet: only exploring fills it (§3.2)."""
     kind = lookup(rules).cells[cell].kind
-    return kind in ("city", "park") and table.spaces[cell].tile is None
+    return kind in ("city", "park") and _read(table.spaces, cell).tile is None
 
 
 def hidden_landmark(rules: Rules, table: Table, cell: Cell) -> bool:
     """A red space whose landmark still lies face down: heroes may enter it, exploring it."""
-    space = table.spaces[cell]
+    space = _read(table.spaces, cell)
     return lookup(rules).cells[cell].kind == "landmark" and not space.face_up
 
 
@@ -134,7 +151,7 @@ def symbols(rules: Rules, table: Table, cell: Cell) -> list[TileSymbols]:
     """What the space shows: its face-up tile's or printed cell's symbols, and a flipped
     outskirts token's, which are added to the tile's (§7.17)."""
     found: list[TileSymbols] = []
-    space = table.spaces[cell]
+    space = _read(table.spaces, cell)
     index = lookup(rules)
     tile = index.tiles.get(space.tile) if space.tile is not None and space.face_up else None
     if tile is not None:
@@ -172,7 +189,7 @@ def event_space(rules: Rules, table: Table, cell: Cell) -> bool:
 
 def trap_space(rules: Rules, table: Table, cell: Cell) -> bool:
     """A revealed SGB trap tile: a hero moving onto it draws a trap card (§12)."""
-    tile = table.spaces[cell].tile
+    tile = _read(table.spaces, cell).tile
     return tile is not None and tile in lookup(rules).tiles and bool(lookup(rules).tiles[tile].trap)
 
 
@@ -317,7 +334,7 @@ def heroes_on(table: Table, cell: Cell) -> list[str]:
 
 def enemy_count(table: Table, cell: Cell) -> int:
     """Prisoners on foot, prisoners driving cars, and bosses on the space (§8.1)."""
-    space = table.spaces[cell]
+    space = _read(table.spaces, cell)
     cars = sum(1 for car in space.cars if car.owner == PRISONER)
     return space.prisoners + cars + len(space.bosses)
 

@@ -57,7 +57,7 @@ def bonus(rules: Rules, table: Table, stat: str) -> int:
 
 
 def boss_data(rules: Rules, boss: str) -> Boss:
-    return next(b for b in rules.content.enemies.bosses if b.id == boss)
+    return board.lookup(rules).bosses[boss]
 
 
 def stats(rules: Rules, table: Table, enemy: Enemy) -> Stats:
@@ -83,7 +83,9 @@ def enemies_on(table: Table, cell: Cell) -> list[Enemy]:
     """Each enemy figure on the space, marked ones as marked: cars, bosses, prisoners on
     foot."""
     space = _read(table.spaces, cell)
-    marks = [mark for mark in table.marks if mark.cell == cell]
+    marks = [mark for mark in table.marks if mark.cell == cell] if table.marks else []
+    if not (marks or space.prisoners or space.cars or space.bosses):
+        return []  # most spaces: nothing to list
     found: list[Enemy] = []
     counts: tuple[tuple[EnemyKind, int], ...] = (
         ("car", sum(1 for car in space.cars if car.owner == PRISONER)),

@@ -13,6 +13,8 @@ from getaway.games.escape_from_new_york.state import (
     COLOURS,
     SupplyCard,
     Table,
+    read_space,
+    read_spaces,
 )
 from getaway.games.escape_from_new_york.topology import Cell
 from getaway.games.escape_from_new_york.turn_common import (
@@ -99,7 +101,7 @@ def president_here(rules: Rules, table: Table, cell: Cell) -> bool:
     """The revealed Duke's Camp, with the President still to be found there: its card on
     the slot, or with "Dead or Alive?" the President deck not drawn from yet (§7.10,
     §12)."""
-    space = table.spaces[cell]
+    space = read_space(table, cell)
     if not space.face_up or space.tile is None:
         return False
     landmark = board.lookup(rules).landmarks.get(space.tile)
@@ -175,7 +177,7 @@ def duke_to_nothing_here(state: EscapeFromNewYorkState) -> None:
     cell = next(
         (
             c
-            for c, s in table.spaces.items()
+            for c, s in read_spaces(table)
             if s.tile in landmarks and landmarks[s.tile].role == "nothing_here"
         ),
         None,
@@ -215,7 +217,7 @@ def weapon_counts_for_token(rules: Rules, table: Table, seat: str) -> bool:
     weapon = table.heroes[seat].weapon
     if weapon is None or not token_wants_items(rules, table, seat):
         return False
-    return not next(i for i in rules.content.items.items if i.id == weapon).no_levelup_discard
+    return not board.lookup(rules).items[weapon].no_levelup_discard
 
 
 def solo_escape_ready(rules: Rules, table: Table, seat: str) -> bool:
@@ -443,7 +445,7 @@ def level_bonus(state: EscapeFromNewYorkState) -> Any:
     rules, table = state.rules, state.table
     hero = table.heroes[current_seat(table)]
     level = sum(1 for t in hero.level_tokens if t.state == "removed")
-    data = next(h for h in rules.content.heroes.heroes if h.id == hero.hero)
+    data = board.lookup(rules).heroes[hero.hero]
     return next(b for b in data.level_bonuses if b.level == level)
 
 

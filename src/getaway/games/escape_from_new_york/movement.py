@@ -33,7 +33,13 @@ from getaway.games.escape_from_new_york.enemies import take_abandoned_cars
 from getaway.games.escape_from_new_york.exploring import Explored, explore_landmark
 from getaway.games.escape_from_new_york.options import Rules
 from getaway.games.escape_from_new_york.schema import CardEffect, Move
-from getaway.games.escape_from_new_york.state import ABANDONED, CarFigure, Table, road_key
+from getaway.games.escape_from_new_york.state import (
+    ABANDONED,
+    CarFigure,
+    Table,
+    read_space,
+    road_key,
+)
 from getaway.games.escape_from_new_york.topology import Cell
 
 #: How a step is made: along an open road, through an intact barricade ignoring it
@@ -107,14 +113,14 @@ def _raw_steps(
 ) -> list[Step]:
     effect = move.effect
     found: list[Step] = []
-    for there in rules.topology.neighbours(cell).values():
-        if not board.road(rules, table, cell, there):
+    here = board.shown_roads(rules, table, cell)
+    # board.road, then board.barricade, read from the topology's list of neighbours.
+    for direction, there, back, road in rules.topology.links(cell):
+        if direction not in here or back not in board.shown_roads(rules, table, there):
             continue
         if not (board.explored(rules, table, there) or board.hidden_landmark(rules, table, there)):
             continue  # nobody enters an empty space (§3.2)
-        direction = rules.topology.direction(cell, there)
-        assert direction is not None
-        if board.barricade(rules, table, cell, direction) != "intact":
+        if table.barricades.get(road) != "intact":
             found.append(Step(there, "road"))
         elif effect.ignores_between:
             found.append(Step(there, "ignore"))
@@ -250,7 +256,7 @@ def can_take_car(table: Table, seat: str) -> bool:
     """An abandoned car on the hero's space, no enemies there, no car held, and a car card
     left in the supply [P]."""
     hero = table.heroes[seat]
-    space = table.spaces[hero.cell]
+    space = read_space(table, hero.cell)
     return (
         hero.car is None
         and bool(table.car_cards)

@@ -20,6 +20,7 @@ from getaway.games.escape_from_new_york.schema import Where
 from getaway.games.escape_from_new_york.state import (
     ABANDONED,
     CarFigure,
+    read_spaces,
     road_key,
 )
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, Cell
@@ -131,7 +132,7 @@ def boss_comeback(state: EscapeFromNewYorkState) -> None:
     landmarks = board.lookup(rules).landmarks
     roles = {
         landmarks[s.tile].role: c
-        for c, s in table.spaces.items()
+        for c, s in read_spaces(table)
         if s.tile in landmarks and s.face_up and landmarks[s.tile].role
     }
     for boss in rules.content.enemies.bosses:

@@ -506,6 +506,11 @@ def read_space(table: Table, cell: Cell) -> Space:
     return dict.__getitem__(table.spaces, cell)
 
 
+def read_spaces(table: Table) -> Any:
+    """Every cell and its space, to look at only (see :func:`read_space`)."""
+    return dict.items(table.spaces)
+
+
 def _cloned_spaces(spaces: dict[Cell, Space]) -> Spaces:
     """A clone's spaces: shared copy on write (:class:`Spaces`), or copied one by one if
     something replaced the table's map by a plain dict."""

@@ -17,7 +17,7 @@ from getaway.games.escape_from_new_york.schema import (
     Item,
     NewYorkCard,
 )
-from getaway.games.escape_from_new_york.state import Table
+from getaway.games.escape_from_new_york.state import Table, read_spaces
 from getaway.games.escape_from_new_york.topology import Cell
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def cell_id(cell: Cell) -> str:
 
 
 def hero_card(rules: Rules, card: str) -> HeroCard:
-    return next(c for c in rules.content.hero_cards.cards if c.id == card)
+    return rules.content.hero_card(card)
 
 
 def source_effects(rules: Rules, table: Table, source: list[Any]) -> list[CardEffect]:
@@ -57,7 +57,7 @@ def source_effects(rules: Rules, table: Table, source: list[Any]) -> list[CardEf
         return list(hero_card(rules, name).effects)
     if kind == "ability":
         hero = table.heroes[current_seat(table)].hero
-        data = next(h for h in rules.content.heroes.heroes if h.id == hero)
+        data = board.lookup(rules).heroes[hero]
         return list(data.ability[int(name)])
     if kind == "item":
         return list(item_data(rules, name).use)
@@ -68,7 +68,7 @@ def source_effects(rules: Rules, table: Table, source: list[Any]) -> list[CardEf
 
 
 def item_data(rules: Rules, item: str) -> Item:
-    return next(i for i in rules.content.items.items if i.id == item)
+    return board.lookup(rules).items[item]
 
 
 def diplomat_data(rules: Rules, card: str) -> Diplomat:
@@ -92,7 +92,7 @@ def city_effects(rules: Rules, source: str, card: str) -> list[Any]:
 
 def ability_noise(rules: Rules, table: Table) -> int:
     hero = table.heroes[current_seat(table)].hero
-    return next(h for h in rules.content.heroes.heroes if h.id == hero).ability_noise
+    return board.lookup(rules).heroes[hero].ability_noise
 
 
 def parse_cell(text: str) -> Cell:
@@ -139,7 +139,7 @@ def park_spaces(rules: Rules) -> list[Cell]:
 def next_park_spaces(rules: Rules, table: Table) -> list[Cell]:
     """Where "move the helicopter 1 park space" may take it (the Radio, §14.7 [P]): the park
     spaces next to its own, explored or not (§7.14), clockwise from straight up."""
-    here = next((c for c, s in table.spaces.items() if s.helicopter), None)
+    here = next((c for c, s in read_spaces(table) if s.helicopter), None)
     if here is None:
         return []
     parks = set(park_spaces(rules))

@@ -122,6 +122,7 @@ from getaway.games.escape_from_new_york.schema import (
     Move,
     Steal,
 )
+from getaway.games.escape_from_new_york.state import read_space
 from getaway.games.escape_from_new_york.turn_common import (
     WAITING,
     ability_noise,
@@ -183,7 +184,7 @@ def free_actions(state: EscapeFromNewYorkState) -> list[str]:
     found += [f"attempt:{k}" for k in escape_attempts(state)]
     if movement.can_take_car(table, seat):
         found.append("take-car")
-    space = table.spaces[hero.cell]
+    space = read_space(table, hero.cell)
     if not board.has_enemies(table, hero.cell):
         if space.item_markers:
             found.append("pick-up")
@@ -240,7 +241,7 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
         waiting = [card for card in hero.played if card not in turn.resolved]
         found = [f"play:{card}" for card in waiting]
         if turn.hidden is None:
-            data = next(h for h in rules.content.heroes.heroes if h.id == hero.hero)
+            data = board.lookup(rules).heroes[hero.hero]
             found += [
                 f"ability:{option}:{card}"
                 for option in range(len(data.ability))
