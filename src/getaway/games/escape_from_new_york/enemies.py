@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from getaway.games.escape_from_new_york import board
+from getaway.games.escape_from_new_york.content import Content
 from getaway.games.escape_from_new_york.noise import gain_noise
 from getaway.games.escape_from_new_york.options import Rules
 from getaway.games.escape_from_new_york.schema import Boss, PrisonerBonus
@@ -68,15 +69,29 @@ def stats(rules: Rules, table: Table, enemy: Enemy) -> Stats:
         assert enemy.boss is not None
         data = boss_data(rules, enemy.boss)
         return Stats(data.hp, data.mp, data.damage, data.range, data.manholes)
-    base = rules.content.enemies.prisoner
     car = enemy.kind == "car"
-    return Stats(
+    key = (id(rules.content), tuple(table.new_york_in_play), car)
+    kept = _PRISONER_STATS.get(key)
+    if kept is not None and kept[0] is rules.content:
+        return kept[1]
+    base = rules.content.enemies.prisoner
+    found = Stats(
         hp=base.hp + (base.car_hp if car else 0) + bonus(rules, table, "hp"),
         mp=base.mp + (base.car_mp if car else 0) + bonus(rules, table, "mp"),
         damage=base.damage + bonus(rules, table, "damage"),
         range=min(1, base.range + bonus(rules, table, "range")),
         manholes=not car,
     )
+    if len(_PRISONER_STATS) >= 64:
+        _PRISONER_STATS.clear()
+    _PRISONER_STATS[key] = (rules.content, found)
+    return found
+
+
+#: A prisoner's or car's stats by content (by identity: the entry keeps its content and
+#: is checked against it), the special cards in play (the only part of the table they
+#: read) and whether it drives a car. Asked for every enemy at every New York choice.
+_PRISONER_STATS: dict[tuple[int, tuple[str, ...], bool], tuple[Content, Stats]] = {}
 
 
 def enemies_on(table: Table, cell: Cell) -> list[Enemy]:

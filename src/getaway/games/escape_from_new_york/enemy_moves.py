@@ -340,13 +340,12 @@ def _paths(
 ) -> list[tuple[Cell, ...]]:
     """Every walk of ``steps`` steps from ``start``, each step one closer to the target."""
     walks: list[tuple[Cell, ...]] = [(start,)]
+    graph = _Graph(rules, table, manholes, through_barricades)  # one table: read once
     for _ in range(steps):
         longer = []
         for walk in walks:
             here = walk[-1]
-            for there in _links(
-                rules, table, here, manholes=manholes, through_barricades=through_barricades
-            ):
+            for there in graph.links(here):
                 if dist.get(there) == dist[here] - 1:
                     longer.append((*walk, there))
         walks = longer

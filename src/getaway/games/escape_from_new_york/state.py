@@ -167,52 +167,51 @@ class Space:
 
 class Spaces(dict[Cell, Space]):
     """The spaces of one table, copied on write: a clone shares every :class:`Space` with
-    its original, and each side copies a shared space the first time it hands it out
+    its original, and each side copies a space the first time it hands it out
     (``table.spaces[cell]``, ``get``, ``items``, ``values``...), since the caller may change
     it. Cloning a table therefore copies 58 references, not 58 spaces; a turn copies only
-    the spaces it asks for. :meth:`read` hands out a space without copying, for code that
-    only reads it (the movement graph's hot loop). The same tables as copying every space
+    the spaces it asks for. :func:`read_space` hands out a space without copying, for code
+    that only reads it. The same tables as copying every space
     (``tests/escape_from_new_york/test_speed_oracles.py``)."""
 
-    __slots__ = ("shared",)
+    __slots__ = ("owned",)
 
     def __init__(self, spaces: Mapping[Cell, Space] | None = None) -> None:
         super().__init__(spaces or {})
-        #: The cells whose space another table may hold too: copied before handed out.
-        self.shared: set[Cell] = set()
+        #: The cells whose space this map alone holds (copied since the last clone); any
+        #: other may be another map's too, so it is copied before it is handed out. A new
+        #: map owns nothing: whoever built it may still hold its spaces.
+        self.owned: set[Cell] = set()
 
     def clone(self) -> Spaces:
         """A copy sharing every space; from now on both sides copy before handing out."""
         other = Spaces(self)  # dict's own copy: the references, without __getitem__
-        self.shared = set(other)
-        other.shared = set(other)
+        self.owned = set()
         return other
-
-    def read(self, cell: Cell) -> Space:
-        """The space on ``cell`` to look at only: never change what this returns."""
-        return dict.__getitem__(self, cell)
 
     def _own(self, cell: Cell) -> Space:
         space = dict.__getitem__(self, cell).clone()
         dict.__setitem__(self, cell, space)
-        self.shared.discard(cell)
+        self.owned.add(cell)
         return space
 
     def _own_all(self) -> None:
-        for cell in list(self.shared):
-            self._own(cell)
+        if len(self.owned) < len(self):
+            for cell in list(dict.keys(self)):
+                if cell not in self.owned:
+                    self._own(cell)
 
     def __getitem__(self, cell: Cell) -> Space:
-        if cell in self.shared:
-            return self._own(cell)
-        return dict.__getitem__(self, cell)
+        if cell in self.owned:
+            return dict.__getitem__(self, cell)
+        return self._own(cell)
 
     def __setitem__(self, cell: Cell, space: Space) -> None:
-        self.shared.discard(cell)
+        self.owned.discard(cell)  # the caller may keep it: copied if handed out again
         dict.__setitem__(self, cell, space)
 
     def __delitem__(self, cell: Cell) -> None:
-        self.shared.discard(cell)
+        self.owned.discard(cell)
         dict.__delitem__(self, cell)
 
     def get(self, cell: Cell, default: Any = None) -> Any:
@@ -229,13 +228,16 @@ class Spaces(dict[Cell, Space]):
         return dict.items(self)
 
     def pop(self, cell: Cell, *default: Any) -> Any:
-        if cell in self.shared:
-            self._own(cell)
+        if cell in self:
+            self[cell]
+            self.owned.discard(cell)
         return dict.pop(self, cell, *default)
 
     def popitem(self) -> tuple[Cell, Space]:
         self._own_all()
-        return dict.popitem(self)
+        cell, space = dict.popitem(self)
+        self.owned.discard(cell)
+        return cell, space
 
     def setdefault(self, cell: Cell, default: Space) -> Space:
         if cell in self:
@@ -443,50 +445,52 @@ class Table:
         return self.turn_order[self.current]
 
     def clone(self) -> Table:
+        # Positional, in field order (a keyword call of 43 fields costs a sixth more, on
+        # every action); a field out of place breaks the clone tests' saves at once.
         return Table(
-            turn_order=self.turn_order[:],
-            current=self.current,
-            phase=self.phase,
-            step=self.step,
-            spaces=_cloned_spaces(self.spaces),
-            barricades=dict(self.barricades),
-            heroes={seat: hero.clone() for seat, hero in self.heroes.items()},
-            noise=self.noise,
-            missions_moved=self.missions_moved,
-            boss_hp=dict(self.boss_hp),
-            boss_state=dict(self.boss_state),
-            boss_diplomat=dict(self.boss_diplomat),
-            new_york_deck=self.new_york_deck[:],
-            new_york_discard=self.new_york_discard[:],
-            new_york_in_play=self.new_york_in_play[:],
-            new_york_specials=self.new_york_specials[:],
-            timer_deck=self.timer_deck[:],
-            timer_revealed=self.timer_revealed[:],
-            timer_discarded=self.timer_discarded[:],
-            event_level=self.event_level,
-            city_deck=self.city_deck[:],
-            park_deck=self.park_deck[:],
-            item_deck=self.item_deck[:],
-            item_discard=self.item_discard[:],
-            event_deck=self.event_deck[:],
-            event_discard=self.event_discard[:],
-            car_cards=self.car_cards[:],
-            prisoner_supply=self.prisoner_supply,
-            car_figures=self.car_figures,
-            barricade_supply=self.barricade_supply,
-            item_markers=self.item_markers,
-            ammo_markers=self.ammo_markers,
-            wanted_cards=self.wanted_cards,
-            diplomat_slots=[slot.clone() for slot in self.diplomat_slots],
-            president_slot=self.president_slot[:],
-            president_taken=self.president_taken,
-            helicopter_landed=self.helicopter_landed,
-            glider_destroyed=self.glider_destroyed,
-            hurry_revealed=self.hurry_revealed,
-            objective_decks={colour: deck[:] for colour, deck in self.objective_decks.items()},
-            box={kind: cards[:] for kind, cards in self.box.items()},
-            marks=self.marks[:],
-            president_dead=self.president_dead,
+            self.turn_order[:],
+            self.current,
+            self.phase,
+            self.step,
+            _cloned_spaces(self.spaces),
+            dict(self.barricades),
+            {seat: hero.clone() for seat, hero in self.heroes.items()},
+            self.noise,
+            self.missions_moved,
+            dict(self.boss_hp),
+            dict(self.boss_state),
+            dict(self.boss_diplomat),
+            self.new_york_deck[:],
+            self.new_york_discard[:],
+            self.new_york_in_play[:],
+            self.new_york_specials[:],
+            self.timer_deck[:],
+            self.timer_revealed[:],
+            self.timer_discarded[:],
+            self.event_level,
+            self.city_deck[:],
+            self.park_deck[:],
+            self.item_deck[:],
+            self.item_discard[:],
+            self.event_deck[:],
+            self.event_discard[:],
+            self.car_cards[:],
+            self.prisoner_supply,
+            self.car_figures,
+            self.barricade_supply,
+            self.item_markers,
+            self.ammo_markers,
+            self.wanted_cards,
+            [slot.clone() for slot in self.diplomat_slots],
+            self.president_slot[:],
+            self.president_taken,
+            self.helicopter_landed,
+            self.glider_destroyed,
+            self.hurry_revealed,
+            {colour: deck[:] for colour, deck in self.objective_decks.items()},
+            {kind: cards[:] for kind, cards in self.box.items()},
+            self.marks[:],
+            self.president_dead,
         )
 
     def to_json(self) -> JSONDict:
