@@ -4,7 +4,11 @@ positions of seeded random games (1-4 heroes, several sets of variants).
 * the topology's lists built once (``links``, ``direction``, ``road_name``,
   ``shown_roads``) against the geometry worked out from the neighbours;
 * the board's indexed reads (``shown_roads``, ``explored``, ``manhole``, ``manholes``,
-  ``road``, ``open_road``) against the content read as the spec says;
+  ``road``, ``open_road``, ``hidden_landmark``, ``bridge_roads``) against the content read
+  as the spec says; ``enemies_on`` (an empty space answered at once) and ``stats`` (kept by
+  the special cards in play) against their plain computation;
+* a hero's next steps (the topology's neighbours, each space's steps listed once per
+  look-ahead) against every walk searched afresh;
 * the movement graph's search (``enemy_moves.distances``, and the searches it keeps by
   everything the graph is read from) against a plain breadth-first search asking about
   each neighbour, at positions met one after another as the game goes (so a kept search
@@ -23,11 +27,21 @@ from typing import Any
 
 import pytest
 
-from getaway.games.escape_from_new_york import board
+from getaway.games.escape_from_new_york import board, enemies, movement
 from getaway.games.escape_from_new_york.enemy_moves import distances
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
+from getaway.games.escape_from_new_york.movement import MoveInProgress, Step
 from getaway.games.escape_from_new_york.options import Rules
-from getaway.games.escape_from_new_york.state import ABANDONED, CarFigure, Space, Spaces, Table
+from getaway.games.escape_from_new_york.state import (
+    ABANDONED,
+    PRISONER,
+    CarFigure,
+    Enemy,
+    EnemyKind,
+    Space,
+    Spaces,
+    Table,
+)
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, OPPOSITE, Cell, Direction
 
 #: (players, variants) of the games the oracles walk through.
@@ -135,6 +149,122 @@ def plain_distances(
     return found
 
 
+def plain_hidden_landmark(rules: Rules, table: Table, cell: Cell) -> bool:
+    printed = next(c for c in rules.content.board.cells if (c.col, c.row) == cell)
+    return printed.kind == "landmark" and not dict.__getitem__(table.spaces, cell).face_up
+
+
+def plain_bridge_roads(rules: Rules, table: Table, cell: Cell) -> dict[int, Direction]:
+    found: dict[int, Direction] = {}
+    for direction in DIRECTIONS:
+        number = next(
+            (
+                b.number
+                for b in rules.content.board.bridges
+                if ((b.col, b.row), b.direction) == (cell, direction)
+            ),
+            None,
+        )
+        if (
+            number is not None
+            and plain_shows_road(rules, table, cell, direction)
+            and table.barricades.get(plain_road_name(rules, cell, direction)) != "intact"
+        ):
+            found[number] = direction
+    return found
+
+
+def plain_raw_steps(
+    rules: Rules, table: Table, move: MoveInProgress, cell: Cell, has_car: bool
+) -> list[Step]:
+    effect = move.effect
+    found: list[Step] = []
+    for there in rules.topology.neighbours(cell).values():
+        if not plain_road(rules, table, cell, there):
+            continue
+        if not (plain_explored(rules, table, there) or plain_hidden_landmark(rules, table, there)):
+            continue
+        direction = plain_direction(rules, cell, there)
+        assert direction is not None
+        if table.barricades.get(plain_road_name(rules, cell, direction)) != "intact":
+            found.append(Step(there, "road"))
+        elif effect.ignores_between:
+            found.append(Step(there, "ignore"))
+        elif effect.destroys_barricades:
+            found.append(Step(there, "destroy"))
+        elif has_car:
+            found.append(Step(there, "crash"))
+    if effect.via_manholes and plain_manhole(rules, table, cell):
+        manholes = [c for c in table.spaces if plain_manhole(rules, table, c)]
+        found += [Step(m, "manhole") for m in manholes if m != cell]
+    return found
+
+
+def plain_next_steps(rules: Rules, table: Table, move: MoveInProgress) -> list[Step]:
+    """Every step after which the rest of the move can be walked, each walk searched
+    afresh."""
+    if movement.must_stop(move):
+        return []
+
+    def ends(cell: Cell) -> bool:
+        return move.effect.ignores_between and plain_hidden_landmark(rules, table, cell)
+
+    def walk_exists(cell: Cell, steps: int, car: bool) -> bool:
+        frontier = {(cell, car)}
+        for _ in range(steps):
+            nxt = {
+                (step.to, has and step.how != "crash")
+                for here, has in frontier
+                if not ends(here)
+                for step in plain_raw_steps(rules, table, move, here, has)
+            }
+            if not nxt:
+                return False
+            frontier = nxt
+        return True
+
+    hero = table.heroes[move.seat]
+    left = 0 if move.effect.up_to else move.effect.steps - move.taken - 1
+    has_car = hero.car is not None
+    return [
+        step
+        for step in plain_raw_steps(rules, table, move, hero.cell, has_car)
+        if not (left and ends(step.to))
+        and (left == 0 or walk_exists(step.to, left, has_car and step.how != "crash"))
+    ]
+
+
+def plain_stats(rules: Rules, table: Table, enemy: Enemy) -> enemies.Stats:
+    if enemy.kind == "boss":
+        data = next(b for b in rules.content.enemies.bosses if b.id == enemy.boss)
+        return enemies.Stats(data.hp, data.mp, data.damage, data.range, data.manholes)
+    base = rules.content.enemies.prisoner
+    car = enemy.kind == "car"
+    return enemies.Stats(
+        hp=base.hp + (base.car_hp if car else 0) + enemies.bonus(rules, table, "hp"),
+        mp=base.mp + (base.car_mp if car else 0) + enemies.bonus(rules, table, "mp"),
+        damage=base.damage + enemies.bonus(rules, table, "damage"),
+        range=min(1, base.range + enemies.bonus(rules, table, "range")),
+        manholes=not car,
+    )
+
+
+def plain_enemies_on(table: Table, cell: Cell) -> list[Enemy]:
+    space = dict.__getitem__(table.spaces, cell)
+    marks = [mark for mark in table.marks if mark.cell == cell]
+    found: list[Enemy] = []
+    cars = sum(1 for car in space.cars if car.owner == PRISONER)
+    counts: tuple[tuple[EnemyKind, int], ...] = (("car", cars), ("prisoner", space.prisoners))
+    for kind, count in counts:
+        mine = [mark for mark in marks if mark.kind == kind]
+        found += mine + [Enemy(kind, cell)] * (count - len(mine))
+    for boss in space.bosses:
+        mark = next((m for m in marks if m.boss == boss), None)
+        found.append(mark or Enemy("boss", cell, boss))
+    found.sort(key=lambda enemy: enemies.KIND_RANK[enemy.kind])
+    return found
+
+
 # --- the oracles -------------------------------------------------------------------------------
 
 
@@ -160,10 +290,10 @@ def test_the_topology_lists_match_the_neighbours() -> None:
 def test_the_board_reads_and_the_searches_match_the_plain_definitions(
     players: int, variants: dict[str, bool]
 ) -> None:
-    checked = 0
+    checked = moves = 0
     for seed in SEEDS:
         for ply, state in enumerate(positions(players, variants, seed)):
-            if ply % 3:
+            if ply % 3 and state.turn.move is None:
                 continue
             rules, table = state.rules, state.table
             cells = list(table.spaces)
@@ -181,6 +311,21 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
                     assert board.open_road(rules, table, cell, there) == plain_open_road(
                         rules, table, cell, there
                     )
+            for cell in cells:
+                assert board.hidden_landmark(rules, table, cell) == plain_hidden_landmark(
+                    rules, table, cell
+                )
+                assert board.bridge_roads(rules, table, cell) == plain_bridge_roads(
+                    rules, table, cell
+                )
+                assert enemies.enemies_on(table, cell) == plain_enemies_on(table, cell)
+                for enemy in enemies.enemies_on(table, cell):
+                    assert enemies.stats(rules, table, enemy) == plain_stats(rules, table, enemy)
+            if state.turn.move is not None:
+                moves += 1
+                assert movement.next_steps(rules, table, state.turn.move) == plain_next_steps(
+                    rules, table, state.turn.move
+                )
             assert board.manholes(rules, table) == [
                 c for c in cells if plain_manhole(rules, table, c)
             ]
@@ -198,7 +343,7 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
                         rules, table, hero, manholes=manholes, through_barricades=through
                     ) == plain_distances(rules, table, hero, manholes, through)
             checked += 1
-    assert checked > 50
+    assert checked > 50 and moves > 10
 
 
 def _saved(state: EscapeFromNewYorkState) -> str:

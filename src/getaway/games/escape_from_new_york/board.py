@@ -77,6 +77,19 @@ class Lookup:
         return {boss.id: boss for boss in self.content.enemies.bosses}
 
     @cached_property
+    def landmark_cells(self) -> frozenset[Cell]:
+        """The red spaces, where landmarks lie."""
+        return frozenset(cell for cell, c in self.cells.items() if c.kind == "landmark")
+
+    @cached_property
+    def bridges_from(self) -> dict[Cell, tuple[tuple[Direction, int], ...]]:
+        """Each bridgehead's bridge roads, clockwise from straight up, with their numbers."""
+        return {
+            cell: tuple((d, self.bridges[cell, d]) for d in DIRECTIONS if (cell, d) in self.bridges)
+            for cell in {cell for cell, _ in self.bridges}
+        }
+
+    @cached_property
     def ring(self) -> frozenset[Cell]:
         """The printed ring cells around the Library, explored from the start (§3.1)."""
         return frozenset(cell for cell, c in self.cells.items() if c.kind == "library_ring")
@@ -108,18 +121,20 @@ class Lookup:
 
 _LOOKUPS: dict[int, Lookup] = {}
 #: The index asked for last: nearly every call asks for the game's one content again.
-_last: list[Lookup] = []
+_last: Lookup | None = None
 
 
 def lookup(rules: Rules) -> Lookup:
     """The shared index of ``rules``'s content."""
+    global _last
     content = rules.content
-    if _last and _last[0].content is content:
-        return _last[0]
+    last = _last
+    if last is not None and last.content is content:
+        return last
     found = _LOOKUPS.get(id(content))
     if found is None or found.content is not content:
         found = _LOOKUPS[id(content)] = Lookup(content)
-    _last[:] = [found]
+    _last = found
     return found
 
 
@@ -144,7 +159,7 @@ def empty(rules: Rules, table: Table, cell: Cell) -> bool:
 def hidden_landmark(rules: Rules, table: Table, cell: Cell) -> bool:
     """A red space whose landmark still lies face down: heroes may enter it, exploring it."""
     space = _read(table.spaces, cell)
-    return lookup(rules).cells[cell].kind == "landmark" and not space.face_up
+    return cell in lookup(rules).landmark_cells and not space.face_up
 
 
 def symbols(rules: Rules, table: Table, cell: Cell) -> list[TileSymbols]:
@@ -313,11 +328,9 @@ def bridge_roads(rules: Rules, table: Table, cell: Cell) -> dict[int, Direction]
     the number of each and its road. Moving onto one is only allowed as a team victory
     (§9.1, A-22), which the turn rules decide."""
     found: dict[int, Direction] = {}
-    for direction in DIRECTIONS:
-        number = lookup(rules).bridges.get((cell, direction))
+    for direction, number in lookup(rules).bridges_from.get(cell, ()):
         if (
-            number is not None
-            and shows_road(rules, table, cell, direction)
+            shows_road(rules, table, cell, direction)
             and barricade(rules, table, cell, direction) != "intact"
         ):
             found[number] = direction

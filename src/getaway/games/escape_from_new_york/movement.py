@@ -137,17 +137,33 @@ def _ends_move(rules: Rules, table: Table, move: MoveInProgress, cell: Cell) -> 
     return move.effect.ignores_between and board.hidden_landmark(rules, table, cell)
 
 
+#: The steps from a space, with or without a car, already listed while the table stays as
+#: it is (within one :func:`next_steps`: the look-ahead of every step meets the same
+#: spaces again).
+_Listed = dict[tuple[Cell, bool], list[Step]]
+
+
 def _walk_exists(
-    rules: Rules, table: Table, move: MoveInProgress, cell: Cell, steps: int, has_car: bool
+    rules: Rules,
+    table: Table,
+    move: MoveInProgress,
+    cell: Cell,
+    steps: int,
+    has_car: bool,
+    listed: _Listed | None = None,
 ) -> bool:
     """Whether ``steps`` more steps can be walked from ``cell`` (a crash uses the car up)."""
+    listed = {} if listed is None else listed
     frontier = {(cell, has_car)}
     for _ in range(steps):
         nxt: set[tuple[Cell, bool]] = set()
         for here, car in frontier:
             if _ends_move(rules, table, move, here):
                 continue
-            for step in _raw_steps(rules, table, move, here, car):
+            raw = listed.get((here, car))
+            if raw is None:
+                raw = listed[here, car] = _raw_steps(rules, table, move, here, car)
+            for step in raw:
                 nxt.add((step.to, car and step.how != "crash"))
         if not nxt:
             return False
@@ -164,11 +180,12 @@ def next_steps(rules: Rules, table: Table, move: MoveInProgress) -> list[Step]:
     left = 0 if move.effect.up_to else move.effect.steps - move.taken - 1
     has_car = hero.car is not None
     found = []
+    listed: _Listed = {}
     for step in _raw_steps(rules, table, move, hero.cell, has_car):
         if left and _ends_move(rules, table, move, step.to):
             continue
         if left == 0 or _walk_exists(
-            rules, table, move, step.to, left, has_car and step.how != "crash"
+            rules, table, move, step.to, left, has_car and step.how != "crash", listed
         ):
             found.append(step)
     return found
