@@ -20,6 +20,7 @@ from getaway.games.escape_from_new_york.schema import (
     Boss,
     Item,
     Landmark,
+    LevelTokenSet,
     NewYorkCard,
     OutskirtsToken,
     Tile,
@@ -75,6 +76,15 @@ class Lookup:
     @cached_property
     def bosses(self) -> dict[str, Boss]:
         return {boss.id: boss for boss in self.content.enemies.bosses}
+
+    @cached_property
+    def red_timer(self) -> frozenset[str]:
+        """The red timer cards (§9.2's "a red card on top of the timer deck")."""
+        return frozenset(card.id for card in self.content.timer.red)
+
+    @cached_property
+    def level_sets(self) -> dict[str, LevelTokenSet]:
+        return {s.id: s for s in self.content.level_tokens.sets}
 
     @cached_property
     def landmark_cells(self) -> frozenset[Cell]:
@@ -353,7 +363,14 @@ def enemy_count(table: Table, cell: Cell) -> int:
 
 
 def has_enemies(table: Table, cell: Cell) -> bool:
-    return enemy_count(table, cell) > 0
+    """:func:`enemy_count` above 0 (the counts are never negative), stopping at the first
+    figure found."""
+    space = _read(table.spaces, cell)
+    return (
+        space.prisoners > 0
+        or bool(space.bosses)
+        or any(car.owner == PRISONER for car in space.cars)
+    )
 
 
 def engaged(table: Table, cell: Cell) -> bool:

@@ -194,7 +194,7 @@ def token_wants_items(rules: Rules, table: Table, seat: str) -> bool:
     """The face-up level token shows an unfilled item symbol and a marker is left (§7.15;
     the text's proxy for a missing marker is not built)."""
     hero = table.heroes[seat]
-    data = next(s for s in rules.content.level_tokens.sets if s.id == hero.level_set)
+    data = board.lookup(rules).level_sets[hero.level_set]
     for index, token in enumerate(hero.level_tokens):
         if token.state == "active":
             return token.items < data.tokens[index].items and table.item_markers > 0
@@ -224,7 +224,7 @@ def solo_escape_ready(rules: Rules, table: Table, seat: str) -> bool:
     """§9.2: (a) the President taken, or a red card on top of the timer deck; (b) level 3;
     (c) both personal objectives met: the card in the supply, the vehicle's space."""
     hero = table.heroes[seat]
-    reds = {card.id for card in rules.content.timer.red}
+    reds = board.lookup(rules).red_timer
     if not (table.president_taken or (table.timer_deck and table.timer_deck[0] in reds)):
         return False
     if any(token.state != "removed" for token in hero.level_tokens):
