@@ -4,10 +4,10 @@ positions of seeded random games (1-4 heroes, several sets of variants).
 * the topology's lists built once (``links``, ``direction``, ``road_name``,
   ``shown_roads``) against the geometry worked out from the neighbours;
 * the board's indexed reads (``shown_roads``, ``explored``, ``manhole``, ``manholes``,
-  ``road``, ``open_road``, ``hidden_landmark``, ``bridge_roads``) against the content read
-  as the spec says; ``enemies_on`` (an empty space answered at once) and ``stats`` (kept by
-  the special cards in play) against their plain computation, ``has_enemies`` against
-  the count;
+  ``road``, ``open_road``, ``road_neighbours``, ``hidden_landmark``, ``bridge_roads``)
+  against the content read as the spec says; ``enemies_on`` (an empty space answered at
+  once) and ``stats`` (kept by the special cards in play) against their plain
+  computation, ``has_enemies`` against the count;
 * a hero's next steps (the topology's neighbours, each space's steps listed once per
   look-ahead) against every walk searched afresh;
 * the movement graph's search (``enemy_moves.distances``, and the searches it keeps by
@@ -321,6 +321,11 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
                 )
                 assert enemies.enemies_on(table, cell) == plain_enemies_on(table, cell)
                 assert board.has_enemies(table, cell) == (board.enemy_count(table, cell) > 0)
+                assert board.road_neighbours(rules, table, cell) == [
+                    there
+                    for there in rules.topology.neighbours(cell).values()
+                    if plain_open_road(rules, table, cell, there)
+                ]
                 for enemy in enemies.enemies_on(table, cell):
                     assert enemies.stats(rules, table, enemy) == plain_stats(rules, table, enemy)
             if state.turn.move is not None:

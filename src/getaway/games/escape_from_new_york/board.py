@@ -274,10 +274,15 @@ def open_road(rules: Rules, table: Table, start: Cell, end: Cell) -> bool:
 
 def road_neighbours(rules: Rules, table: Table, cell: Cell) -> list[Cell]:
     """The spaces road-connected to ``cell``, clockwise from straight up."""
+    # open_road for each neighbour, read from the topology's list of them.
+    here = shown_roads(rules, table, cell)
+    barricades = table.barricades
     return [
         there
-        for there in rules.topology.neighbours(cell).values()
-        if open_road(rules, table, cell, there)
+        for direction, there, back, road in rules.topology.links(cell)
+        if direction in here
+        and back in shown_roads(rules, table, there)
+        and barricades.get(road) != "intact"
     ]
 
 
