@@ -50,13 +50,15 @@ def games_per_cpu_second(players: int, games: int, seed: int) -> tuple[float, in
 
 
 def compare(baseline: str, rounds: int, players: int, games: int, seed: int) -> None:
-    """Alternate this tree and ``baseline`` (a ``src`` directory) in subprocesses."""
+    """Alternate this tree and ``baseline`` (a ``src`` directory) in subprocesses, each
+    round's order the other way round from the last; the same seeded games on both."""
     here = str(Path(__file__).resolve().parents[1] / "src")
     trees = {"this": here, "baseline": baseline}
     rates: dict[str, list[float]] = {name: [] for name in trees}
     for number in range(rounds):
-        for name, src in trees.items():
-            env = {**os.environ, "PYTHONPATH": src}
+        order = list(trees) if number % 2 == 0 else list(reversed(trees))
+        for name in order:
+            env = {**os.environ, "PYTHONPATH": trees[name]}
             args = [sys.executable, __file__, "--players", str(players), "--games", str(games)]
             out = subprocess.run(
                 [*args, "--seed", str(seed)], env=env, capture_output=True, text=True, check=True
@@ -64,9 +66,12 @@ def compare(baseline: str, rounds: int, players: int, games: int, seed: int) -> 
             rates[name].append(float(out[0]))
             print(f"round {number + 1} {name}: {float(out[0]):.1f} games/CPU-s, {out[1]} plies")
     for name, values in rates.items():
-        print(f"{name}: median {statistics.median(values):.1f} games/CPU-s {values}")
+        shown = ", ".join(f"{v:.1f}" for v in values)
+        print(f"{name}: median {statistics.median(values):.1f} games/CPU-s [{shown}]")
     ratio = statistics.median(rates["this"]) / statistics.median(rates["baseline"])
-    print(f"ratio this/baseline: {ratio:.2f}")
+    paired = [a / b for a, b in zip(rates["this"], rates["baseline"], strict=True)]
+    print(f"ratio of the medians this/baseline: {ratio:.2f}")
+    print(f"median of the rounds' ratios: {statistics.median(paired):.2f}")
 
 
 def main() -> None:
@@ -75,7 +80,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--baseline", help="a src directory to compare with, alternating")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
     if args.baseline:
         compare(args.baseline, args.rounds, args.players, args.games, args.seed)

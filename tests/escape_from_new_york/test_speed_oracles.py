@@ -7,7 +7,8 @@ positions of seeded random games (1-4 heroes, several sets of variants).
   ``road``, ``open_road``, ``road_neighbours``, ``hidden_landmark``, ``bridge_roads``)
   against the content read as the spec says; ``enemies_on`` (an empty space answered at
   once) and ``stats`` (kept by the special cards in play) against their plain
-  computation, ``has_enemies`` against the count;
+  computation, ``has_enemies`` against the count, ``entering`` against the three reads
+  it gathers;
 * a hero's next steps (the topology's neighbours, each space's steps listed once per
   look-ahead) against every walk searched afresh;
 * the movement graph's search (``enemy_moves.distances``, and the searches it keeps by
@@ -321,6 +322,10 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
                 )
                 assert enemies.enemies_on(table, cell) == plain_enemies_on(table, cell)
                 assert board.has_enemies(table, cell) == (board.enemy_count(table, cell) > 0)
+                roads, explored, hidden = board.entering(rules, table, cell)
+                assert roads == {d for d in DIRECTIONS if plain_shows_road(rules, table, cell, d)}
+                assert explored == plain_explored(rules, table, cell)
+                assert hidden == plain_hidden_landmark(rules, table, cell)
                 assert board.road_neighbours(rules, table, cell) == [
                     there
                     for there in rules.topology.neighbours(cell).values()

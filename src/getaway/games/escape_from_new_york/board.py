@@ -243,6 +243,24 @@ def shown_roads(rules: Rules, table: Table, cell: Cell) -> frozenset[Direction]:
     return rules.topology.shown_roads(cell)
 
 
+def entering(rules: Rules, table: Table, cell: Cell) -> tuple[frozenset[Direction], bool, bool]:
+    """What a move or a search asks of a space it may enter, read at once: its roads
+    (:func:`shown_roads`), whether it is :func:`explored`, whether it is a
+    :func:`hidden_landmark`."""
+    space = _read(table.spaces, cell)
+    index = lookup(rules)
+    if space.tile is not None:
+        roads = index.tile_roads.get(space.tile) if space.face_up else None
+        shown = rules.topology.shown_roads(cell) if roads is None else roads
+        face_up = space.face_up
+        return shown, face_up, not face_up and cell in index.landmark_cells
+    return (
+        rules.topology.shown_roads(cell),
+        cell in index.ring,
+        not space.face_up and cell in index.landmark_cells,
+    )
+
+
 def barricade(rules: Rules, table: Table, cell: Cell, direction: Direction) -> str | None:
     """The barricade on the road leaving ``cell`` in ``direction``: intact, destroyed or
     none."""

@@ -93,11 +93,8 @@ class _Graph:
         """The roads ``cell`` shows, or ``None`` if it is not explored."""
         if cell in self.roads:
             return self.roads[cell]
-        shown = (
-            board.shown_roads(self.rules, self.table, cell)
-            if board.explored(self.rules, self.table, cell)
-            else None
-        )
+        roads, explored, _ = board.entering(self.rules, self.table, cell)
+        shown = roads if explored else None
         self.roads[cell] = shown
         return shown
 

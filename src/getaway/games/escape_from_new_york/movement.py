@@ -116,9 +116,12 @@ def _raw_steps(
     here = board.shown_roads(rules, table, cell)
     # board.road, then board.barricade, read from the topology's list of neighbours.
     for direction, there, back, road in rules.topology.links(cell):
-        if direction not in here or back not in board.shown_roads(rules, table, there):
+        if direction not in here:
             continue
-        if not (board.explored(rules, table, there) or board.hidden_landmark(rules, table, there)):
+        roads, explored, hidden_landmark = board.entering(rules, table, there)
+        if back not in roads:
+            continue
+        if not (explored or hidden_landmark):
             continue  # nobody enters an empty space (§3.2)
         if table.barricades.get(road) != "intact":
             found.append(Step(there, "road"))
