@@ -313,7 +313,7 @@ class Hero:
             self.supply[:],
             self.objectives[:],
             self.level_set,
-            [token.clone() for token in self.level_tokens],
+            [LevelToken(t.state, t.prisoners, t.items) for t in self.level_tokens],
             self.wanted,
             self.specials[:],
             dict(self.seen_landmarks),
