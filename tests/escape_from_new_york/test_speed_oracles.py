@@ -409,3 +409,19 @@ def test_the_spaces_map_copies_a_shared_space_before_handing_it_out() -> None:
     copy = table.clone()
     copy.spaces[cell].prisoners += 1
     assert copy.spaces[cell].prisoners == table.spaces[cell].prisoners + 1
+
+
+def test_a_step_or_route_not_listed_is_still_refused_when_asked_directly() -> None:
+    """The protocol's path skips listing a step or route again right after taking it from
+    the list; a direct caller's step or route is still checked, and changes nothing."""
+    state = next(s for s in positions(2, {}, 4) if s.turn.move is not None)
+    rules, table, move = state.rules, state.table, state.turn.move
+    assert move is not None
+    before = _saved(state)
+    legal = movement.next_steps(rules, table, move)
+    bad = next(
+        Step(cell, "road") for cell in rules.topology.cells() if Step(cell, "road") not in legal
+    )
+    with pytest.raises(ValueError, match="not a legal step"):
+        movement.take_step(rules, table, move, bad, state.rng)
+    assert _saved(state) == before

@@ -392,13 +392,22 @@ def _until_barricade(rules: Rules, table: Table, walk: tuple[Cell, ...]) -> tupl
     return walk
 
 
-def move_enemy(rules: Rules, table: Table, run: EnemyMoves, enemy: Enemy, route: Route) -> int:
+def move_enemy(
+    rules: Rules,
+    table: Table,
+    run: EnemyMoves,
+    enemy: Enemy,
+    route: Route,
+    *,
+    route_listed: bool = False,
+) -> int:
     """Move ``enemy`` (one of :func:`next_enemies`) along ``route`` (one of
     :func:`enemy_routes`). Returns the timer cards owed (a rammed car's prisoner the supply
-    lacks makes noise, §8.9)."""
+    lacks makes noise, §8.9). ``route_listed``: the caller has just taken ``route`` from
+    :func:`enemy_routes` on this table, so the routes are not listed again."""
     if enemy not in next_enemies(rules, table, run):
         raise ValueError(f"{enemy} may not move now")
-    if route not in enemy_routes(rules, table, enemy):
+    if not route_listed and route not in enemy_routes(rules, table, enemy):
         raise ValueError(f"{route} is not a route {enemy} may take")
     run.unmoved[enemy] -= 1
     run.moved += 1

@@ -394,8 +394,9 @@ def finish_move(state: EscapeFromNewYorkState) -> None:
 
 
 def take_step(state: EscapeFromNewYorkState, step: Step) -> None:
+    """Make ``step``, which :func:`act_move` has just taken from the next steps."""
     assert state.turn.move is not None
-    movement.take_step(state.rules, state.table, state.turn.move, step, state.rng)
+    movement.take_step(state.rules, state.table, state.turn.move, step, state.rng, listed=True)
 
 
 def explore_space(state: EscapeFromNewYorkState, cell: Cell) -> None:

@@ -204,12 +204,21 @@ def may_stop(move: MoveInProgress) -> bool:
     return must_stop(move) or (move.effect.up_to and move.taken >= 1)
 
 
-def take_step(rules: Rules, table: Table, move: MoveInProgress, step: Step, rng: Rng) -> None:
+def take_step(
+    rules: Rules,
+    table: Table,
+    move: MoveInProgress,
+    step: Step,
+    rng: Rng,
+    *,
+    listed: bool = False,
+) -> None:
     """Make ``step`` (one of :func:`next_steps`): cross or break the barricade as the step
     says, move the hero with its car figure and passenger, explore a face-down landmark
     entered, and queue an event reveal for an event space (§7.2, §7.20) and a trap card for
-    a trap tile (§12; the passenger triggers neither, A-39)."""
-    if step not in next_steps(rules, table, move):
+    a trap tile (§12; the passenger triggers neither, A-39). ``listed``: the caller has
+    just taken ``step`` from :func:`next_steps` on this table, so it is not listed again."""
+    if not listed and step not in next_steps(rules, table, move):
         raise ValueError(f"{step} is not a legal step now")
     hero = table.heroes[move.seat]
     start = hero.cell

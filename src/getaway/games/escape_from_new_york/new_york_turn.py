@@ -50,7 +50,7 @@ def act_enemies(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
         return
     assert turn.chosen_enemy is not None
     route = enemy_moves.enemy_routes(rules, table, turn.chosen_enemy)[int(rest)]
-    owed = enemy_moves.move_enemy(rules, table, run_, turn.chosen_enemy, route)
+    owed = enemy_moves.move_enemy(rules, table, run_, turn.chosen_enemy, route, route_listed=True)
     turn.chosen_enemy = None
     turn.agenda[:0] = [["timer"]] * owed
     if not enemy_moves.next_enemies(rules, table, run_):
