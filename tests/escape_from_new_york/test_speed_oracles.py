@@ -7,7 +7,8 @@ positions of seeded random games (1-4 heroes, several sets of variants).
   ``road``, ``open_road``, ``road_neighbours``, ``hidden_landmark``, ``bridge_roads``)
   against the content read as the spec says; ``enemies_on`` (an empty space answered at
   once) and ``stats`` (kept by the special cards in play) against their plain
-  computation, ``has_enemies`` against the count, ``entering`` against the three reads
+  computation, ``has_enemies`` against the count,
+  ``all_enemies`` against every space's enemies, ``entering`` against the three reads
   it gathers;
 * a hero's next steps (the topology's neighbours, each space's steps listed once per
   look-ahead) against every walk searched afresh;
@@ -333,6 +334,9 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
                 ]
                 for enemy in enemies.enemies_on(table, cell):
                     assert enemies.stats(rules, table, enemy) == plain_stats(rules, table, enemy)
+            assert enemies.all_enemies(table) == [
+                enemy for cell in cells for enemy in plain_enemies_on(table, cell)
+            ]
             if state.turn.move is not None:
                 moves += 1
                 assert movement.next_steps(rules, table, state.turn.move) == plain_next_steps(

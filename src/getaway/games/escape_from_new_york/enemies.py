@@ -29,6 +29,7 @@ from getaway.games.escape_from_new_york.topology import Cell
 #: A space looked at only, not copied if shared (``state.Spaces``): a C call, as the hot
 #: loops read spaces hundreds of times a ply. Never change what it returns.
 _read = dict.__getitem__
+_read_all = dict.items
 
 #: Order among enemies that tie on movement points (§8.5): cars, then bosses, then prisoners
 #: on foot.
@@ -117,8 +118,15 @@ def enemies_on(table: Table, cell: Cell) -> list[Enemy]:
 
 
 def all_enemies(table: Table) -> list[Enemy]:
-    """Every enemy figure on the map, in board order."""
-    return [enemy for cell in table.spaces for enemy in enemies_on(table, cell)]
+    """Every enemy figure on the map, in board order (spaces with no figure and no mark
+    skipped without asking :func:`enemies_on`, which would list none there)."""
+    marked = {mark.cell for mark in table.marks}
+    return [
+        enemy
+        for cell, space in _read_all(table.spaces)
+        if space.prisoners or space.cars or space.bosses or cell in marked
+        for enemy in enemies_on(table, cell)
+    ]
 
 
 def present(table: Table, enemy: Enemy) -> bool:
