@@ -16,7 +16,6 @@ positions of seeded random games (1-4 heroes, several sets of variants).
   everything the graph is read from) against a plain breadth-first search asking about
   each neighbour, at positions met one after another as the game goes (so a kept search
   answering for a map that changed in a way its key missed would show);
-* ``turns.allows`` (how ``apply`` checks an action) against membership in the legal list;
 * the copy-on-write spaces (``state.Spaces``): a clone and its original never see each
   other's changes, whatever is played on either.
 """
@@ -31,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from getaway.games.escape_from_new_york import board, enemies, movement, turns
+from getaway.games.escape_from_new_york import board, enemies, movement
 from getaway.games.escape_from_new_york.enemy_moves import distances
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.movement import MoveInProgress, Step
@@ -430,23 +429,3 @@ def test_a_step_or_route_not_listed_is_still_refused_when_asked_directly() -> No
     with pytest.raises(ValueError, match="not a legal step"):
         movement.take_step(rules, table, move, bad, state.rng)
     assert _saved(state) == before
-
-
-@pytest.mark.parametrize("players,variants", SETS)
-def test_apply_checks_an_action_as_the_legal_list_would(
-    players: int, variants: dict[str, bool]
-) -> None:
-    """``turns.allows`` (what ``apply`` checks, building only part of the list) answers
-    ``action in turns.legal(state)`` for every legal action and for actions of every kind
-    that are not legal there: other stages' and other moments' actions, and nonsense."""
-    seen: set[str] = set()
-    for seed in SEEDS:
-        for state in positions(players, variants, seed):
-            if state.is_over():
-                continue
-            legal = turns.legal(state)
-            seen.update(legal)
-            others = [*sorted(seen)[:: max(1, len(seen) // 25)], "escape", "take-car", "x:1", ""]
-            for action in [*legal, *others]:
-                assert turns.allows(state, action) == (action in legal), action
-    assert len(seen) > 30

@@ -103,8 +103,8 @@ class EscapeFromNewYorkState(RulesState[Rules]):
     def apply(self, seat: str, action: str) -> None:
         if seat not in self.to_act():
             self.reject_seat(seat)
-        if not isinstance(action, str) or not turns.allows(self, action):
-            legal = turns.legal(self)
+        legal = turns.legal(self)
+        if not isinstance(action, str) or action not in legal:
             raise IllegalActionError(seat, str(action), legal, f"at {self.turn.stage!r}")
         table, rng, turn = self.table.clone(), self.rng.clone(), self.turn.clone()
         try:
