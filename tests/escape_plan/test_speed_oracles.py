@@ -22,7 +22,7 @@ from getaway.games.escape_plan.avoid import (
     avoid_then,
     result_of,
 )
-from getaway.games.escape_plan.bonuses import BONUSES, due_bonuses
+from getaway.games.escape_plan.bonuses import BONUSES, bonus_steps, due_bonuses
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.city_phase import (
     NO_TERRAIN_MATCH,
@@ -58,7 +58,12 @@ from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
 from getaway.games.escape_plan.table_police import city_police, visible_exits
 from getaway.games.escape_plan.topology import ROTATIONS, Cell
 from getaway.games.escape_plan.turns import TURN, _only_end, after_actions, allowed_after
-from getaway.games.escape_plan.visit import MAY_REFUSE_A_VISIT, unvisitable, visit_problem
+from getaway.games.escape_plan.visit import (
+    MAY_REFUSE_A_VISIT,
+    unvisitable,
+    visit_problem,
+    visit_steps,
+)
 from getaway.games.escape_plan.visit_board import asset_ready
 
 GAMES = 12
@@ -625,3 +630,56 @@ def test_an_avoid_decision_goes_on_from_its_parent_as_its_replay_would() -> None
                 assert result_of(memo.avoid, after, taken) == expected
             checked += 1
     assert checked
+
+
+def remembered_by_definition(state: EscapePlanState, what: str, seat: str) -> list[str]:
+    """What ``Table.lists`` keeps under ``(what, seat)``, worked out from the table."""
+    table = state.table
+    if what == "exec":
+        return executive.executive_steps(state, seat)
+    if what == "targets":
+        return executive.executive_steps(state, seat, table.exec_open)
+    if what == "visit":
+        return visit_steps(state, seat, table.visit_steps)
+    assert what == "bonus", what
+    return bonus_steps(state, seat) if table.players[seat].status == "city" else []
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_remembered_lists_are_the_lists_of_the_table_as_it_is(players: int) -> None:
+    """Whatever ``apply`` and ``legal_actions`` left in ``Table.lists`` is what the table
+    gives now, and a seat's legal list is the one a clone (which keeps none) works out."""
+    checked = 0
+    for state in positions(players, games=8):
+        for _ in range(2):  # as ``apply`` left them, then after ``legal_actions``
+            for (what, seat), found in state.table.lists.items():
+                assert found == remembered_by_definition(state, what, seat), (what, seat)
+                checked += 1
+            seat = state.to_act()[0]
+            assert state.legal_actions(seat) == state.clone().legal_actions(seat)
+    assert checked
+
+
+def test_a_table_edited_by_hand_and_told_so_lists_afresh() -> None:
+    """A test may edit a table between two protocol calls: ``Table.changed`` drops the
+    lists kept for it (``apply`` calls it before every change it makes)."""
+    edited = 0
+    for state in positions(3, games=6):
+        table = state.table
+        seat = state.to_act()[0]
+        if table.stage != "after" or table.cuffs_due or table.exec_open:
+            continue
+        before = state.legal_actions(seat)
+        player = table.players[seat]
+        # Take the First Aid token away (or heal every Wound): its action goes.
+        saved = player.first_aid_up, player.wounds_red
+        player.first_aid_up, player.wounds_red = False, 0
+        table.changed()
+        after = state.legal_actions(seat)
+        assert "exec:first_aid" not in after
+        assert after == state.clone().legal_actions(seat)
+        player.first_aid_up, player.wounds_red = saved
+        table.changed()
+        assert state.legal_actions(seat) == before
+        edited += "exec:first_aid" in before
+    assert edited

@@ -267,6 +267,7 @@ class PlaceTile(StepRules["EscapePlanState"]):
     def carry_out(self, state: EscapePlanState, seat: str, steps: tuple[str, ...]) -> None:
         rules, table = state.rules, state.table
         table.place_memo = None
+        table.changed()
         tile = rules.content.tile(actions.split(steps[0])[1])
         cell = actions.parse_cell(actions.split(steps[1])[1])
         rotation = int(actions.split(steps[2])[1])
