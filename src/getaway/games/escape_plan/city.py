@@ -9,9 +9,9 @@ another topology (hexes, the printed board) changes nothing here. Nodes are name
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from getaway.games.escape_plan import tiles
 from getaway.games.escape_plan.schema import STREETS, CityTile, LocationKind, Terrain
@@ -36,6 +36,33 @@ def node_name(tile_id: str, node: str) -> str:
     return f"{tile_id}.{node}"
 
 
+#: How many answers one of :class:`MapMemo`'s tables keeps before it is emptied (a long
+#: search on one map must not grow it without end).
+MEMO_KEPT = 4096
+
+
+@dataclass(slots=True)
+class MapMemo:
+    """Answers the rules work out from one map (and a few small immutable values), kept on
+    the map (``CityMap.memo``): they live and die with it. A module-level cache keyed by
+    map kept hundreds of finished games' maps alive, and the garbage collector walked all of
+    them again and again. Each table is emptied when it holds :data:`MEMO_KEPT` answers."""
+
+    #: ``movement._next_steps``: by Move context and position.
+    steps: dict[tuple[Any, tuple[object, ...]], tuple[Any, ...]] = field(default_factory=dict)
+    #: ``movement.can_move``: by Move context.
+    can_move: dict[Any, bool] = field(default_factory=dict)
+    #: ``city_phase.placements``: by tile id and relaxation level.
+    placements: dict[tuple[str, int], tuple[tuple[Cell, int], ...]] = field(default_factory=dict)
+    #: ``city_phase._open_cells``: by how many placed tiles a cell must touch.
+    open_cells: dict[int, tuple[tuple[Cell, int], ...]] = field(default_factory=dict)
+    #: ``city_phase.relaxation``: by display.
+    relaxation: dict[tuple[str, ...], int] = field(default_factory=dict)
+    #: ``police.police_free_tiles`` and ``police._placed_ids``.
+    police_free: tuple[str, ...] | None = None
+    placed_ids: tuple[str, ...] | None = None
+
+
 class CityMap:
     """The tiles placed so far, and everything derived from them. Immutable: placing a tile
     gives a new map."""
@@ -44,6 +71,8 @@ class CityMap:
         self.topology = topology
         self._by_cell: dict[Cell, PlacedTile] = {}
         self._by_tile: dict[str, PlacedTile] = {}
+        #: What the rules worked out from this map (:class:`MapMemo`).
+        self.memo = MapMemo()
         for entry in placed:
             self._add(entry)
 

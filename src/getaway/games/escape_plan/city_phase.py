@@ -9,12 +9,11 @@ terrain match, then down to touching 1 placed tile.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from getaway.core.steps import DONE, Decision, StepRules
 from getaway.games.escape_plan import actions, phases
-from getaway.games.escape_plan.city import CityMap, node_name, rotated_terrains
+from getaway.games.escape_plan.city import MEMO_KEPT, CityMap, node_name, rotated_terrains
 from getaway.games.escape_plan.content import load_content
 from getaway.games.escape_plan.options import GANG_MEMBERS_PER_GANG, Rules
 from getaway.games.escape_plan.schema import CityTile, Terrain
@@ -34,10 +33,17 @@ def placements(city: CityMap, tile: CityTile, level: int) -> tuple[tuple[Cell, i
     return _placements(city, tile.id, level)
 
 
-@lru_cache(maxsize=512)
 def _placements(city: CityMap, tile_id: str, level: int) -> tuple[tuple[Cell, int], ...]:
-    # Cached per map (maps are immutable and compared by identity): the City phase asks the
-    # same question once per step of every placement.
+    # Kept on the map (``CityMap.memo``: maps are immutable): the City phase asks the same
+    # question once per step of every placement.
+    known = city.memo.placements
+    found = known.get((tile_id, level))
+    if found is None:
+        found = known[tile_id, level] = _placements_worked_out(city, tile_id, level)
+    return found
+
+
+def _placements_worked_out(city: CityMap, tile_id: str, level: int) -> tuple[tuple[Cell, int], ...]:
     tile = load_content().tile(tile_id)
     found: list[tuple[Cell, int]] = []
     if level != STRICT:
@@ -75,12 +81,19 @@ def _mask(direction: Direction, terrains: tuple[Terrain | None, ...]) -> int:
     return mask << (_SIDE_BITS * DIRECTIONS.index(direction))
 
 
-@lru_cache(maxsize=128)
 def _open_cells(city: CityMap, touching_needed: int) -> tuple[tuple[Cell, int], ...]:
     """The free cells touching at least ``touching_needed`` placed tiles, in cell order, each
     with the mask (``_mask``) of what its placed neighbours show it across each shared side,
     each side read from the free cell's point of view (its first node faces the neighbour's
-    last): the same for every tile placed there."""
+    last): the same for every tile placed there. Kept on the map."""
+    known = city.memo.open_cells
+    found = known.get(touching_needed)
+    if found is None:
+        found = known[touching_needed] = _open_cells_worked_out(city, touching_needed)
+    return found
+
+
+def _open_cells_worked_out(city: CityMap, touching_needed: int) -> tuple[tuple[Cell, int], ...]:
     topology = city.topology
     # How many placed tiles each cell touches, counted from the placed tiles' side (touching
     # is mutual): the few placed tiles are read instead of every cell's neighbours.
@@ -164,12 +177,18 @@ def _side_masks(topology: CityTopology, tile: CityTile) -> tuple[tuple[int, int]
 
 def relaxation(rules: Rules, table: Table) -> int:
     """The strictest level at which some display tile can be placed."""
-    return _relaxation(table.city, tuple(table.display))
+    # Kept on the map by display, like ``_placements``: each step of a placement asks it.
+    display = tuple(table.display)
+    known = table.city.memo.relaxation
+    found = known.get(display)
+    if found is None:
+        if len(known) >= MEMO_KEPT:
+            known.clear()
+        found = known[display] = _relaxation(table.city, display)
+    return found
 
 
-@lru_cache(maxsize=64)
 def _relaxation(city: CityMap, display: tuple[str, ...]) -> int:
-    # Cached per map and display, like ``_placements``: each step of a placement asks it.
     for level in (STRICT, NO_TERRAIN_MATCH):
         if any(_placements(city, tile_id, level) for tile_id in display):
             return level

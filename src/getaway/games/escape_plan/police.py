@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from getaway.core.errors import GetawayError
 from getaway.core.rng import Rng
@@ -265,15 +264,17 @@ def police_problems(police: CityPolice) -> list[str]:
     return problems
 
 
-@lru_cache(maxsize=256)
 def police_free_tiles(city: CityMap) -> tuple[str, ...]:
-    """The placed tiles no officer may ever stand on: the Hospital's (R-POL-3). Cached per
-    map (maps are immutable and hashed by identity)."""
-    return tuple(
-        entry.tile.id
-        for entry in city.placed
-        if any(location.kind == "HOSPITAL" for location in entry.tile.locations.values())
-    )
+    """The placed tiles no officer may ever stand on: the Hospital's (R-POL-3). Kept on the
+    map (``CityMap.memo``: maps are immutable)."""
+    found = city.memo.police_free
+    if found is None:
+        found = city.memo.police_free = tuple(
+            entry.tile.id
+            for entry in city.placed
+            if any(location.kind == "HOSPITAL" for location in entry.tile.locations.values())
+        )
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,9 +290,11 @@ class OfficerMove:
         return f"{self.officer}:{self.source}>{self.target}"
 
 
-@lru_cache(maxsize=256)
 def _placed_ids(city: CityMap) -> tuple[str, ...]:
-    return tuple(entry.tile.id for entry in city.placed)
+    found = city.memo.placed_ids
+    if found is None:
+        found = city.memo.placed_ids = tuple(entry.tile.id for entry in city.placed)
+    return found
 
 
 def effect_move_problem(police: CityPolice, city: CityMap, move: OfficerMove) -> str | None:
