@@ -683,3 +683,35 @@ def test_a_table_edited_by_hand_and_told_so_lists_afresh() -> None:
         assert state.legal_actions(seat) == before
         edited += "exec:first_aid" in before
     assert edited
+
+
+def index_fields(index: CityIndex) -> dict[str, object]:
+    """Every field of ``index``, a mapping as its items in order (the order is read)."""
+    return {
+        name: list(value.items()) if isinstance(value, dict) else value
+        for name in CityIndex.__dataclass_fields__
+        for value in (getattr(index, name),)
+    }
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_a_grown_map_has_the_links_and_index_of_the_map_worked_out_afresh(players: int) -> None:
+    """A map that grew from an earlier one (``CityMap.growth``) gets the same links, in the
+    same order, and the same movement index as the same tiles placed on a new map."""
+    maps: dict[int, CityMap] = {}
+    for state in positions(players, games=6):
+        maps.setdefault(id(state.table.city), state.table.city)
+    grown = 0
+    for city in maps.values():
+        # Only what the game itself worked out: asking a map here would change what the
+        # maps after it grow from.
+        if city.growth is None or "links" not in city.__dict__:
+            continue
+        fresh = CityMap(city.topology, city.placed)
+        assert [(n, list(near.items())) for n, near in city.links.items()] == [
+            (n, list(near.items())) for n, near in fresh.links.items()
+        ]
+        if "movement_index" in city.__dict__:
+            assert index_fields(city_index(city)) == index_fields(city_index(fresh))
+            grown += city.growth.index is not None
+    assert grown

@@ -63,6 +63,19 @@ class MapMemo:
     placed_ids: tuple[str, ...] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Growth:
+    """How a map grew from the last map before it whose walking links were worked out: those
+    links, its movement index if it had one, and the tiles placed since, in order. The City
+    phase places a day's tiles one map at a time and Moves ask only the last map of the day,
+    whose links and index are then the day before's plus the new tiles (each checked equal
+    to the map worked out from scratch by ``test_speed_oracles.py``)."""
+
+    links: Mapping[str, Mapping[str, int]]
+    index: CityIndex | None
+    added: tuple[PlacedTile, ...]
+
+
 class CityMap:
     """The tiles placed so far, and everything derived from them. Immutable: placing a tile
     gives a new map."""
@@ -73,6 +86,8 @@ class CityMap:
         self._by_tile: dict[str, PlacedTile] = {}
         #: What the rules worked out from this map (:class:`MapMemo`).
         self.memo = MapMemo()
+        #: How it grew from an earlier map with known links (:meth:`with_tile`), if it did.
+        self.growth: Growth | None = None
         for entry in placed:
             self._add(entry)
 
@@ -90,7 +105,14 @@ class CityMap:
         city = CityMap(self.topology)
         city._by_cell = dict(self._by_cell)
         city._by_tile = dict(self._by_tile)
-        city._add(PlacedTile(tile, cell, rotation))
+        entry = PlacedTile(tile, cell, rotation)
+        city._add(entry)
+        worked_out = self.__dict__  # what the cached properties hold so far
+        if "links" in worked_out:
+            city.growth = Growth(worked_out["links"], worked_out.get("movement_index"), (entry,))
+        elif self.growth is not None:
+            grown = self.growth
+            city.growth = Growth(grown.links, grown.index, (*grown.added, entry))
         return city
 
     # --- tiles ---------------------------------------------------------------------------
@@ -295,9 +317,9 @@ class CityMap:
         3 x 3 drawings nearly every location is on a border, and allowing them would let a
         Business on the water be left onto the land of the next tile (§3.2 says it is left
         into the water)."""
-        terrain = self.node_terrains
-        topology = self.topology
-        found: dict[str, dict[str, int]] = {node: {} for node in terrain}
+        if self.growth is not None:
+            return self._grown_links(self.growth)
+        found: dict[str, dict[str, int]] = {node: {} for node in self.node_terrains}
         done: set[Cell] = set()
         for entry in self._by_cell.values():
             for a, b, cost in _named_parts(entry.tile).inner:
@@ -305,25 +327,57 @@ class CityMap:
             # Terrain facing terrain across each side (read off each tile's named sides:
             # the pairs of :meth:`facing`), each side once, from the tile read first.
             done.add(entry.cell)
-            mine = _named_parts(entry.tile).sides
-            for direction, near in topology.edge_neighbours(entry.cell).items():
-                neighbour = self._by_cell.get(near)
-                if neighbour is None or near in done:
-                    continue
-                names, terrains = mine[topology.side_after_rotation(direction, entry.rotation)]
-                their_names, their_terrains = _named_parts(neighbour.tile).sides[
-                    topology.side_after_rotation(topology.opposite(direction), neighbour.rotation)
-                ]
-                last = len(their_names) - 1
-                for index, node in enumerate(names):
-                    here, there = terrains[index], their_terrains[last - index]
-                    if here is not None and there is not None:
-                        other = their_names[last - index]
-                        found[node][other] = found[other][node] = (
-                            SAME_TERRAIN_COST if here == there else STEP_COST
-                        )
+            for node, other, cost in self._side_links(entry, done):
+                found[node][other] = found[other][node] = cost
         # Each node's neighbours by name: whoever iterates the links gets one order.
         return {node: dict(sorted(near.items())) for node, near in found.items()}
+
+    def _grown_links(self, growth: Growth) -> Mapping[str, Mapping[str, int]]:
+        """:attr:`links` from the links of the map this one grew from: the neighbours of a
+        node no new tile touches are that map's (shared, never mutated); the new tiles'
+        nodes come after the others, in the order they were placed, as they would."""
+        found: dict[str, Mapping[str, int]] = dict(growth.links)
+        changed: dict[str, dict[str, int]] = {}
+        for entry in growth.added:
+            for node, _, _ in _named_parts(entry.tile).nodes:
+                found[node] = changed[node] = {}
+        # Every side between two old tiles is in the old links: the new sides are those of
+        # the new tiles, each once.
+        done: set[Cell] = set()
+        for entry in growth.added:
+            for a, b, cost in _named_parts(entry.tile).inner:
+                changed[a][b] = changed[b][a] = cost
+            done.add(entry.cell)
+            for node, other, cost in self._side_links(entry, done):
+                for one, two in ((node, other), (other, node)):
+                    near = changed.get(one)
+                    if near is None:
+                        near = changed[one] = dict(found[one])
+                    near[two] = cost
+        for node, near in changed.items():
+            found[node] = dict(sorted(near.items()))
+        return found
+
+    def _side_links(self, entry: PlacedTile, done: set[Cell]) -> Iterator[tuple[str, str, int]]:
+        """The links across ``entry``'s sides with its placed neighbours, terrain facing
+        terrain, each as (its node, the neighbour's, cost); a neighbour on a cell of
+        ``done`` is passed over (that side was read from it)."""
+        topology = self.topology
+        mine = _named_parts(entry.tile).sides
+        for direction, near in topology.edge_neighbours(entry.cell).items():
+            neighbour = self._by_cell.get(near)
+            if neighbour is None or near in done:
+                continue
+            names, terrains = mine[topology.side_after_rotation(direction, entry.rotation)]
+            their_names, their_terrains = _named_parts(neighbour.tile).sides[
+                topology.side_after_rotation(topology.opposite(direction), neighbour.rotation)
+            ]
+            last = len(their_names) - 1
+            for index, node in enumerate(names):
+                here, there = terrains[index], their_terrains[last - index]
+                if here is not None and there is not None:
+                    cost = SAME_TERRAIN_COST if here == there else STEP_COST
+                    yield node, their_names[last - index], cost
 
     @cached_property
     def node_terrains(self) -> dict[str, Terrain | None]:
