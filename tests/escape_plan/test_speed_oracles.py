@@ -29,6 +29,7 @@ from getaway.games.escape_plan.city_phase import (
     ONE_TOUCHING,
     PLACE_TILE,
     STRICT,
+    _open_cells,
     placements,
 )
 from getaway.games.escape_plan.game import GAME, EscapePlanState
@@ -714,4 +715,20 @@ def test_a_grown_map_has_the_links_and_index_of_the_map_worked_out_afresh(player
         if "movement_index" in city.__dict__:
             assert index_fields(city_index(city)) == index_fields(city_index(fresh))
             grown += city.growth.index is not None
+    assert grown
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_open_cells_grown_tile_by_tile_are_the_cells_worked_out_afresh(players: int) -> None:
+    """The City phase's open cells, worked out from the map before the last tile, are those
+    of the same tiles placed on a new map, at every level."""
+    grown = 0
+    for state in positions(players, games=6):
+        city = state.table.city
+        if city.memo.free_cells_from is None and city.memo.free_cells is None:
+            continue
+        grown += city.memo.free_cells_from is not None
+        fresh = CityMap(city.topology, city.placed)
+        for touching in (1, 2):
+            assert _open_cells(city, touching) == _open_cells(fresh, touching)
     assert grown

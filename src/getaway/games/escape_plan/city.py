@@ -58,6 +58,11 @@ class MapMemo:
     open_cells: dict[int, tuple[tuple[Cell, int], ...]] = field(default_factory=dict)
     #: ``city_phase.relaxation``: by display.
     relaxation: dict[tuple[str, ...], int] = field(default_factory=dict)
+    #: ``city_phase._free_cells``: each free cell that touches a placed tile, with how many it
+    #: touches and what its placed neighbours show it; and, until it is worked out, the
+    #: map's before the last tile was placed, with that tile.
+    free_cells: tuple[dict[Cell, int], dict[Cell, int]] | None = None
+    free_cells_from: tuple[tuple[dict[Cell, int], dict[Cell, int]], PlacedTile] | None = None
     #: ``police.police_free_tiles`` and ``police._placed_ids``.
     police_free: tuple[str, ...] | None = None
     placed_ids: tuple[str, ...] | None = None
@@ -107,6 +112,8 @@ class CityMap:
         city._by_tile = dict(self._by_tile)
         entry = PlacedTile(tile, cell, rotation)
         city._add(entry)
+        if self.memo.free_cells is not None:
+            city.memo.free_cells_from = (self.memo.free_cells, entry)
         worked_out = self.__dict__  # what the cached properties hold so far
         if "links" in worked_out:
             city.growth = Growth(worked_out["links"], worked_out.get("movement_index"), (entry,))
