@@ -32,6 +32,7 @@ from getaway.games.escape_plan.city_phase import (
     _open_cells,
     placements,
 )
+from getaway.games.escape_plan.escape import escape_problem
 from getaway.games.escape_plan.game import GAME, EscapePlanState
 from getaway.games.escape_plan.move_action import avoid_context_for, avoid_tools, move_context
 from getaway.games.escape_plan.movement import (
@@ -56,7 +57,12 @@ from getaway.games.escape_plan.police import (
     effect_moves,
 )
 from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
-from getaway.games.escape_plan.table_police import city_police, visible_exits
+from getaway.games.escape_plan.table_police import (
+    city_police,
+    escape_exit,
+    patrol_of,
+    visible_exits,
+)
 from getaway.games.escape_plan.topology import ROTATIONS, Cell
 from getaway.games.escape_plan.turns import TURN, _only_end, after_actions, allowed_after
 from getaway.games.escape_plan.visit import (
@@ -732,3 +738,26 @@ def test_open_cells_grown_tile_by_tile_are_the_cells_worked_out_afresh(players: 
         for touching in (1, 2):
             assert _open_cells(city, touching) == _open_cells(fresh, touching)
     assert grown
+
+
+def escape_exit_by_definition(state: EscapePlanState) -> str | None:
+    """The open Exit's node as first written: ``escape_problem`` asked of each open Exit of
+    the Patrol the table gives, on the last day."""
+    rules, table = state.rules, state.table
+    if table.day != rules.days:
+        return None
+    patrol = patrol_of(rules, table)
+    for number in patrol.open_exits:
+        if escape_problem(rules.content, table.day, patrol, number) is None:
+            return table.city.exit(number)
+    return None
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_the_escape_exit_is_the_patrol_asked_exit_by_exit(players: int) -> None:
+    found = 0
+    for state in positions(players, games=8):
+        exit_node = escape_exit(state.rules, state.table)
+        assert exit_node == escape_exit_by_definition(state)
+        found += exit_node is not None
+    assert found
