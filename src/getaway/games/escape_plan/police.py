@@ -405,9 +405,11 @@ def converge_moves(police: CityPolice, city: CityMap, target_tile: str) -> tuple
 def converge(
     police: CityPolice, city: CityMap, target_tile: str, move: OfficerMove | None
 ) -> dict[str, TileOfficers]:
-    """The police after one converging move; ``None`` only when no legal move exists."""
-    legal = converge_moves(police, city, target_tile)
+    """The police after one converging move; ``None`` only when no legal move exists. A
+    move is checked by :func:`converge_problem` alone: the legal moves are listed only for
+    ``None`` and for a refusal's message."""
     if move is None:
+        legal = converge_moves(police, city, target_tile)
         if legal:
             raise PoliceError(
                 f"a legal converging move exists, so one must be made; legal: "
@@ -416,6 +418,7 @@ def converge(
         return dict(police)
     problem = converge_problem(police, city, target_tile, move)
     if problem is not None:
+        legal = converge_moves(police, city, target_tile)
         raise PoliceError(
             f"cannot converge with {move}: {problem}; legal: "
             f"{', '.join(str(m) for m in legal) or 'none'}"
