@@ -22,15 +22,17 @@ from getaway.games.escape_plan.avoid import (
     avoid_then,
     result_of,
 )
-from getaway.games.escape_plan.bonuses import BONUSES, due_bonuses
+from getaway.games.escape_plan.bonuses import BONUSES, bonus_steps, due_bonuses
 from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.city_phase import (
     NO_TERRAIN_MATCH,
     ONE_TOUCHING,
     PLACE_TILE,
     STRICT,
+    _open_cells,
     placements,
 )
+from getaway.games.escape_plan.escape import escape_problem
 from getaway.games.escape_plan.game import GAME, EscapePlanState
 from getaway.games.escape_plan.move_action import avoid_context_for, avoid_tools, move_context
 from getaway.games.escape_plan.movement import (
@@ -55,10 +57,20 @@ from getaway.games.escape_plan.police import (
     effect_moves,
 )
 from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
-from getaway.games.escape_plan.table_police import city_police, visible_exits
+from getaway.games.escape_plan.table_police import (
+    city_police,
+    escape_exit,
+    patrol_of,
+    visible_exits,
+)
 from getaway.games.escape_plan.topology import ROTATIONS, Cell
 from getaway.games.escape_plan.turns import TURN, _only_end, after_actions, allowed_after
-from getaway.games.escape_plan.visit import MAY_REFUSE_A_VISIT, unvisitable, visit_problem
+from getaway.games.escape_plan.visit import (
+    MAY_REFUSE_A_VISIT,
+    unvisitable,
+    visit_problem,
+    visit_steps,
+)
 from getaway.games.escape_plan.visit_board import asset_ready
 
 GAMES = 12
@@ -625,3 +637,127 @@ def test_an_avoid_decision_goes_on_from_its_parent_as_its_replay_would() -> None
                 assert result_of(memo.avoid, after, taken) == expected
             checked += 1
     assert checked
+
+
+def remembered_by_definition(state: EscapePlanState, what: str, seat: str) -> list[str]:
+    """What ``Table.lists`` keeps under ``(what, seat)``, worked out from the table."""
+    table = state.table
+    if what == "exec":
+        return executive.executive_steps(state, seat)
+    if what == "targets":
+        return executive.executive_steps(state, seat, table.exec_open)
+    if what == "visit":
+        return visit_steps(state, seat, table.visit_steps)
+    assert what == "bonus", what
+    return bonus_steps(state, seat) if table.players[seat].status == "city" else []
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_remembered_lists_are_the_lists_of_the_table_as_it_is(players: int) -> None:
+    """Whatever ``apply`` and ``legal_actions`` left in ``Table.lists`` is what the table
+    gives now, and a seat's legal list is the one a clone (which keeps none) works out."""
+    checked = 0
+    for state in positions(players, games=8):
+        for _ in range(2):  # as ``apply`` left them, then after ``legal_actions``
+            for (what, seat), found in state.table.lists.items():
+                assert found == remembered_by_definition(state, what, seat), (what, seat)
+                checked += 1
+            seat = state.to_act()[0]
+            assert state.legal_actions(seat) == state.clone().legal_actions(seat)
+    assert checked
+
+
+def test_a_table_edited_by_hand_and_told_so_lists_afresh() -> None:
+    """A test may edit a table between two protocol calls: ``Table.changed`` drops the
+    lists kept for it (``apply`` calls it before every change it makes)."""
+    edited = 0
+    for state in positions(3, games=6):
+        table = state.table
+        seat = state.to_act()[0]
+        if table.stage != "after" or table.cuffs_due or table.exec_open:
+            continue
+        before = state.legal_actions(seat)
+        player = table.players[seat]
+        # Take the First Aid token away (or heal every Wound): its action goes.
+        saved = player.first_aid_up, player.wounds_red
+        player.first_aid_up, player.wounds_red = False, 0
+        table.changed()
+        after = state.legal_actions(seat)
+        assert "exec:first_aid" not in after
+        assert after == state.clone().legal_actions(seat)
+        player.first_aid_up, player.wounds_red = saved
+        table.changed()
+        assert state.legal_actions(seat) == before
+        edited += "exec:first_aid" in before
+    assert edited
+
+
+def index_fields(index: CityIndex) -> dict[str, object]:
+    """Every field of ``index``, a mapping as its items in order (the order is read)."""
+    return {
+        name: list(value.items()) if isinstance(value, dict) else value
+        for name in CityIndex.__dataclass_fields__
+        for value in (getattr(index, name),)
+    }
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_a_grown_map_has_the_links_and_index_of_the_map_worked_out_afresh(players: int) -> None:
+    """A map that grew from an earlier one (``CityMap.growth``) gets the same links, in the
+    same order, and the same movement index as the same tiles placed on a new map."""
+    maps: dict[int, CityMap] = {}
+    for state in positions(players, games=6):
+        maps.setdefault(id(state.table.city), state.table.city)
+    grown = 0
+    for city in maps.values():
+        # Only what the game itself worked out: asking a map here would change what the
+        # maps after it grow from.
+        if city.growth is None or "links" not in city.__dict__:
+            continue
+        fresh = CityMap(city.topology, city.placed)
+        assert [(n, list(near.items())) for n, near in city.links.items()] == [
+            (n, list(near.items())) for n, near in fresh.links.items()
+        ]
+        if "movement_index" in city.__dict__:
+            assert index_fields(city_index(city)) == index_fields(city_index(fresh))
+            grown += city.growth.index is not None
+    assert grown
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_open_cells_grown_tile_by_tile_are_the_cells_worked_out_afresh(players: int) -> None:
+    """The City phase's open cells, worked out from the map before the last tile, are those
+    of the same tiles placed on a new map, at every level."""
+    grown = 0
+    for state in positions(players, games=6):
+        city = state.table.city
+        if city.memo.free_cells_from is None and city.memo.free_cells is None:
+            continue
+        grown += city.memo.free_cells_from is not None
+        fresh = CityMap(city.topology, city.placed)
+        for touching in (1, 2):
+            assert _open_cells(city, touching) == _open_cells(fresh, touching)
+    assert grown
+
+
+def escape_exit_by_definition(state: EscapePlanState) -> str | None:
+    """The open Exit's node as first written: ``escape_problem`` asked of each open Exit of
+    the Patrol the table gives, on the last day."""
+    rules, table = state.rules, state.table
+    if table.day != rules.days:
+        return None
+    patrol = patrol_of(rules, table)
+    for number in patrol.open_exits:
+        if escape_problem(rules.content, table.day, patrol, number) is None:
+            return table.city.exit(number)
+    return None
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_the_escape_exit_is_the_patrol_asked_exit_by_exit(players: int) -> None:
+    found = 0
+    for state in positions(players, games=8):
+        exit_node = escape_exit(state.rules, state.table)
+        assert exit_node == escape_exit_by_definition(state)
+        found += exit_node is not None
+    assert found

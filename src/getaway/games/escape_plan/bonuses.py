@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from getaway.core.errors import IllegalActionError
 from getaway.games.escape_plan.boards import lose_notoriety, receive_income, unlock_asset
 from getaway.games.escape_plan.content import Content
+from getaway.games.escape_plan.state import Building
 from getaway.games.escape_plan.visit_board import take_disc
 
 if TYPE_CHECKING:
@@ -43,9 +44,21 @@ def due_bonuses(state: EscapePlanState, seat: str) -> list[str]:
             buildings = list(table.safe_houses.values())
         else:
             buildings = [table.businesses[b] for b in _group(content, int(name[-1]))]
-        if all(any(owner == seat for owner, _ in b.cubes) for b in buildings):
+        if _cube_on_each(buildings, seat):
             due.append(name)
     return due
+
+
+def _cube_on_each(buildings: list[Building], seat: str) -> bool:
+    """Whether ``seat`` has a cube on each of ``buildings``, read in plain loops (every end of
+    a turn asks it of each group), stopping at the first building without one."""
+    for building in buildings:
+        for owner, _ in building.cubes:
+            if owner == seat:
+                break
+        else:
+            return False
+    return True
 
 
 #: Each content's Business ids by group, in content order (keyed by the content object's

@@ -9,9 +9,9 @@ another topology (hexes, the printed board) changes nothing here. Nodes are name
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from getaway.games.escape_plan import tiles
 from getaway.games.escape_plan.schema import STREETS, CityTile, LocationKind, Terrain
@@ -36,6 +36,51 @@ def node_name(tile_id: str, node: str) -> str:
     return f"{tile_id}.{node}"
 
 
+#: How many answers one of :class:`MapMemo`'s tables keeps before it is emptied (a long
+#: search on one map must not grow it without end).
+MEMO_KEPT = 4096
+
+
+@dataclass(slots=True)
+class MapMemo:
+    """Answers the rules work out from one map (and a few small immutable values), kept on
+    the map (``CityMap.memo``): they live and die with it. A module-level cache keyed by
+    map kept hundreds of finished games' maps alive, and the garbage collector walked all of
+    them again and again. Each table is emptied when it holds :data:`MEMO_KEPT` answers."""
+
+    #: ``movement._next_steps``: by Move context and position.
+    steps: dict[tuple[Any, tuple[object, ...]], tuple[Any, ...]] = field(default_factory=dict)
+    #: ``movement.can_move``: by Move context.
+    can_move: dict[Any, bool] = field(default_factory=dict)
+    #: ``city_phase.placements``: by tile id and relaxation level.
+    placements: dict[tuple[str, int], tuple[tuple[Cell, int], ...]] = field(default_factory=dict)
+    #: ``city_phase._open_cells``: by how many placed tiles a cell must touch.
+    open_cells: dict[int, tuple[tuple[Cell, int], ...]] = field(default_factory=dict)
+    #: ``city_phase.relaxation``: by display.
+    relaxation: dict[tuple[str, ...], int] = field(default_factory=dict)
+    #: ``city_phase._free_cells``: each free cell that touches a placed tile, with how many it
+    #: touches and what its placed neighbours show it; and, until it is worked out, the
+    #: map's before the last tile was placed, with that tile.
+    free_cells: tuple[dict[Cell, int], dict[Cell, int]] | None = None
+    free_cells_from: tuple[tuple[dict[Cell, int], dict[Cell, int]], PlacedTile] | None = None
+    #: ``police.police_free_tiles`` and ``police._placed_ids``.
+    police_free: tuple[str, ...] | None = None
+    placed_ids: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Growth:
+    """How a map grew from the last map before it whose walking links were worked out: those
+    links, its movement index if it had one, and the tiles placed since, in order. The City
+    phase places a day's tiles one map at a time and Moves ask only the last map of the day,
+    whose links and index are then the day before's plus the new tiles (each checked equal
+    to the map worked out from scratch by ``test_speed_oracles.py``)."""
+
+    links: Mapping[str, Mapping[str, int]]
+    index: CityIndex | None
+    added: tuple[PlacedTile, ...]
+
+
 class CityMap:
     """The tiles placed so far, and everything derived from them. Immutable: placing a tile
     gives a new map."""
@@ -44,6 +89,10 @@ class CityMap:
         self.topology = topology
         self._by_cell: dict[Cell, PlacedTile] = {}
         self._by_tile: dict[str, PlacedTile] = {}
+        #: What the rules worked out from this map (:class:`MapMemo`).
+        self.memo = MapMemo()
+        #: How it grew from an earlier map with known links (:meth:`with_tile`), if it did.
+        self.growth: Growth | None = None
         for entry in placed:
             self._add(entry)
 
@@ -61,7 +110,16 @@ class CityMap:
         city = CityMap(self.topology)
         city._by_cell = dict(self._by_cell)
         city._by_tile = dict(self._by_tile)
-        city._add(PlacedTile(tile, cell, rotation))
+        entry = PlacedTile(tile, cell, rotation)
+        city._add(entry)
+        if self.memo.free_cells is not None:
+            city.memo.free_cells_from = (self.memo.free_cells, entry)
+        worked_out = self.__dict__  # what the cached properties hold so far
+        if "links" in worked_out:
+            city.growth = Growth(worked_out["links"], worked_out.get("movement_index"), (entry,))
+        elif self.growth is not None:
+            grown = self.growth
+            city.growth = Growth(grown.links, grown.index, (*grown.added, entry))
         return city
 
     # --- tiles ---------------------------------------------------------------------------
@@ -266,9 +324,9 @@ class CityMap:
         3 x 3 drawings nearly every location is on a border, and allowing them would let a
         Business on the water be left onto the land of the next tile (§3.2 says it is left
         into the water)."""
-        terrain = self.node_terrains
-        topology = self.topology
-        found: dict[str, dict[str, int]] = {node: {} for node in terrain}
+        if self.growth is not None:
+            return self._grown_links(self.growth)
+        found: dict[str, dict[str, int]] = {node: {} for node in self.node_terrains}
         done: set[Cell] = set()
         for entry in self._by_cell.values():
             for a, b, cost in _named_parts(entry.tile).inner:
@@ -276,25 +334,57 @@ class CityMap:
             # Terrain facing terrain across each side (read off each tile's named sides:
             # the pairs of :meth:`facing`), each side once, from the tile read first.
             done.add(entry.cell)
-            mine = _named_parts(entry.tile).sides
-            for direction, near in topology.edge_neighbours(entry.cell).items():
-                neighbour = self._by_cell.get(near)
-                if neighbour is None or near in done:
-                    continue
-                names, terrains = mine[topology.side_after_rotation(direction, entry.rotation)]
-                their_names, their_terrains = _named_parts(neighbour.tile).sides[
-                    topology.side_after_rotation(topology.opposite(direction), neighbour.rotation)
-                ]
-                last = len(their_names) - 1
-                for index, node in enumerate(names):
-                    here, there = terrains[index], their_terrains[last - index]
-                    if here is not None and there is not None:
-                        other = their_names[last - index]
-                        found[node][other] = found[other][node] = (
-                            SAME_TERRAIN_COST if here == there else STEP_COST
-                        )
+            for node, other, cost in self._side_links(entry, done):
+                found[node][other] = found[other][node] = cost
         # Each node's neighbours by name: whoever iterates the links gets one order.
         return {node: dict(sorted(near.items())) for node, near in found.items()}
+
+    def _grown_links(self, growth: Growth) -> Mapping[str, Mapping[str, int]]:
+        """:attr:`links` from the links of the map this one grew from: the neighbours of a
+        node no new tile touches are that map's (shared, never mutated); the new tiles'
+        nodes come after the others, in the order they were placed, as they would."""
+        found: dict[str, Mapping[str, int]] = dict(growth.links)
+        changed: dict[str, dict[str, int]] = {}
+        for entry in growth.added:
+            for node, _, _ in _named_parts(entry.tile).nodes:
+                found[node] = changed[node] = {}
+        # Every side between two old tiles is in the old links: the new sides are those of
+        # the new tiles, each once.
+        done: set[Cell] = set()
+        for entry in growth.added:
+            for a, b, cost in _named_parts(entry.tile).inner:
+                changed[a][b] = changed[b][a] = cost
+            done.add(entry.cell)
+            for node, other, cost in self._side_links(entry, done):
+                for one, two in ((node, other), (other, node)):
+                    near = changed.get(one)
+                    if near is None:
+                        near = changed[one] = dict(found[one])
+                    near[two] = cost
+        for node, near in changed.items():
+            found[node] = dict(sorted(near.items()))
+        return found
+
+    def _side_links(self, entry: PlacedTile, done: set[Cell]) -> Iterator[tuple[str, str, int]]:
+        """The links across ``entry``'s sides with its placed neighbours, terrain facing
+        terrain, each as (its node, the neighbour's, cost); a neighbour on a cell of
+        ``done`` is passed over (that side was read from it)."""
+        topology = self.topology
+        mine = _named_parts(entry.tile).sides
+        for direction, near in topology.edge_neighbours(entry.cell).items():
+            neighbour = self._by_cell.get(near)
+            if neighbour is None or near in done:
+                continue
+            names, terrains = mine[topology.side_after_rotation(direction, entry.rotation)]
+            their_names, their_terrains = _named_parts(neighbour.tile).sides[
+                topology.side_after_rotation(topology.opposite(direction), neighbour.rotation)
+            ]
+            last = len(their_names) - 1
+            for index, node in enumerate(names):
+                here, there = terrains[index], their_terrains[last - index]
+                if here is not None and there is not None:
+                    cost = SAME_TERRAIN_COST if here == there else STEP_COST
+                    yield node, their_names[last - index], cost
 
     @cached_property
     def node_terrains(self) -> dict[str, Terrain | None]:

@@ -9,12 +9,17 @@ terrain match, then down to touching 1 placed tile.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from getaway.core.steps import DONE, Decision, StepRules
 from getaway.games.escape_plan import actions, phases
-from getaway.games.escape_plan.city import CityMap, node_name, rotated_terrains
+from getaway.games.escape_plan.city import (
+    MEMO_KEPT,
+    CityMap,
+    PlacedTile,
+    node_name,
+    rotated_terrains,
+)
 from getaway.games.escape_plan.content import load_content
 from getaway.games.escape_plan.options import GANG_MEMBERS_PER_GANG, Rules
 from getaway.games.escape_plan.schema import CityTile, Terrain
@@ -34,10 +39,17 @@ def placements(city: CityMap, tile: CityTile, level: int) -> tuple[tuple[Cell, i
     return _placements(city, tile.id, level)
 
 
-@lru_cache(maxsize=512)
 def _placements(city: CityMap, tile_id: str, level: int) -> tuple[tuple[Cell, int], ...]:
-    # Cached per map (maps are immutable and compared by identity): the City phase asks the
-    # same question once per step of every placement.
+    # Kept on the map (``CityMap.memo``: maps are immutable): the City phase asks the same
+    # question once per step of every placement.
+    known = city.memo.placements
+    found = known.get((tile_id, level))
+    if found is None:
+        found = known[tile_id, level] = _placements_worked_out(city, tile_id, level)
+    return found
+
+
+def _placements_worked_out(city: CityMap, tile_id: str, level: int) -> tuple[tuple[Cell, int], ...]:
     tile = load_content().tile(tile_id)
     found: list[tuple[Cell, int]] = []
     if level != STRICT:
@@ -75,12 +87,41 @@ def _mask(direction: Direction, terrains: tuple[Terrain | None, ...]) -> int:
     return mask << (_SIDE_BITS * DIRECTIONS.index(direction))
 
 
-@lru_cache(maxsize=128)
 def _open_cells(city: CityMap, touching_needed: int) -> tuple[tuple[Cell, int], ...]:
     """The free cells touching at least ``touching_needed`` placed tiles, in cell order, each
     with the mask (``_mask``) of what its placed neighbours show it across each shared side,
     each side read from the free cell's point of view (its first node faces the neighbour's
-    last): the same for every tile placed there."""
+    last): the same for every tile placed there. Kept on the map."""
+    known = city.memo.open_cells
+    found = known.get(touching_needed)
+    if found is None:
+        counts, facing = _free_cells(city)
+        order = _cell_order(city.topology)
+        free = [cell for cell, count in counts.items() if count >= touching_needed]
+        found = known[touching_needed] = tuple(
+            (cell, facing[cell]) for cell in sorted(free, key=order.__getitem__)
+        )
+    return found
+
+
+def _free_cells(city: CityMap) -> tuple[dict[Cell, int], dict[Cell, int]]:
+    """Each free cell in bounds that touches a placed tile, with how many placed tiles it
+    touches, and with the mask (``_mask``) of what its placed edge neighbours show it. Kept
+    on the map, and worked out from the map's before its last tile when that one is known
+    (the City phase places a tile per map): only the cells around the new tile change."""
+    memo = city.memo
+    found = memo.free_cells
+    if found is None:
+        grown = memo.free_cells_from
+        if grown is None:
+            found = _free_cells_worked_out(city)
+        else:
+            found = _free_cells_grown(city, grown[0], grown[1])
+        memo.free_cells, memo.free_cells_from = found, None
+    return found
+
+
+def _free_cells_worked_out(city: CityMap) -> tuple[dict[Cell, int], dict[Cell, int]]:
     topology = city.topology
     # How many placed tiles each cell touches, counted from the placed tiles' side (touching
     # is mutual): the few placed tiles are read instead of every cell's neighbours.
@@ -89,20 +130,44 @@ def _open_cells(city: CityMap, touching_needed: int) -> tuple[tuple[Cell, int], 
         for near in topology.touching(entry.cell):
             touching[near] = touching.get(near, 0) + 1
     order = _cell_order(topology)
-    free = [
-        cell
+    counts = {
+        cell: count
         for cell, count in touching.items()
-        if count >= touching_needed and cell in order and city.tile_at(cell) is None
-    ]
-    found: list[tuple[Cell, int]] = []
-    for cell in sorted(free, key=order.__getitem__):
-        facing = 0
+        if cell in order and city.tile_at(cell) is None
+    }
+    facing: dict[Cell, int] = {}
+    for cell in counts:
+        shown = 0
         for direction, near in topology.edge_neighbours(cell).items():
             neighbour = city.tile_at(near)
             if neighbour is not None:
-                facing |= _shown(topology, neighbour.tile, neighbour.rotation, direction)
-        found.append((cell, facing))
-    return tuple(found)
+                shown |= _shown(topology, neighbour.tile, neighbour.rotation, direction)
+        facing[cell] = shown
+    return counts, facing
+
+
+def _free_cells_grown(
+    city: CityMap, before: tuple[dict[Cell, int], dict[Cell, int]], placed: PlacedTile
+) -> tuple[dict[Cell, int], dict[Cell, int]]:
+    """:func:`_free_cells` of ``city`` from those of the map before ``placed`` was put on
+    it: its cell is no longer free, the free cells around it touch one tile more, and those
+    along its sides see it too (a cell that touched no tile before has no other neighbour
+    to see)."""
+    topology = city.topology
+    order = _cell_order(topology)
+    counts, facing = dict(before[0]), dict(before[1])
+    counts.pop(placed.cell, None)  # (a map made by hand may place a tile anywhere)
+    facing.pop(placed.cell, None)
+    for near in topology.touching(placed.cell):
+        if near in order and city.tile_at(near) is None:
+            counts[near] = counts.get(near, 0) + 1
+            facing.setdefault(near, 0)
+    for near in topology.edge_neighbours(placed.cell).values():
+        if near in counts:
+            for direction, cell in topology.edge_neighbours(near).items():
+                if cell == placed.cell:
+                    facing[near] |= _shown(topology, placed.tile, placed.rotation, direction)
+    return counts, facing
 
 
 #: Each topology's cells in ``cells()`` order, by cell (only cells in bounds), keyed by the
@@ -164,12 +229,18 @@ def _side_masks(topology: CityTopology, tile: CityTile) -> tuple[tuple[int, int]
 
 def relaxation(rules: Rules, table: Table) -> int:
     """The strictest level at which some display tile can be placed."""
-    return _relaxation(table.city, tuple(table.display))
+    # Kept on the map by display, like ``_placements``: each step of a placement asks it.
+    display = tuple(table.display)
+    known = table.city.memo.relaxation
+    found = known.get(display)
+    if found is None:
+        if len(known) >= MEMO_KEPT:
+            known.clear()
+        found = known[display] = _relaxation(table.city, display)
+    return found
 
 
-@lru_cache(maxsize=64)
 def _relaxation(city: CityMap, display: tuple[str, ...]) -> int:
-    # Cached per map and display, like ``_placements``: each step of a placement asks it.
     for level in (STRICT, NO_TERRAIN_MATCH):
         if any(_placements(city, tile_id, level) for tile_id in display):
             return level
@@ -267,6 +338,7 @@ class PlaceTile(StepRules["EscapePlanState"]):
     def carry_out(self, state: EscapePlanState, seat: str, steps: tuple[str, ...]) -> None:
         rules, table = state.rules, state.table
         table.place_memo = None
+        table.changed()
         tile = rules.content.tile(actions.split(steps[0])[1])
         cell = actions.parse_cell(actions.split(steps[1])[1])
         rotation = int(actions.split(steps[2])[1])

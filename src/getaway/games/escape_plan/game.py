@@ -180,6 +180,7 @@ class EscapePlanState(RulesState[Rules]):
             }[asked]
             raise IllegalActionError(seat, str(action), legal, why)
         table = self.table
+        table.changed()  # the lists worked out for the table as it was hold no more
         if table.cuffs_due:
             place_owed_handcuffs(table, action)
             if table.cuffs_due:

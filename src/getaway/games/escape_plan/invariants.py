@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from getaway.games.escape_plan.city import CityMap
 from getaway.games.escape_plan.options import CONTACT_DISPLAY, Rules
 from getaway.games.escape_plan.phases import tiles_placed_by_end_of_city
 from getaway.games.escape_plan.state import Table
@@ -79,7 +76,7 @@ def _police(rules: Rules, table: Table) -> list[str]:
 def _players(rules: Rules, table: Table) -> list[str]:
     found = []
     board = rules.content.player_board
-    locations = _locations(table.city)
+    locations = table.city.location_nodes  # kept on the map (no cache keeps maps alive)
     for seat, player in table.players.items():
         cubes = player.income_cubes + table.cubes_of(seat)
         if cubes != board.income_cubes:
@@ -118,11 +115,6 @@ def _players(rules: Rules, table: Table) -> list[str]:
             found.append(f"turn order {table.turn_order} is not a list of participants")
             break
     return found
-
-
-@lru_cache(maxsize=64)
-def _locations(city: CityMap) -> frozenset[str]:
-    return frozenset(node for node in city.nodes() if city.kind(node) is not None)
 
 
 def _pawn(who: str, status: str, location: str | None, locations: frozenset[str]) -> list[str]:

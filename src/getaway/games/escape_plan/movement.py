@@ -37,11 +37,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal, NamedTuple, Protocol
 
 from getaway.core.errors import GetawayError
-from getaway.games.escape_plan.city import CityMap
+from getaway.games.escape_plan.city import MEMO_KEPT, CityMap
 from getaway.games.escape_plan.movement_map import (
     FLIGHT_COST,
     FLIGHT_RANGE,
@@ -461,21 +460,14 @@ def following_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[St
     return _next_steps(city, ctx, path)
 
 
-#: The next steps of the positions worked out lately, by map, context and position (see
-#: :func:`_next_steps`); emptied when it holds :data:`_KEPT` of them.
-_STEPS_AT: dict[tuple[CityMap, MoveContext, tuple[object, ...]], tuple[Step, ...]] = {}
-_KEPT = 4096
-
-
 def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, ...]:
-    # Cached: a decision in steps is replayed from its start each time the game asks what
-    # may follow (maps are immutable and compared by identity; contexts are frozen values),
-    # so the dead-end search runs once per position, not once per replay. A position is
+    # Kept on the map (``CityMap.memo``): a decision in steps is replayed from its start
+    # each time the game asks what may follow (maps are immutable; contexts are frozen
+    # values), so the dead-end search runs once per position, not once per replay. A position is
     # what the steps depend on: not the steps taken, the tiles crossed or the notoriety
     # gained (a pawn walking back and forth over free terrain comes back to the same
     # position), and a step's cost and price are differences.
     key = (
-        city,
         ctx,
         (
             path.start,
@@ -490,11 +482,12 @@ def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, 
             path.ended,
         ),
     )
-    found = _STEPS_AT.get(key)
+    known = city.memo.steps
+    found = known.get(key)
     if found is None:
-        if len(_STEPS_AT) >= _KEPT:
-            _STEPS_AT.clear()
-        found = _STEPS_AT[key] = tuple(_following(city, ctx, path))
+        if len(known) >= MEMO_KEPT:
+            known.clear()
+        found = known[key] = tuple(_following(city, ctx, path))
     return found
 
 
@@ -543,13 +536,19 @@ def _new_use(before: MovePath, after: MovePath) -> str | None:
     return None
 
 
-@lru_cache(maxsize=256)
 def can_move(city: CityMap, ctx: MoveContext) -> bool:
     """Whether any legal move exists from the start: the Move action may be offered only
     then (a pawn with too few MP, or hemmed in by places it may not visit, must Rest).
     Asked step by step until one is found: the whole list is worked out only for a Move.
-    Cached like :func:`next_steps`: a turn's legal list and its first step both ask it."""
-    return next(_following(city, ctx, start_path(city, ctx)), None) is not None
+    Kept on the map like :func:`next_steps`: a turn's legal list and its first step both
+    ask it."""
+    known = city.memo.can_move
+    found = known.get(ctx)
+    if found is None:
+        if len(known) >= MEMO_KEPT:
+            known.clear()
+        found = known[ctx] = next(_following(city, ctx, start_path(city, ctx)), None) is not None
+    return found
 
 
 def apply_step(city: CityMap, ctx: MoveContext, path: MovePath, step_id: str) -> MovePath:

@@ -4,9 +4,10 @@ numbers of its movement points."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from getaway.games.escape_plan.city import CityMap, named_nodes
+from getaway.games.escape_plan.city import CityMap, PlacedTile, named_nodes
 from getaway.games.escape_plan.schema import Terrain
 
 #: MP of a Move before bonuses (R-MV-1).
@@ -49,26 +50,24 @@ def city_index(city: CityMap) -> CityIndex:
 
 
 def build_index(city: CityMap) -> CityIndex:
+    """The index of ``city``: from the index of the map it grew from when there is one
+    (``CityMap.growth``: the nodes placed before are indexed as they were, and a node's
+    location links are its old ones while its walking links are), else from scratch."""
     index = CityIndex()
-    hospitals: list[str] = []
-    metros: list[str] = []
-    airborne: set[str] = set()  # the tiles a flight may leave from
-    for entry in city.placed:
-        tile_id = entry.tile.id
-        for node, kind, terrain in named_nodes(entry.tile):
-            index.tile[node] = tile_id
-            index.kind[node] = kind
-            index.terrain[node] = terrain
-            index.by_tile.setdefault(tile_id, []).append(node)
-            if kind == "HOSPITAL":
-                hospitals.append(node)
-            elif kind == "METRO":
-                metros.append(node)
-            elif kind == "HELIPORT":
-                airborne.add(tile_id)
-        if entry.tile.heliport_tile:
-            index.heliport_tiles.add(tile_id)
-            airborne.add(tile_id)
+    growth = city.growth
+    base = growth.index if growth is not None else None
+    if growth is None or base is None:
+        hospitals, metros, airborne = _add_tiles(index, city.placed, [], [], set())
+        old_links: Mapping[str, Mapping[str, int]] = {}
+    else:
+        index.tile, index.kind = dict(base.tile), dict(base.kind)
+        index.terrain, index.by_tile = dict(base.terrain), dict(base.by_tile)
+        index.heliport_tiles = set(base.heliport_tiles)
+        hospitals = [base.hospital] if base.hospital is not None else []
+        hospitals, metros, airborne = _add_tiles(
+            index, growth.added, hospitals, list(base.metros), set(base.flights)
+        )
+        old_links = growth.links
     for body in city.water_bodies:
         name = min(body)
         for node in body:
@@ -94,12 +93,45 @@ def build_index(city: CityMap) -> CityIndex:
         index.sewers[tile] = tuple(
             node for other in far for node in index.by_tile[other] if index.terrain[node]
         )
+    kept = base.location_links if base is not None else {}
     for node, links in city.links.items():
-        index.location_links[node] = tuple(
-            (other, cost) for other, cost in links.items() if index.kind[other] is not None
-        )
+        if old_links.get(node) is links:  # the same neighbours as before: the same links
+            index.location_links[node] = kept[node]
+        else:
+            index.location_links[node] = tuple(
+                (other, cost) for other, cost in links.items() if index.kind[other] is not None
+            )
     index.least_mp = _least_mp(city, index)
     return index
+
+
+def _add_tiles(
+    index: CityIndex,
+    placed: Iterable[PlacedTile],
+    hospitals: list[str],
+    metros: list[str],
+    airborne: set[str],
+) -> tuple[list[str], list[str], set[str]]:
+    """Index the nodes of the ``placed`` tiles, in order; the Hospitals, Metros and the
+    tiles a flight may leave from (a Heliport tile or one with a Heliport location), with
+    those found so far, are returned."""
+    for entry in placed:
+        tile_id = entry.tile.id
+        for node, kind, terrain in named_nodes(entry.tile):
+            index.tile[node] = tile_id
+            index.kind[node] = kind
+            index.terrain[node] = terrain
+            index.by_tile.setdefault(tile_id, []).append(node)
+            if kind == "HOSPITAL":
+                hospitals.append(node)
+            elif kind == "METRO":
+                metros.append(node)
+            elif kind == "HELIPORT":
+                airborne.add(tile_id)
+        if entry.tile.heliport_tile:
+            index.heliport_tiles.add(tile_id)
+            airborne.add(tile_id)
+    return hospitals, metros, airborne
 
 
 def _least_mp(city: CityMap, index: CityIndex) -> dict[str, float]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from getaway.core.errors import GetawayError
 from getaway.core.rng import Rng
@@ -265,15 +264,17 @@ def police_problems(police: CityPolice) -> list[str]:
     return problems
 
 
-@lru_cache(maxsize=256)
 def police_free_tiles(city: CityMap) -> tuple[str, ...]:
-    """The placed tiles no officer may ever stand on: the Hospital's (R-POL-3). Cached per
-    map (maps are immutable and hashed by identity)."""
-    return tuple(
-        entry.tile.id
-        for entry in city.placed
-        if any(location.kind == "HOSPITAL" for location in entry.tile.locations.values())
-    )
+    """The placed tiles no officer may ever stand on: the Hospital's (R-POL-3). Kept on the
+    map (``CityMap.memo``: maps are immutable)."""
+    found = city.memo.police_free
+    if found is None:
+        found = city.memo.police_free = tuple(
+            entry.tile.id
+            for entry in city.placed
+            if any(location.kind == "HOSPITAL" for location in entry.tile.locations.values())
+        )
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,9 +290,11 @@ class OfficerMove:
         return f"{self.officer}:{self.source}>{self.target}"
 
 
-@lru_cache(maxsize=256)
 def _placed_ids(city: CityMap) -> tuple[str, ...]:
-    return tuple(entry.tile.id for entry in city.placed)
+    found = city.memo.placed_ids
+    if found is None:
+        found = city.memo.placed_ids = tuple(entry.tile.id for entry in city.placed)
+    return found
 
 
 def effect_move_problem(police: CityPolice, city: CityMap, move: OfficerMove) -> str | None:
@@ -402,9 +405,11 @@ def converge_moves(police: CityPolice, city: CityMap, target_tile: str) -> tuple
 def converge(
     police: CityPolice, city: CityMap, target_tile: str, move: OfficerMove | None
 ) -> dict[str, TileOfficers]:
-    """The police after one converging move; ``None`` only when no legal move exists."""
-    legal = converge_moves(police, city, target_tile)
+    """The police after one converging move; ``None`` only when no legal move exists. A
+    move is checked by :func:`converge_problem` alone: the legal moves are listed only for
+    ``None`` and for a refusal's message."""
     if move is None:
+        legal = converge_moves(police, city, target_tile)
         if legal:
             raise PoliceError(
                 f"a legal converging move exists, so one must be made; legal: "
@@ -413,6 +418,7 @@ def converge(
         return dict(police)
     problem = converge_problem(police, city, target_tile, move)
     if problem is not None:
+        legal = converge_moves(police, city, target_tile)
         raise PoliceError(
             f"cannot converge with {move}: {problem}; legal: "
             f"{', '.join(str(m) for m in legal) or 'none'}"

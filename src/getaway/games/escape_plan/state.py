@@ -429,6 +429,20 @@ class Table:
     place_memo: tuple[Decision, list[str]] | None = dataclasses.field(
         default=None, compare=False, repr=False
     )
+    #: Parts of legal lists worked out for the table as it is now, by what they are and
+    #: whose (``turns.remembered``): a turn's end-of-turn check works out the lists the next
+    #: ``legal_actions`` asks, and ``apply`` checks an action against them. Emptied by
+    #: :meth:`changed`, which everything that changes the table calls first (the rules in
+    #: ``apply``; a test that edits a table by hand calls it too). Never cloned, saved or
+    #: compared.
+    lists: dict[tuple[str, str], list[str]] = dataclasses.field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def changed(self) -> None:
+        """The table is about to change: no list worked out for it holds any more."""
+        if self.lists:
+            self.lists.clear()
 
     def clone(self) -> Table:
         return Table(

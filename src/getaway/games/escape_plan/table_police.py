@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 
 from getaway.core.rng import Rng
 from getaway.games.escape_plan.content import Content
-from getaway.games.escape_plan.escape import escape_problem
+from getaway.games.escape_plan.escape import last_day
 from getaway.games.escape_plan.options import Rules
 from getaway.games.escape_plan.police import (
+    CLOSING_CARDS,
     CityPolice,
     Patrol,
     PoliceBag,
@@ -127,10 +128,11 @@ def run_patrol_phase(rules: Rules, table: Table, rng: Rng) -> None:
 
 def escape_exit(rules: Rules, table: Table) -> str | None:
     """The open Exit's node when escaping is allowed now (§13.1 R-ESC-1), else ``None``."""
-    if table.day != rules.days:
+    if table.day != rules.days or table.day != last_day(rules.content):
         return None
-    patrol = patrol_of(rules, table)
-    for number in patrol.open_exits:
-        if escape_problem(rules.content, table.day, patrol, number) is None:
-            return table.city.exit(number)
-    return None
+    # ``escape_problem`` asked of each open Exit of ``patrol_of(rules, table)``, read off
+    # the Patrol spaces in place (every Move check on the last day asks it): the Exit when
+    # it is the only one open.
+    spaces = table.patrol_spaces
+    open_exits = [number for number in sorted(spaces) if spaces[number] < CLOSING_CARDS]
+    return table.city.exit(open_exits[0]) if len(open_exits) == 1 else None

@@ -129,7 +129,7 @@ class Turn(StepRules["EscapePlanState"]):
                 first.append(actions.REST)
             if can_move(state.table.city, _move_context(state, seat)):
                 first.append(actions.MOVE)
-            return TurnMemo(None, [*(first or [actions.PASS]), *executive_steps(state, seat)])
+            return TurnMemo(None, [*(first or [actions.PASS]), *_executive_first(state, seat)])
         if steps[0].startswith(EXEC):
             return TurnMemo(None, executive_steps(state, seat, steps))
         if steps[0] == actions.REST:
@@ -198,7 +198,7 @@ class Turn(StepRules["EscapePlanState"]):
             return not player.rest_sun and not can_move(
                 state.table.city, _move_context(state, seat)
             )
-        return step.startswith(EXEC) and step in executive_steps(state, seat)
+        return step.startswith(EXEC) and step in _executive_first(state, seat)
 
     def take(
         self, state: EscapePlanState, open_decision: Decision | None, seat: str, step: Any
@@ -268,10 +268,11 @@ class Turn(StepRules["EscapePlanState"]):
                 moved = movement_decision.outcome(
                     table.city, _move_context(state, seat), _avoid_for(state, seat), steps[1:]
                 )
-        # The table changes from here on: no Move context or memo worked out before may be
-        # reused.
+        # The table changes from here on: no Move context, memo or list worked out before may
+        # be reused.
         state.move_contexts.clear()
         table.turn_memo = None
+        table.changed()
         if steps[0].startswith(EXEC):
             executive(state, seat, steps)
             return  # the turn goes on: Rest or Move is still to come
@@ -302,15 +303,61 @@ def executive(state: EscapePlanState, seat: str, steps: Sequence[str]) -> None:
         apply_executive_step(state, seat, steps[:number], step, checked=True)
 
 
+# --- the lists of the table as it is, remembered -------------------------------------------
+#
+# In stages ``visit`` and ``after`` a ply asks the same lists three times: ``apply`` checks
+# the action (``allowed_after``), the end-of-turn check after it works out what is left
+# (``go_on``), and the next ``legal_actions`` lists it again. Each is kept in
+# ``Table.lists`` until the table changes (``Table.changed``, called before every change).
+
+
+def _executive_first(state: EscapePlanState, seat: str) -> list[str]:
+    """``executive_steps(state, seat)``, remembered (do not mutate)."""
+    lists = state.table.lists
+    found = lists.get(("exec", seat))
+    if found is None:
+        found = lists["exec", seat] = executive_steps(state, seat)
+    return found
+
+
+def _executive_targets(state: EscapePlanState, seat: str) -> list[str]:
+    """``executive_steps(state, seat, table.exec_open)``, remembered (do not mutate)."""
+    lists = state.table.lists
+    found = lists.get(("targets", seat))
+    if found is None:
+        found = lists["targets", seat] = executive_steps(state, seat, state.table.exec_open)
+    return found
+
+
+def _visit_next(state: EscapePlanState, seat: str) -> list[str]:
+    """``visit_steps(state, seat, table.visit_steps)``, remembered (do not mutate)."""
+    lists = state.table.lists
+    found = lists.get(("visit", seat))
+    if found is None:
+        found = lists["visit", seat] = visit_steps(state, seat, state.table.visit_steps)
+    return found
+
+
+def _bonus_next(state: EscapePlanState, seat: str) -> list[str]:
+    """``bonus_steps(state, seat)`` of a seat in the city (none is due to another),
+    remembered (do not mutate)."""
+    lists = state.table.lists
+    found = lists.get(("bonus", seat))
+    if found is None:
+        due = bonus_steps(state, seat) if state.table.players[seat].status == "city" else []
+        found = lists["bonus", seat] = due
+    return found
+
+
 def after_actions(state: EscapePlanState, seat: str) -> list[str]:
     """The legal actions of stages ``visit`` and ``after`` (see the module docstring)."""
     table = state.table
     if table.exec_open:
-        return executive_steps(state, seat, table.exec_open)
+        return list(_executive_targets(state, seat))
     if table.stage == "visit":
-        return [*visit_steps(state, seat, table.visit_steps), *executive_steps(state, seat)]
-    due = bonus_steps(state, seat) if table.players[seat].status == "city" else []
-    return [*due, *executive_steps(state, seat), *([] if due else [END])]
+        return [*_visit_next(state, seat), *_executive_first(state, seat)]
+    due = _bonus_next(state, seat)
+    return [*due, *_executive_first(state, seat), *([] if due else [END])]
 
 
 def allowed_after(state: EscapePlanState, seat: str, action: str) -> bool:
@@ -319,12 +366,12 @@ def allowed_after(state: EscapePlanState, seat: str, action: str) -> bool:
     apart by their first word): ``apply`` asks it of every action of these stages."""
     table = state.table
     if table.exec_open:
-        return action in executive_steps(state, seat, table.exec_open)
+        return action in _executive_targets(state, seat)
     if action.startswith(EXEC):
-        return action in executive_steps(state, seat)
+        return action in _executive_first(state, seat)
     if table.stage == "visit":
-        return action in visit_steps(state, seat, table.visit_steps)
-    due = bonus_steps(state, seat) if table.players[seat].status == "city" else []
+        return action in _visit_next(state, seat)
+    due = _bonus_next(state, seat)
     return action in due if due else action == END
 
 
@@ -352,7 +399,7 @@ def go_on(state: EscapePlanState, seat: str) -> None:
     table = state.table
     if table.cuffs_due or table.exec_open:
         return
-    if table.stage == "visit" and not visit_steps(state, seat, table.visit_steps):
+    if table.stage == "visit" and not _visit_next(state, seat):
         table.stage = "after"
     if table.stage == "after" and _only_end(state, seat):
         end_turn(state)
@@ -361,13 +408,12 @@ def go_on(state: EscapePlanState, seat: str) -> None:
 def _only_end(state: EscapePlanState, seat: str) -> bool:
     """Whether :func:`after_actions` is ``[end]`` (no executive action pending): no bonus
     due and no executive action, the bonuses asked first."""
-    if state.table.players[seat].status == "city" and bonus_steps(state, seat):
-        return False
-    return not executive_steps(state, seat)
+    return not _bonus_next(state, seat) and not _executive_first(state, seat)
 
 
 def end_turn(state: EscapePlanState) -> None:
     table = state.table
+    table.changed()
     table.visit_steps, table.exec_open = [], []
     phases.finish_head(state.rules, table, state.rng)
 

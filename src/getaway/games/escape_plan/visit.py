@@ -229,6 +229,16 @@ def visit_problem(rules: Rules, table: Table, seat: str, node: str) -> str | Non
     return None
 
 
+def _holds_cube(cubes: list[tuple[str, str]], seat: str) -> bool:
+    """``any(owner == seat for owner, _ in cubes)`` as a plain loop (every Move check asks it
+    of every building: a generator costs more than the few cubes it reads, 420 ns against
+    150 for two cubes)."""
+    for owner, _ in cubes:  # noqa: SIM110
+        if owner == seat:
+            return True
+    return False
+
+
 def unvisitable(rules: Rules, table: Table, seat: str) -> tuple[str, ...]:
     """Every location of the city ``seat`` may not end a Move in, in node order: the
     ``no_stop`` input of ``movement.MoveContext``. The same answer as asking
@@ -242,7 +252,7 @@ def unvisitable(rules: Rules, table: Table, seat: str) -> tuple[str, ...]:
         node = business.placed_on
         if node is None:
             continue
-        if any(owner == seat for owner, _ in business.cubes):
+        if _holds_cube(business.cubes, seat):
             refused.add(node)
         elif business.closed:
             if keyless is None:
@@ -253,7 +263,7 @@ def unvisitable(rules: Rules, table: Table, seat: str) -> tuple[str, ...]:
             if keyless:
                 refused.add(node)
     for house in table.safe_houses.values():
-        if house.placed_on is not None and any(owner == seat for owner, _ in house.cubes):
+        if house.placed_on is not None and _holds_cube(house.cubes, seat):
             refused.add(house.placed_on)
     if table.gangs:
         cannot_hire = player.cash < GANG_PRICE or player.control_markers <= 0
