@@ -92,10 +92,8 @@ MODELS: dict[str, Model] = {
     "flee 0.5": _move_model(flee=0.5),
     "flee 1.0": _move_model(flee=1.0),
     "move T=4": _move_model(temperature=4.0),
-    "mix H,F,U .5,.3,.2": _mixture((H, F, U), (0.5, 0.3, 0.2)),
-    "mix H,HF,F,U": _mixture((H, HF, F, U), (0.4, 0.2, 0.2, 0.2)),
     "mix H,HF,F": _mixture((H, HF, F), (0.4, 0.3, 0.3)),
-    "mix H,HF,U": _mixture((H, HF, U), (0.5, 0.3, 0.2)),
+    "mix H,HF,F x cat": _times(_mixture((H, HF, F), (0.4, 0.3, 0.3)), _categorized),
     "move noise .6": _move_model(noise=0.6),
 }
 
