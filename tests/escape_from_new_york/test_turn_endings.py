@@ -325,6 +325,52 @@ def test_a_steal_with_nobody_to_steal_from_is_cancelled_but_makes_its_noise() ->
     assert state.turn.revealed == ["cabbie_light_fingers"]
 
 
+def test_a_steal_is_offered_whatever_the_hidden_kinds_and_may_find_nothing() -> None:
+    """The kinds of another hero's face-down supply cards are hidden (§13.2), so "Light
+    Fingers" (items only) may reach into a supply holding only a diplomat: the target is
+    offered, the thief comes away with nothing, and the views of the two seats cannot tell
+    the kinds apart before it (the legal actions do not leak them)."""
+    offers = []
+    for kind, card in (("diplomat", "tape"), ("item", None)):
+        state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+        table = state.table
+        cabbie, snake = table.heroes["p1"], table.heroes["p2"]
+        cabbie.specials.remove("cabbie_light_fingers")
+        cabbie.hand.append("cabbie_light_fingers")
+        if kind == "diplomat":
+            take_diplomat(state, "p2", "tape")
+        else:
+            card = table.item_deck.pop(0)
+            snake.supply.append(SupplyCard("item", card, False))
+        state.apply("p1", "keep")
+        state.apply("p1", "choose:cabbie_light_fingers")
+        state.apply("p1", "choose:cabbie_brawl")
+        state.apply("p1", "play:cabbie_light_fingers")
+        offers.append(list(state.legal_actions("p1")))
+        state.apply("p1", "steal:p2")
+        stolen = [c.id for c in cabbie.supply if c.id == card]
+        assert stolen == ([] if kind == "diplomat" else [card])
+        assert (SupplyCard("diplomat", "tape", False) in snake.supply) == (kind == "diplomat")
+        sound(state.position)
+    assert offers[0] == offers[1] and offers[0][0] == "steal:p2"
+
+
+def test_the_president_is_a_target_only_for_a_card_that_steals_him() -> None:
+    """Everyone sees who holds the President (§13.1): "Light Fingers" (items) is not
+    offered against a hero whose only card is the President, so it is cancelled."""
+    state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+    cabbie = state.table.heroes["p1"]
+    cabbie.specials.remove("cabbie_light_fingers")
+    cabbie.hand.append("cabbie_light_fingers")
+    take_president(state, "p2")
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:cabbie_light_fingers")
+    state.apply("p1", "choose:cabbie_brawl")
+    state.apply("p1", "play:cabbie_light_fingers")
+    assert state.turn.stage == "resolve"
+    assert not any(action.startswith("steal:") for action in state.legal_actions("p1"))
+
+
 def test_a_diplomat_token_is_picked_up_for_its_slots_card() -> None:
     """§7.9: the card of the token's slot into the supply, the token home (an empty slot)."""
     state = game(players=2)
