@@ -371,6 +371,36 @@ def test_the_president_is_a_target_only_for_a_card_that_steals_him() -> None:
     assert not any(action.startswith("steal:") for action in state.legal_actions("p1"))
 
 
+def test_a_diplomat_dropped_during_a_move_lets_the_move_go_on() -> None:
+    """A diplomat token picked up on the way with a full supply: a diplomat is dropped
+    into a slot (§7.8, §7.9), then the move goes on where it was (the card under way is
+    kept, not lost to the slot's choice)."""
+    state = game(players=2, hero_p1="brain", hero_p2="snake")
+    table = state.table
+    brain = table.heroes["p1"]
+    take_diplomat(state, "p1", table.diplomat_slots[0].card or "")
+    brain.supply.append(SupplyCard("item", table.item_deck.pop(0), False))
+    assert len(brain.supply) == 3  # with Diagram 3: full
+    slot = table.diplomat_slots[1]
+    slot.token = False
+    table.spaces[brain.cell].diplomat_tokens.append(2)
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:brain_shortcut")
+    state.apply("p1", "choose:brain_quiet_way")
+    state.apply("p1", "play:brain_shortcut")
+    assert state.turn.stage == "move"
+    state.apply("p1", "take-diplomat:2")
+    assert state.turn.stage == "drop"
+    dropped = next(i for i, card in enumerate(brain.supply) if card.kind == "diplomat")
+    state.apply("p1", f"drop:{dropped}")
+    assert state.turn.stage == "slot"
+    state.apply("p1", state.legal_actions("p1")[0])
+    assert state.turn.stage == "move" and state.turn.source == ["card", "brain_shortcut"]
+    step = next(a for a in state.legal_actions("p1") if a.startswith("step:"))
+    state.apply("p1", step)  # used to fail: the move's source was lost
+    sound(state.position)
+
+
 def test_a_diplomat_token_is_picked_up_for_its_slots_card() -> None:
     """§7.9: the card of the token's slot into the supply, the token home (an empty slot)."""
     state = game(players=2)
