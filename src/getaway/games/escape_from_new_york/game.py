@@ -16,7 +16,7 @@ from typing import Any
 
 from getaway.core.base import RulesState
 from getaway.core.errors import IllegalActionError, SaveFileError
-from getaway.core.game import ALL, Game, JSONDict, State
+from getaway.core.game import ALL, BotFactory, Game, JSONDict, State
 from getaway.core.options import OptionSpec
 from getaway.core.outcome import Outcome
 from getaway.core.public import PublicAction
@@ -252,6 +252,12 @@ class EscapeFromNewYork(Game):
         from getaway.games.escape_from_new_york.determinizer import determinize
 
         return determinize(view, rng)
+
+    def bots(self) -> dict[str, BotFactory]:
+        """The game's own bot, ``heuristic`` (``bots.py``)."""
+        from getaway.games.escape_from_new_york.bots import BOTS
+
+        return dict(BOTS)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The view as text for the terminal: see ``render.py``."""
