@@ -11,7 +11,13 @@ from getaway.games.escape_from_new_york.board import lookup
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.games.escape_from_new_york.topology import Cell
-from tests.escape_from_new_york.rules_helpers import abandoned_car, lay, outskirts_on, sound
+from tests.escape_from_new_york.rules_helpers import (
+    abandoned_car,
+    barricade,
+    lay,
+    outskirts_on,
+    sound,
+)
 
 HEROES = ("snake", "brain", "maggie", "cabbie")
 #: The bridgehead of bridge 3 on the placeholder board (M-07).
@@ -398,6 +404,34 @@ def test_a_diplomat_dropped_during_a_move_lets_the_move_go_on() -> None:
     assert state.turn.stage == "move" and state.turn.source == ["card", "brain_shortcut"]
     step = next(a for a in state.legal_actions("p1") if a.startswith("step:"))
     state.apply("p1", step)  # used to fail: the move's source was lost
+    sound(state.position)
+
+
+def test_a_car_crashed_by_an_item_at_step_5_is_not_driven() -> None:
+    """At step 5 (a car, no enemies) the hero uses the Sewer Map and crashes the car
+    through a barricade on the way (§7.12, A-10): step 5 is asked again, and with no car
+    left the turn goes on to step 6 instead of offering ``drive``."""
+    state = game(players=1, hero_p1="snake")
+    table = state.table
+    snake = table.heroes["p1"]
+    abandoned_car(state.position, snake.cell)
+    table.item_deck.remove("sewer_map")
+    snake.supply.append(SupplyCard("item", "sewer_map", False))
+    state.apply("p1", "take-car")
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:snake_knife_work")
+    state.apply("p1", "choose:snake_strong_antitoxin")
+    state.apply("p1", "play:snake_knife_work")
+    state.apply("p1", "play:snake_strong_antitoxin")
+    assert state.turn.stage == "car" and snake.car is not None
+    ring = next(iter(state.rules.topology.neighbours(snake.cell).items()))
+    barricade(state.position, snake.cell, ring[0])
+    state.apply("p1", "use:0")
+    crash = next(a for a in state.legal_actions("p1") if a.endswith(":crash"))
+    state.apply("p1", crash)
+    assert snake.car is None
+    assert "drive" not in state.legal_actions("p1")
+    assert state.turn.stage != "car"
     sound(state.position)
 
 

@@ -457,6 +457,10 @@ def source_done(state: EscapeFromNewYorkState) -> None:
     elif kind in ("item", "reveal"):
         assert turn.resume is not None
         turn.stage, turn.resume = turn.resume, None
+        if turn.stage == "car":
+            # The item may have cost the car (crashed through a barricade) or left enemies
+            # on the space: step 5 is checked again, not offered as it was.
+            turn.stage = "car_check"
     else:
         card_done(state)
 
