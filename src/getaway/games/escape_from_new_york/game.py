@@ -22,6 +22,7 @@ from getaway.core.outcome import Outcome
 from getaway.core.public import PublicAction
 from getaway.core.replay import Move
 from getaway.core.rng import Rng
+from getaway.core.search import SearchPolicy
 from getaway.core.sides import HiddenRole, Side, Sides
 from getaway.games.escape_from_new_york import turns
 from getaway.games.escape_from_new_york.options import (
@@ -258,6 +259,20 @@ class EscapeFromNewYork(Game):
         from getaway.games.escape_from_new_york.bots import BOTS
 
         return dict(BOTS)
+
+    def search_budgets(self) -> dict[str, int]:
+        from getaway.games.escape_from_new_york.search import SEARCH_BUDGETS
+
+        return dict(SEARCH_BUDGETS)
+
+    def search_policy(
+        self, seat: str, view: Mapping[str, Any], enabled: frozenset[str] | None = None
+    ) -> SearchPolicy:
+        """The heuristic as anchor and move filter, playouts cut at the end of the turn and
+        scored by the team's progress (see ``search.py``)."""
+        from getaway.games.escape_from_new_york.search import EscapeFromNewYorkSearchPolicy
+
+        return EscapeFromNewYorkSearchPolicy(self, seat, view, enabled)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The view as text for the terminal: see ``render.py``."""
