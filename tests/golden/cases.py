@@ -1,8 +1,8 @@
 """The golden games: one per game and edition, for Escape Plan one per mode (1, 2 and 4
-players: each mode brings its own automata), for Escape from New York 1 and 4 heroes. Actions are drawn uniformly from the legal ones
-with a generator of their own (never a bot), so only a change of the rules or the views
-changes a file. Each seed was picked so that the game shows its edition's main rules (noted
-per case)."""
+players: each mode brings its own automata), for Escape from New York 1 and 4 heroes.
+Actions are drawn uniformly from the legal ones with a generator of their own (never a
+bot), so only a change of the rules or the views changes a file. Each seed was picked so
+that the game shows its edition's main rules (noted per case)."""
 
 from __future__ import annotations
 
