@@ -1,8 +1,8 @@
 """Escape from New York on the core protocol (``getaway.core.game``): the
 :class:`EscapeFromNewYorkState` a game is played on, a :class:`Position` (``position.py``)
 with the turn under way (``turn_state.py``), played by the rules of ``turns.py``; and the
-:class:`EscapeFromNewYork` game. Not registered yet (see the game's docs): tests build it
-directly.
+:class:`EscapeFromNewYork` game, registered as ``escape-from-new-york`` (the
+``getaway.games`` entry point).
 
 ``apply`` is all or nothing: an illegal action raises the core's ``IllegalActionError``
 naming the legal ones, and an action that reaches a rule not built yet raises
