@@ -274,6 +274,12 @@ class EscapeFromNewYork(Game):
 
         return EscapeFromNewYorkSearchPolicy(self, seat, view, enabled)
 
+    def typing_examples(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """How moves are typed at the stage the view shows: see ``typing_help.py``."""
+        from getaway.games.escape_from_new_york.typing_help import typing_examples
+
+        return typing_examples(view)
+
     def render(self, view: Mapping[str, Any]) -> str:
         """The view as text for the terminal: see ``render.py``."""
         from getaway.games.escape_from_new_york.render import render_view
