@@ -10,8 +10,8 @@ It reads only its seat's view (:class:`~.bots_view.SeatView`) and scores each le
   then every hero gathers at the bridgehead of a Diagram the team is known to hold;
 * **cards** by what they do where the hero stands: moves while the goal is away, attacks
   while enemies are in range, returns while the discard is full, items; noise costs;
-* **safety**: steps and stops away from enemies; recovering when the hand runs low;
-  levelling up with items that are no use otherwise.
+* **safety and time**: steps and stops away from enemies; recovering only when forced (a
+  timer card each time); levelling up with items that are no use otherwise.
 
 Where the view gives it nothing to go on (New York's choices of enemies and routes, which
 landmark a rescue flips) it picks at random from its own generator.
