@@ -52,7 +52,9 @@ def test_games_json_lists_every_game_with_its_description(capsys):
     assert "edition" in sy["options"]
 
 
-def test_games_table_names_the_game(capsys):
+def test_games_table_names_the_game(capsys, monkeypatch):
+    # Wide enough that no cell wraps: with four games the sides column is narrow at 80.
+    monkeypatch.setenv("COLUMNS", "200")
     code, out, _ = run(capsys, "games")
     assert code == 0
     assert "scotland-yard" in out

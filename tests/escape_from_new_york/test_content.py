@@ -33,9 +33,11 @@ def test_loading_twice_gives_equal_content():
     assert load_content_from(DATA_DIR) == load_content()
 
 
-def test_the_game_is_not_registered_yet():
-    # Only the content layer exists: no command, server or list of games may offer it.
-    assert not any("new_york" in type(game).__module__ for game in games().values())
+def test_the_game_is_registered_under_its_name():
+    # The entry point names the game object of game.py, with its bots.
+    game = games()["escape-from-new-york"]
+    assert type(game).__module__ == "getaway.games.escape_from_new_york.game"
+    assert "heuristic" in game.bots()
 
 
 # --- §2: the component counts -----------------------------------------------------------------

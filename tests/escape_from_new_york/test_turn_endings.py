@@ -11,7 +11,13 @@ from getaway.games.escape_from_new_york.board import lookup
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.games.escape_from_new_york.topology import Cell
-from tests.escape_from_new_york.rules_helpers import abandoned_car, lay, outskirts_on, sound
+from tests.escape_from_new_york.rules_helpers import (
+    abandoned_car,
+    barricade,
+    lay,
+    outskirts_on,
+    sound,
+)
 
 HEROES = ("snake", "brain", "maggie", "cabbie")
 #: The bridgehead of bridge 3 on the placeholder board (M-07).
@@ -323,6 +329,110 @@ def test_a_steal_with_nobody_to_steal_from_is_cancelled_but_makes_its_noise() ->
     state.apply("p1", "play:cabbie_light_fingers")
     assert state.turn.stage == "resolve"
     assert state.turn.revealed == ["cabbie_light_fingers"]
+
+
+def test_a_steal_is_offered_whatever_the_hidden_kinds_and_may_find_nothing() -> None:
+    """The kinds of another hero's face-down supply cards are hidden (§13.2), so "Light
+    Fingers" (items only) may reach into a supply holding only a diplomat: the target is
+    offered, the thief comes away with nothing, and the views of the two seats cannot tell
+    the kinds apart before it (the legal actions do not leak them)."""
+    offers = []
+    for kind, card in (("diplomat", "tape"), ("item", None)):
+        state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+        table = state.table
+        cabbie, snake = table.heroes["p1"], table.heroes["p2"]
+        cabbie.specials.remove("cabbie_light_fingers")
+        cabbie.hand.append("cabbie_light_fingers")
+        if kind == "diplomat":
+            take_diplomat(state, "p2", "tape")
+        else:
+            card = table.item_deck.pop(0)
+            snake.supply.append(SupplyCard("item", card, False))
+        state.apply("p1", "keep")
+        state.apply("p1", "choose:cabbie_light_fingers")
+        state.apply("p1", "choose:cabbie_brawl")
+        state.apply("p1", "play:cabbie_light_fingers")
+        offers.append(list(state.legal_actions("p1")))
+        state.apply("p1", "steal:p2")
+        stolen = [c.id for c in cabbie.supply if c.id == card]
+        assert stolen == ([] if kind == "diplomat" else [card])
+        assert (SupplyCard("diplomat", "tape", False) in snake.supply) == (kind == "diplomat")
+        sound(state.position)
+    assert offers[0] == offers[1] and offers[0][0] == "steal:p2"
+
+
+def test_the_president_is_a_target_only_for_a_card_that_steals_him() -> None:
+    """Everyone sees who holds the President (§13.1): "Light Fingers" (items) is not
+    offered against a hero whose only card is the President, so it is cancelled."""
+    state = game(players=2, hero_p1="cabbie", hero_p2="snake")
+    cabbie = state.table.heroes["p1"]
+    cabbie.specials.remove("cabbie_light_fingers")
+    cabbie.hand.append("cabbie_light_fingers")
+    take_president(state, "p2")
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:cabbie_light_fingers")
+    state.apply("p1", "choose:cabbie_brawl")
+    state.apply("p1", "play:cabbie_light_fingers")
+    assert state.turn.stage == "resolve"
+    assert not any(action.startswith("steal:") for action in state.legal_actions("p1"))
+
+
+def test_a_diplomat_dropped_during_a_move_lets_the_move_go_on() -> None:
+    """A diplomat token picked up on the way with a full supply: a diplomat is dropped
+    into a slot (§7.8, §7.9), then the move goes on where it was (the card under way is
+    kept, not lost to the slot's choice)."""
+    state = game(players=2, hero_p1="brain", hero_p2="snake")
+    table = state.table
+    brain = table.heroes["p1"]
+    take_diplomat(state, "p1", table.diplomat_slots[0].card or "")
+    brain.supply.append(SupplyCard("item", table.item_deck.pop(0), False))
+    assert len(brain.supply) == 3  # with Diagram 3: full
+    slot = table.diplomat_slots[1]
+    slot.token = False
+    table.spaces[brain.cell].diplomat_tokens.append(2)
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:brain_shortcut")
+    state.apply("p1", "choose:brain_quiet_way")
+    state.apply("p1", "play:brain_shortcut")
+    assert state.turn.stage == "move"
+    state.apply("p1", "take-diplomat:2")
+    assert state.turn.stage == "drop"
+    dropped = next(i for i, card in enumerate(brain.supply) if card.kind == "diplomat")
+    state.apply("p1", f"drop:{dropped}")
+    assert state.turn.stage == "slot"
+    state.apply("p1", state.legal_actions("p1")[0])
+    assert state.turn.stage == "move" and state.turn.source == ["card", "brain_shortcut"]
+    step = next(a for a in state.legal_actions("p1") if a.startswith("step:"))
+    state.apply("p1", step)  # used to fail: the move's source was lost
+    sound(state.position)
+
+
+def test_a_car_crashed_by_an_item_at_step_5_is_not_driven() -> None:
+    """At step 5 (a car, no enemies) the hero uses the Sewer Map and crashes the car
+    through a barricade on the way (§7.12, A-10): step 5 is asked again, and with no car
+    left the turn goes on to step 6 instead of offering ``drive``."""
+    state = game(players=1, hero_p1="snake")
+    table = state.table
+    snake = table.heroes["p1"]
+    abandoned_car(state.position, snake.cell)
+    table.item_deck.remove("sewer_map")
+    snake.supply.append(SupplyCard("item", "sewer_map", False))
+    state.apply("p1", "take-car")
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:snake_knife_work")
+    state.apply("p1", "choose:snake_strong_antitoxin")
+    state.apply("p1", "play:snake_knife_work")
+    state.apply("p1", "play:snake_strong_antitoxin")
+    assert state.turn.stage == "car" and snake.car is not None
+    ring = next(iter(state.rules.topology.neighbours(snake.cell).items()))
+    barricade(state.position, snake.cell, ring[0])
+    state.apply("p1", "use:0")
+    crash = next(a for a in state.legal_actions("p1") if a.endswith(":crash"))
+    state.apply("p1", crash)
+    assert snake.car is None
+    assert "drive" not in state.legal_actions("p1")
+    assert state.turn.stage != "car"
+    sound(state.position)
 
 
 def test_a_diplomat_token_is_picked_up_for_its_slots_card() -> None:

@@ -1,8 +1,8 @@
-"""The golden games: one per game and edition, and for Escape Plan one per mode (1, 2 and 4
-players: each mode brings its own automata). Actions are drawn uniformly from the legal ones
-with a generator of their own (never a bot), so only a change of the rules or the views
-changes a file. Each seed was picked so that the game shows its edition's main rules (noted
-per case)."""
+"""The golden games: one per game and edition, for Escape Plan one per mode (1, 2 and 4
+players: each mode brings its own automata), for Escape from New York 1 and 4 heroes.
+Actions are drawn uniformly from the legal ones with a generator of their own (never a
+bot), so only a change of the rules or the views changes a file. Each seed was picked so
+that the game shows its edition's main rules (noted per case)."""
 
 from __future__ import annotations
 
@@ -87,6 +87,22 @@ CASES = (
         seed=8,
         shows="gas and Gas Masks, Stunt Contacts hired, the Handcuffs; p3 and p4 escape and "
         "p4 wins on money, p1 and p2 are arrested",
+    ),
+    Case(
+        "escape-from-new-york-1-hero",
+        "escape-from-new-york",
+        {"players": 1},
+        seed=8,
+        shows="solo: a boss enters, a car taken, deceiving, the weapon fired, a level-up's "
+        "special card, a team escape called at a bridge and failed; the fatal red card ends it",
+    ),
+    Case(
+        "escape-from-new-york-4-heroes",
+        "escape-from-new-york",
+        {"players": 4},
+        seed=4,
+        shows="four heroes: a boss, cars taken and driven with a passenger, deceiving, "
+        "weapons fired, items picked up, level-ups; the fatal red card ends it",
     ),
 )
 

@@ -1,8 +1,8 @@
 """Escape from New York on the core protocol (``getaway.core.game``): the
 :class:`EscapeFromNewYorkState` a game is played on, a :class:`Position` (``position.py``)
 with the turn under way (``turn_state.py``), played by the rules of ``turns.py``; and the
-:class:`EscapeFromNewYork` game. Not registered yet (see the game's docs): tests build it
-directly.
+:class:`EscapeFromNewYork` game, registered as ``escape-from-new-york`` (the
+``getaway.games`` entry point).
 
 ``apply`` is all or nothing: an illegal action raises the core's ``IllegalActionError``
 naming the legal ones, and an action that reaches a rule not built yet raises
@@ -16,12 +16,13 @@ from typing import Any
 
 from getaway.core.base import RulesState
 from getaway.core.errors import IllegalActionError, SaveFileError
-from getaway.core.game import ALL, Game, JSONDict, State
+from getaway.core.game import ALL, BotFactory, Game, JSONDict, State
 from getaway.core.options import OptionSpec
 from getaway.core.outcome import Outcome
 from getaway.core.public import PublicAction
 from getaway.core.replay import Move
 from getaway.core.rng import Rng
+from getaway.core.search import SearchPolicy
 from getaway.core.sides import HiddenRole, Side, Sides
 from getaway.games.escape_from_new_york import turns
 from getaway.games.escape_from_new_york.options import (
@@ -252,6 +253,32 @@ class EscapeFromNewYork(Game):
         from getaway.games.escape_from_new_york.determinizer import determinize
 
         return determinize(view, rng)
+
+    def bots(self) -> dict[str, BotFactory]:
+        """The game's own bot, ``heuristic`` (``bots.py``)."""
+        from getaway.games.escape_from_new_york.bots import BOTS
+
+        return dict(BOTS)
+
+    def search_budgets(self) -> dict[str, int]:
+        from getaway.games.escape_from_new_york.search import SEARCH_BUDGETS
+
+        return dict(SEARCH_BUDGETS)
+
+    def search_policy(
+        self, seat: str, view: Mapping[str, Any], enabled: frozenset[str] | None = None
+    ) -> SearchPolicy:
+        """The heuristic as anchor and move filter, playouts cut at the end of the turn and
+        scored by the team's progress (see ``search.py``)."""
+        from getaway.games.escape_from_new_york.search import EscapeFromNewYorkSearchPolicy
+
+        return EscapeFromNewYorkSearchPolicy(self, seat, view, enabled)
+
+    def typing_examples(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """How moves are typed at the stage the view shows: see ``typing_help.py``."""
+        from getaway.games.escape_from_new_york.typing_help import typing_examples
+
+        return typing_examples(view)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The view as text for the terminal: see ``render.py``."""

@@ -151,16 +151,26 @@ def applies_in_full(state: EscapeFromNewYorkState, effects: list[CardEffect]) ->
 
 
 def steal_targets(state: EscapeFromNewYorkState, effect: Steal) -> list[str]:
-    """The heroes on the current hero's space holding a face-down card of a kind the
-    effect may take (§7.9, §11)."""
+    """The heroes on the current hero's space the thief may reach into (§7.9, §11): any
+    with a face-down supply card, whatever its kind, or the President when the effect may
+    take him. The kinds of face-down cards are hidden from the thief (§13.2: the others
+    know only how many, and who holds the President), so the targets must not depend on
+    them; what the thief finds is settled by :func:`steal_from`."""
     table = state.table
     seat = current_seat(table)
     return [
         other
         for other in board.heroes_on(table, table.heroes[seat].cell)
-        if other != seat
-        and any(c.kind in effect.kinds and not c.face_up for c in table.heroes[other].supply)
+        if other != seat and any(_reachable(card, effect) for card in table.heroes[other].supply)
     ]
+
+
+def _reachable(card: SupplyCard, effect: Steal) -> bool:
+    """Whether a thief may reach for ``card``: any face-down card but the President, whom
+    everyone sees in the supply and only an effect naming him may take."""
+    if card.kind == "president":
+        return "president" in effect.kinds and not card.face_up
+    return not card.face_up
 
 
 def near_landmarks(state: EscapeFromNewYorkState) -> list[Cell]:
@@ -448,6 +458,10 @@ def source_done(state: EscapeFromNewYorkState) -> None:
     elif kind in ("item", "reveal"):
         assert turn.resume is not None
         turn.stage, turn.resume = turn.resume, None
+        if turn.stage == "car":
+            # The item may have cost the car (crashed through a barricade) or left enemies
+            # on the space: step 5 is checked again, not offered as it was.
+            turn.stage = "car_check"
     else:
         card_done(state)
 
@@ -465,9 +479,13 @@ def steal_from(state: EscapeFromNewYorkState, victim: str) -> None:
     assert isinstance(effect, Steal)
     supply = table.heroes[victim].supply
     allowed = [i for i, c in enumerate(supply) if c.kind in effect.kinds and not c.face_up]
+    turn.stage = "effect_done"
+    if not allowed:
+        # The victim holds no card of the kinds the effect takes: the thief comes away
+        # with nothing (the target did not depend on the kinds, which it could not see).
+        return
     card = supply.pop(allowed[state.rng.below(len(allowed))])
     table.heroes[current_seat(table)].supply.append(card)
-    turn.stage = "effect_done"
     if len(table.heroes[current_seat(table)].supply) > SUPPLY_LIMIT:
         turn.agenda.insert(0, ["back", "effect_done"])
         turn.stage = "drop"

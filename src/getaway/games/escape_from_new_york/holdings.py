@@ -393,8 +393,10 @@ def drop_card(state: EscapeFromNewYorkState, index: int) -> None:
     if card.kind == "diplomat":
         # §7.9: into an empty slot of the player's choice, asked next.
         turn = state.turn
+        # The card or item under way (a move picking the token up) is put back with the
+        # stage once the slot is chosen, or its next effect would find no source.
+        turn.agenda.insert(0, ["back", turn.stage, turn.source])
         turn.source = ["diplomat", index]
-        turn.agenda.insert(0, ["back", turn.stage])
         turn.stage = "slot"
         return
     del hero.supply[index]

@@ -71,6 +71,8 @@ def work(state: EscapeFromNewYorkState, item: list[Any]) -> None:
         gain_item(state)
     else:  # "back": the stage to return to, left by a New York choice already over
         state.turn.stage = item[1]
+        if len(item) > 2:  # and the source a dropped diplomat's slot choice set aside
+            state.turn.source = item[2]
 
 
 def reveal_timer(state: EscapeFromNewYorkState) -> None:

@@ -1,0 +1,274 @@
+"""A seat's view of Escape from New York read the way the bots ask it: where things stand,
+which roads a hero can walk, how far a goal is, and what the team should go for next.
+
+Everything here reads the view a seat is given (``views.py``) and the content its options
+name, never the table: a bot that uses it knows no more than the player at that seat.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from getaway.games.escape_from_new_york.board import lookup
+from getaway.games.escape_from_new_york.options import Rules, rules_for
+from getaway.games.escape_from_new_york.schema import HeroCard, Item
+from getaway.games.escape_from_new_york.state import PRISONER
+from getaway.games.escape_from_new_york.topology import OPPOSITE, Cell, Direction
+
+#: Steps a path pays for crossing an unexplored space: it must be explored first.
+UNEXPLORED_COST = 2
+#: What a path calls unreachable.
+FAR = 99
+
+
+@dataclass(frozen=True)
+class Goal:
+    """Where the seat's hero should head, and why (for tests and debugging)."""
+
+    cells: tuple[Cell, ...]
+    why: str
+
+
+class SeatView:
+    """Lazy readings of one seat's view."""
+
+    def __init__(self, view: Mapping[str, Any], seat: str) -> None:
+        self.view = view
+        self.seat = seat
+        self.table: Mapping[str, Any] = view["table"]
+        self.rules: Rules = rules_for(view["options"])
+
+    # --- the content -----------------------------------------------------------------------
+
+    @cached_property
+    def cards(self) -> dict[str, HeroCard]:
+        return {card.id: card for card in self.rules.content.hero_cards.cards}
+
+    @cached_property
+    def items(self) -> dict[str, Item]:
+        return {item.id: item for item in self.rules.content.items.items}
+
+    @cached_property
+    def diagrams(self) -> dict[str, int]:
+        """Each Bridge Diagram's id to its bridge's number."""
+        return {i.id: i.bridge for i in self.rules.content.items.items if i.bridge is not None}
+
+    @cached_property
+    def bridgeheads(self) -> dict[int, Cell]:
+        return {b.number: (b.col, b.row) for b in self.rules.content.board.bridges}
+
+    # --- the map ---------------------------------------------------------------------------
+
+    @cached_property
+    def spaces(self) -> dict[Cell, Mapping[str, Any]]:
+        return {(s["cell"][0], s["cell"][1]): s for s in self.table["spaces"]}
+
+    @cached_property
+    def intact(self) -> frozenset[tuple[Cell, str]]:
+        """The roads with an intact barricade, named from either end."""
+        found: set[tuple[Cell, str]] = set()
+        for col, row, direction, state in self.table["barricades"]:
+            if state != "intact":
+                continue
+            found.add(((col, row), direction))
+            there = self.rules.topology.neighbour((col, row), direction)
+            if there is not None:
+                found.add((there, OPPOSITE[direction]))
+        return frozenset(found)
+
+    def explored(self, cell: Cell) -> bool:
+        space = self.spaces[cell]
+        if space["tile"] is not None:
+            return bool(space["face_up"])
+        return lookup(self.rules).cells[cell].kind == "library_ring"
+
+    def hidden_landmark(self, cell: Cell) -> bool:
+        return (
+            lookup(self.rules).cells[cell].kind == "landmark" and not self.spaces[cell]["face_up"]
+        )
+
+    def _shows_road(self, cell: Cell, direction: Direction) -> bool:
+        space = self.spaces[cell]
+        if space["tile"] is not None and space["face_up"]:
+            tile = lookup(self.rules).tiles.get(space["tile"])
+            if tile is not None and tile.roads is not None:
+                return direction in tile.roads
+        return self.rules.topology.shows_road(cell, direction)
+
+    def walkable(self, start: Cell, end: Cell) -> bool:
+        """Whether a road may lead from ``start`` to ``end``: shown on both sides (as far as
+        the view shows them: an unexplored space is taken to have every road) and free of
+        an intact barricade."""
+        direction = self.rules.topology.direction(start, end)
+        return (
+            direction is not None
+            and (start, direction) not in self.intact
+            and self._shows_road(start, direction)
+            and self._shows_road(end, OPPOSITE[direction])
+        )
+
+    @cached_property
+    def _distances(self) -> dict[Cell, dict[Cell, int]]:
+        return {}
+
+    def distances_from(self, goal: Cell) -> dict[Cell, int]:
+        """Steps from every space to ``goal`` along walkable roads, an unexplored space
+        counting :data:`UNEXPLORED_COST` (a 0-1-2 breadth-first search, cached per goal)."""
+        cached = self._distances.get(goal)
+        if cached is not None:
+            return cached
+        found = {goal: 0}
+        queue: deque[Cell] = deque([goal])
+        # Costs are 1 or 2, so a plain queue with re-relaxation is exact and small enough.
+        while queue:
+            cell = queue.popleft()
+            for there in self.rules.topology.neighbours(cell).values():
+                if not self.walkable(there, cell):
+                    continue
+                cost = 1 if self.explored(cell) or self.hidden_landmark(cell) else UNEXPLORED_COST
+                total = found[cell] + cost
+                if total < found.get(there, FAR):
+                    found[there] = total
+                    queue.append(there)
+        self._distances[goal] = found
+        return found
+
+    def distance(self, cell: Cell, goal: Goal) -> int:
+        return min((self.distances_from(g).get(cell, FAR) for g in goal.cells), default=FAR)
+
+    def enemies_on(self, cell: Cell) -> int:
+        space = self.spaces[cell]
+        cars = sum(1 for owner, _ in space["cars"] if owner == PRISONER)
+        return int(space["prisoners"]) + cars + len(space["bosses"])
+
+    def enemies_within(self, cell: Cell, reach: int) -> int:
+        """Enemies on ``cell`` and, with range 1, on the spaces a road leads to from it."""
+        count = self.enemies_on(cell)
+        if reach >= 1:
+            for there in self.rules.topology.neighbours(cell).values():
+                if self.walkable(cell, there):
+                    count += self.enemies_on(there)
+        return count
+
+    def threat(self, cell: Cell) -> int:
+        """Enemies that could hurt a hero standing on ``cell``: there, or one road away (the
+        ranged ones among them, counted all alike: the view does not say which)."""
+        return self.enemies_within(cell, 1)
+
+    # --- the heroes --------------------------------------------------------------------------
+
+    @cached_property
+    def me(self) -> Mapping[str, Any]:
+        return self.table["heroes"][self.seat]  # type: ignore[no-any-return]
+
+    @cached_property
+    def cell(self) -> Cell:
+        col, row = self.me["cell"]
+        return (col, row)
+
+    def hero_cell(self, seat: str) -> Cell:
+        col, row = self.table["heroes"][seat]["cell"]
+        return (col, row)
+
+    @cached_property
+    def seats(self) -> list[str]:
+        return list(self.table["turn_order"])
+
+    @cached_property
+    def my_cards(self) -> set[str]:
+        """The ids of the cards in the seat's own supply."""
+        return {card[1] for card in self.me["supply"]}
+
+    @cached_property
+    def president_holder(self) -> str | None:
+        for seat in self.seats:
+            if any(card[0] == "president" for card in self.table["heroes"][seat]["supply"]):
+                return seat
+        return None
+
+    @cached_property
+    def known_diagrams(self) -> list[int]:
+        """Bridges whose Diagram the seat knows to be with a hero: its own, and any lying
+        face up (Brain's Diagram 3)."""
+        found = [self.diagrams[c] for c in self.my_cards if c in self.diagrams]
+        for seat in self.seats:
+            for kind, card, face_up in self.table["heroes"][seat]["supply"]:
+                if face_up and kind == "item" and card in self.diagrams:
+                    found.append(self.diagrams[card])
+        return sorted(set(found))
+
+    @cached_property
+    def timer_left(self) -> int:
+        """Timer cards before the first red one: the time the team has left."""
+        colours = str(self.table["timer_colours"])
+        red = colours.find("R")
+        return len(colours) if red < 0 else red
+
+    # --- the team's plan ------------------------------------------------------------------
+
+    @cached_property
+    def goal(self) -> Goal:
+        """Where the hero should go now. Before the rescue: the Duke's Camp once it is face
+        up, else the nearest face-down landmark (entering one explores it), with diplomat
+        tokens (one is the Tape) and item markers (the Diagrams are items) taken on the way.
+        After it, the team gathers at a bridge by a convention every seat can follow
+        without telling the others what it holds: a hero who knows of a Diagram (its own,
+        or one face up) heads for that bridge; the others follow the President, and the
+        President's holder, knowing of none, follows its team-mates."""
+        if self.table["president_taken"]:
+            return self._escape_goal()
+        spaces = self.spaces
+        camp = [c for c, s in spaces.items() if s["face_up"] and s["tile"] == "dukes_camp"]
+        if camp:
+            return Goal(tuple(camp), "the Duke's Camp")
+        hidden = [c for c in spaces if self.hidden_landmark(c)]
+        detour = self._detour(3 if hidden else FAR, items=True)
+        if detour is not None:
+            return detour
+        if hidden:
+            return Goal(tuple(hidden), "a face-down landmark")
+        return Goal((self.cell,), "nowhere")
+
+    def _detour(self, within: int, items: bool) -> Goal | None:
+        """The nearest diplomat token (or item marker, with ``items``) within ``within``
+        steps, when the seat does not hold the Tape already."""
+        if "tape" in self.my_cards and not items:
+            return None
+        near = [c for c, s in self.spaces.items() if s["diplomat_tokens"]]
+        if items:
+            near += [c for c, s in self.spaces.items() if s["item_markers"]]
+        if not near:
+            return None
+        closest = min(near, key=lambda c: self.distances_from(c).get(self.cell, FAR))
+        if self.distances_from(closest).get(self.cell, FAR) > within:
+            return None
+        return Goal((closest,), "a diplomat token or items")
+
+    def _escape_goal(self) -> Goal:
+        holder = self.president_holder
+        if holder != self.seat and "tape" not in self.my_cards:
+            # The Tape may still lie in a slot: the President's escort goes on hunting
+            # diplomat tokens while the holder makes for the bridge.
+            detour = self._detour(FAR, items=False)
+            if detour is not None:
+                return detour
+        if self.known_diagrams:
+            bridge = self.known_diagrams[0]
+            return Goal((self.bridgeheads[bridge],), f"bridge {bridge}")
+        detour = self._detour(2, items=True)
+        if detour is not None:
+            return detour
+        if holder is not None and holder != self.seat:
+            return Goal((self.hero_cell(holder),), "the President")
+        others = [self.hero_cell(s) for s in self.seats if self.hero_cell(s) != self.cell]
+        if others:
+            return Goal(tuple(others), "the team")
+        markers = [c for c, s in self.spaces.items() if s["item_markers"]]
+        return Goal(tuple(markers) or (self.cell,), "items, for a Diagram")
+
+    def goal_distance(self, cell: Cell | None = None) -> int:
+        return self.distance(self.cell if cell is None else cell, self.goal)

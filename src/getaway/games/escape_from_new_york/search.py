@@ -1,0 +1,138 @@
+"""What Escape from New York tells a search bot (see :mod:`getaway.core.search`).
+
+Samples come from the game's determinizer (``determinizer.py``), drawn from the deciding
+seat's view only. A game runs to some 200 actions and uniformly random heroes never escape,
+so random playouts to the end say nothing; the techniques, each switchable:
+
+* ``anchor``: the heuristic bot's move (``bots.py``, from the seat's view) is the default:
+  the search plays another only when its mean reward is better by ``z`` standard errors.
+* ``move-filter``: in the tree the search considers the heuristic's best few actions
+  (:data:`KEPT`), not the dozens of steps, hits and supply uses a choice may offer.
+* ``cutoff``: a playout stops once the turn under way at the decision is over (New York's
+  phase and its choices included) and the position is scored by :func:`progress` (the
+  team's way to the escape, its time and health, the enemies about it) instead of playing
+  on to the fatal red card. The rest of the turn is played uniformly at random: cheap,
+  and the tree holds the moves that matter.
+
+The game is co-operative: every seat is scored by the team's progress (a hero escaping
+alone scores +1 for itself and -1 for the others at the real end, as the game's returns
+say).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from getaway.core.rng import Rng
+from getaway.core.search import SearchPolicy
+from getaway.games.escape_from_new_york import board
+from getaway.games.escape_from_new_york.bots import HeuristicBot, score
+from getaway.games.escape_from_new_york.bots_view import SeatView
+
+if TYPE_CHECKING:
+    from getaway.core.game import Game, State
+    from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
+    from getaway.games.escape_from_new_york.options import Rules
+    from getaway.games.escape_from_new_york.state import Table
+
+#: Iterations per level: one iteration costs a fresh sample (the determinizer, some 17 ms)
+#: and the heuristic's scores at each new tree node, and a game asks some 150 decisions,
+#: so the levels stay small for whole games to be measurable.
+SEARCH_BUDGETS = {"easy": 6, "medium": 16, "hard": 32}
+#: ``move-filter``: the heuristic's best actions the tree considers.
+KEPT = 4
+
+#: :func:`progress`'s weights (a sum mapped to [-1, 1]).
+PRESIDENT = 1.5
+TAPE = 0.6
+DIAGRAM = 0.4
+LANDMARK = 0.1
+TIME = 1.5
+CARDS = 0.05
+THREAT = 0.08
+GATHER = 0.06
+#: The value that scores 0: a team about half-way to the escape.
+PAR = 1.6
+
+
+def progress(rules: Rules, table: Table) -> float:
+    """The team's prospects in [-1, 1]: the President rescued, the Tape and a Diagram with
+    the heroes, landmarks explored, the black timer cards left, cards in hand (health),
+    the enemies within reach of the heroes, and after the rescue how far the heroes stand
+    from the bridgehead of a Diagram they hold."""
+    held = {card.id for hero in table.heroes.values() for card in hero.supply}
+    diagrams = {i.id: i.bridge for i in rules.content.items.items if i.bridge is not None}
+    value = PRESIDENT * table.president_taken + TAPE * ("tape" in held)
+    bridges = sorted(diagrams[c] for c in held if c in diagrams)
+    value += DIAGRAM * bool(bridges)
+    hidden = sum(1 for cell in table.spaces if board.hidden_landmark(rules, table, cell))
+    value += LANDMARK * (len(rules.content.landmarks.landmarks) - hidden)
+    reds = {card.id for card in rules.content.timer.red}
+    black = sum(1 for card in table.timer_deck if card not in reds)
+    value += TIME * black / max(rules.black_timer_cards, 1)
+    for hero in table.heroes.values():
+        value += CARDS * len(hero.hand)
+        value -= THREAT * sum(
+            board.enemy_count(table, there)
+            for there in [hero.cell, *board.road_neighbours(rules, table, hero.cell)]
+        )
+    if table.president_taken and bridges:
+        head = next((b.col, b.row) for b in rules.content.board.bridges if b.number == bridges[0])
+        value -= GATHER * sum(
+            rules.topology.distance(hero.cell, head) for hero in table.heroes.values()
+        )
+    return math.tanh(value - PAR)
+
+
+class EscapeFromNewYorkSearchPolicy(SearchPolicy):
+    techniques: ClassVar[dict[str, str]] = {
+        "anchor": "the heuristic bot's move unless another is better by z standard errors",
+        "move-filter": f"the tree considers the heuristic's best {KEPT} actions",
+        "cutoff": "playouts stop at the end of the turn under way and score the team's progress",
+    }
+    iteration_cost = 1.0
+
+    def __init__(
+        self,
+        game: Game,
+        seat: str,
+        view: Mapping[str, Any],
+        enabled: frozenset[str] | None = None,
+    ) -> None:
+        super().__init__(game, seat, view, enabled)
+        self._bot = HeuristicBot()
+        self.filter = self.uses("move-filter")
+        #: The turn under way at the decision (``cutoff``): its position in the turn order.
+        self.turn: int | None = None
+
+    def prepare(self) -> None:
+        if self.uses("cutoff"):
+            self.turn = int(self.view["table"]["current"])
+
+    # The tree -----------------------------------------------------------------------------
+
+    def candidates(self, state: State, seat: str, legal: Sequence[str]) -> Sequence[str]:
+        if not self.filter or len(legal) <= KEPT:
+            return legal
+        reader = SeatView(cast("EscapeFromNewYorkState", state).view(seat), seat)
+        ranked = sorted(legal, key=lambda action: -score(reader, action))
+        kept = set(ranked[:KEPT])
+        return [action for action in legal if action in kept]
+
+    def default_move(self, legal: Sequence[str], rng: Rng) -> str | None:
+        if not self.uses("anchor"):
+            return None
+        return self._bot.choose(self.game, self.seat, self.view, legal, rng)
+
+    # Playouts -----------------------------------------------------------------------------
+
+    def evaluate(self, state: State) -> dict[str, float] | None:
+        if self.turn is None:
+            return None
+        s = cast("EscapeFromNewYorkState", state)
+        if s.table.current == self.turn:
+            return None  # the turn goes on (New York's phase is still this hero's turn)
+        value = progress(s.rules, s.table)
+        return dict.fromkeys(s.rules.seats, value)
