@@ -165,10 +165,14 @@ def test_seeded_random_games_are_unchanged(game: tuple[int, str, int]) -> None:
 
 #: Many more games, lighter: per hero count, one digest of every game's actions and final
 #: save (seeds 0-24 of the default options), taken at e884cd9.
+#: Re-pinned for 3 heroes when the steal came to be offered whatever the kinds of the
+#: victim's hidden cards (its legal list no longer leaks them) and two rules fixes found by
+#: the bots (a diplomat dropped during a move, a car crashed at step 5): some random games
+#: then choose differently. The other counts reach none of them in these games.
 BULK_PINNED: dict[int, str] = {
     1: "4ea3ddab8a55f968916ea1399bff70c62f163a1e1ccb1075a9e66c1194e5a812",
     2: "989e82ca85b72978d044d3d061221bbbb60d5933073f155efbd784d8adcf6d49",
-    3: "b7c45a611df32552eff159f81b8d00580658bd6f13ebf90a004c6d0e17fa359d",
+    3: "450281c30f68b0275f9a528452957d52273dfae47dd681bc24835708c66889b4",
     4: "9183767adb357de063c93b7a7b5d780c99b97e3688fa71b90f93acd735f1bb13",
 }
 BULK_GAMES = 25
