@@ -4,7 +4,8 @@ the same loop over two source trees alternating in one session.
 The loop is ``getaway bench``'s (``new_state`` included, the first seat to act picks
 ``legal[int(rnd() * len(legal))]``, ``rnd = random.Random(seed).random``), timed in the
 process's processor time (``time.process_time``) so that a shared, loaded machine slows each
-tree alike. Until the game is registered it is built directly, so the loop runs here::
+tree alike. Until the game is registered it is built directly and handed to that loop
+(``getaway.bench.random_game``; a baseline tree must have its ``options`` argument)::
 
     python scripts/efny_bench.py --games 40                    # this tree
     python scripts/efny_bench.py --baseline /tmp/base/src --rounds 5 --games 40
@@ -24,17 +25,11 @@ from typing import Any
 
 
 def random_game(options: dict[str, Any], seed: int, rnd: Any) -> int:
-    """One random game from a new state (the bench loop); the number of plies."""
+    """One random game from a new state: ``getaway bench``'s loop on this game."""
+    from getaway.bench import random_game as bench_game
     from getaway.games.escape_from_new_york.game import GAME
 
-    state = GAME.new_state(options, seed)
-    plies = 0
-    while not state.is_over():
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[int(rnd() * len(legal))])
-        plies += 1
-    return plies
+    return bench_game(GAME, seed, rnd, options)
 
 
 def games_per_cpu_second(players: int, games: int, seed: int) -> tuple[float, int]:

@@ -21,8 +21,9 @@ from __future__ import annotations
 import platform
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from getaway.bench_views import view_timings
 from getaway.core import Game, GetawayError, JSONDict, State, bot_rng
@@ -35,9 +36,12 @@ SAMPLE_EVERY = 5
 MICRO_SHARE = 0.2
 
 
-def random_game(game: Game, seed: int, rnd: Callable[[], float]) -> int:
-    """Play one random game from a new state; the number of plies."""
-    state = game.new_state(None, seed)
+def random_game(
+    game: Game, seed: int, rnd: Callable[[], float], options: Mapping[str, Any] | None = None
+) -> int:
+    """Play one random game from a new state (``options``, or the game's defaults); the
+    number of plies."""
+    state = game.new_state(options, seed)
     plies = 0
     while not state.is_over():
         seat = state.to_act()[0]
