@@ -228,7 +228,7 @@ class EscapeFromNewYorkEncoding:
         def index(names: Sequence[str]) -> dict[str, int]:
             return {name: i for i, name in enumerate(dict.fromkeys(names))}
 
-        self._cells = index([_cell_id(c) for c in _cells(content)])
+        self._cell_at = {cell: i for i, cell in enumerate(_cells(content))}
         self._tiles = index(
             [t.id for t in content.tiles.tiles]
             + [landmark.id for landmark in content.landmarks.landmarks]
@@ -278,7 +278,7 @@ class EscapeFromNewYorkEncoding:
 
     def _lay_out(self) -> None:
         lay = _Layout()
-        cards, cells = len(self._cards), len(self._cells)
+        cards, cells = len(self._cards), len(self._cell_at)
         add = lay.add
         # The table's time: options, phase, step, stage.
         self._o_players = add("players", SLOTS)
@@ -431,16 +431,17 @@ class EscapeFromNewYorkEncoding:
         me: Mapping[str, Any],
     ) -> None:
         size = self._space_fields.size
-        where = self._cells
+        where = self._cell_at
         # What the seat knows lies face down: the landmarks it peeked at (its memory).
-        seen = {f"{col},{row}": tile for col, row, tile in me.get("seen_landmarks", ())}
+        seen = {(col, row): tile for col, row, tile in me.get("seen_landmarks", ())}
+        # Most spaces hold little: each field is looked at only when it holds something.
         for space in table["spaces"]:
-            name = _cell_id(space["cell"])
-            base = self._o_spaces + where[name] * size
+            col, row = space["cell"]
+            base = self._o_spaces + where[col, row] * size
             tile = space["tile"]
             if tile == "?":
                 obs[base + self._s_face_down] = 1.0
-                tile = seen.get(name)
+                tile = seen.get((col, row))
             if tile is not None:
                 _one(obs, base + self._s_tile, self._tiles.get(tile, -1))
             if space["face_up"]:
@@ -450,20 +451,12 @@ class EscapeFromNewYorkEncoding:
                 obs[base + self._s_outskirts] = 1.0
             elif outskirts is not None:
                 _one(obs, base + self._s_outskirts_up, self._outskirts.get(outskirts, -1))
-            _put(obs, base + self._s_items, space["item_markers"] / SMALL)
-            _put(obs, base + self._s_prisoners, space["prisoners"] / FIGURES_SCALE)
-            prisoner_cars = abandoned = 0
-            for owner, taxi in space["cars"]:
-                if owner == "prisoner":
-                    prisoner_cars += 1
-                elif owner == "none":
-                    abandoned += 1
-                elif owner in slot:
-                    obs[base + self._s_hero_cars + slot[owner]] = 1.0
-                if taxi:
-                    obs[base + self._s_taxi] = 1.0
-            _put(obs, base + self._s_prisoner_cars, prisoner_cars / SMALL)
-            _put(obs, base + self._s_abandoned, abandoned / SMALL)
+            if space["item_markers"]:
+                _put(obs, base + self._s_items, space["item_markers"] / SMALL)
+            if space["prisoners"]:
+                _put(obs, base + self._s_prisoners, space["prisoners"] / FIGURES_SCALE)
+            if space["cars"]:
+                self._cars_on(obs, base, space["cars"], slot)
             for boss in space["bosses"]:
                 _one(obs, base + self._s_bosses, self._bosses.get(boss, -1))
             for number in space["diplomat_tokens"]:
@@ -473,12 +466,13 @@ class EscapeFromNewYorkEncoding:
             if space["helicopter"]:
                 obs[base + self._s_helicopter] = 1.0
         for other, hero in table["heroes"].items():
-            base = self._o_spaces + where[_cell_id(hero["cell"])] * size
+            col, row = hero["cell"]
+            base = self._o_spaces + where[col, row] * size
             obs[base + self._s_heroes + slot[other]] = 1.0
         # The turn's marks: prisoners' damage and deceived figures, per space.
         marks: dict[int, float] = {}
         for col, row, kind, boss, wound, deceived in table["marks"]:
-            base = self._o_spaces + where[f"{col},{row}"] * size + self._s_marks
+            base = self._o_spaces + where[col, row] * size + self._s_marks
             if kind == "boss":
                 if deceived:
                     marks[base + 4 + self._bosses.get(boss, 0)] = 1.0
@@ -489,11 +483,32 @@ class EscapeFromNewYorkEncoding:
         for index, value in marks.items():
             _put(obs, index, value)
         for col, row, direction, state in table["barricades"]:
-            cell = where.get(f"{col},{row}")
+            cell = where.get((col, row))
             if cell is None:
                 continue
             at = (cell * len(DIRECTIONS) + DIRECTIONS.index(direction)) * 2
             obs[self._o_barricades + at + (0 if state == "intact" else 1)] = 1.0
+
+    def _cars_on(
+        self,
+        obs: dict[int, float],
+        base: int,
+        cars: Sequence[Sequence[Any]],
+        slot: Mapping[str, int],
+    ) -> None:
+        """A space's car figures: driven by prisoners, abandoned, or a hero's (by slot)."""
+        prisoner_cars = abandoned = 0
+        for owner, taxi in cars:
+            if owner == "prisoner":
+                prisoner_cars += 1
+            elif owner == "none":
+                abandoned += 1
+            elif owner in slot:
+                obs[base + self._s_hero_cars + slot[owner]] = 1.0
+            if taxi:
+                obs[base + self._s_taxi] = 1.0
+        _put(obs, base + self._s_prisoner_cars, prisoner_cars / SMALL)
+        _put(obs, base + self._s_abandoned, abandoned / SMALL)
 
     def _new_york_part(
         self, obs: dict[int, float], table: Mapping[str, Any], me: Mapping[str, Any]
@@ -738,8 +753,8 @@ class EscapeFromNewYorkEncoding:
         chosen = turn["chosen_enemy"]
         if chosen is not None:
             col, row, kind = chosen[0], chosen[1], chosen[2]
-            _one(obs, base + 4, self._cells.get(f"{col},{row}", -1))
-            _one(obs, base + 4 + len(self._cells), _find(("prisoner", "car", "boss"), kind))
+            _one(obs, base + 4, self._cell_at.get((col, row), -1))
+            _one(obs, base + 4 + len(self._cell_at), _find(("prisoner", "car", "boss"), kind))
 
 
 def _find(options: Sequence[Any], value: Any) -> int:
