@@ -265,9 +265,10 @@ def test_hidden_parts_move_no_other_seats_observation() -> None:
     hero.hand[0], hero.discard[0] = hero.discard[0], hero.hand[0]
     place = next(i for i, card in enumerate(hero.supply) if not card.face_up)
     card = hero.supply[place]
+    assert card.kind == "item"
     other = next(c for c in table.item_deck if c != card.id)
     hero.supply[place] = SupplyCard("item", other, False)
-    table.item_deck[table.item_deck.index(other)] = card.id  # kinds change too, unseen
+    table.item_deck[table.item_deck.index(other)] = card.id
     blue = table.objective_decks["blue"]
     hero.objectives[0], blue[0] = blue[0], hero.objectives[0]
     for deck in (table.item_deck, table.city_deck, table.event_deck, table.park_deck):
