@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from getaway.core.base import RulesState
+from getaway.core.encoding import Encoding
 from getaway.core.errors import IllegalActionError, SaveFileError
 from getaway.core.game import ALL, BotFactory, Game, JSONDict, State
 from getaway.core.options import OptionSpec
@@ -259,6 +260,12 @@ class EscapeFromNewYork(Game):
         from getaway.games.escape_from_new_york.bots import BOTS
 
         return dict(BOTS)
+
+    def encoding(self, options: Mapping[str, Any]) -> Encoding:
+        """The fixed action ids and flat observations for learning code (``encoding.py``)."""
+        from getaway.games.escape_from_new_york.encoding import encoding
+
+        return encoding(options)
 
     def search_budgets(self) -> dict[str, int]:
         from getaway.games.escape_from_new_york.search import SEARCH_BUDGETS
