@@ -316,6 +316,31 @@ def test_the_page_has_no_axe_violation(
     assert not violations, f"axe finds at {width} px:\n{_report(violations)}"
 
 
+def test_the_replay_draws_every_position_as_all_and_as_a_seat(server: Server, page: Page) -> None:
+    """The replay draws ``all``'s view (the whole table as saved, decks as lists) as the
+    table shows it, and a seat's; each step named in words."""
+    url = _finished(server, seed=31)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.get_by_role("link", name="Watch the replay").click()
+    page.wait_for_function(MAP_DRAWN)
+    for viewer in ("all", "p1"):
+        page.select_option("#replay-as", viewer)
+        page.wait_for_function(MAP_DRAWN)
+        page.locator("button.replay-last").click()
+        expect(page.locator(".ny-when")).to_contain_text("game over")
+        page.locator("button.replay-first").click()
+        named = []
+        for _ in range(12):
+            page.locator("button.replay-next").click()
+            named.append("Choose" in page.locator("main").inner_text())
+        assert any(named), f"no choice of a card named as {viewer}"
+        # The timer by its colours and New York's deck by its size, whoever looks.
+        expect(page.locator(".ny-timer-deck li.timer-card").first).to_be_visible()
+    assert not errors, errors
+
+
 # A whole game -----------------------------------------------------------------------------------
 
 

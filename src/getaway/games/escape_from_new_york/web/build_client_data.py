@@ -5,7 +5,8 @@ read them (the server serves only this folder), and they carry provenance notes 
 no use for. What the page draws or describes is copied into ``content.json`` beside this
 file: the board (cells, their kind, printed roads, bridges, the offset), the tiles' symbols,
 each hero's ability and cards (type, noise, effects), the items, the level-token sets, the
-bosses, the event track, the objectives' targets and the track lengths. Names are not here:
+bosses, the event track, the objectives' targets, New York's card backs, the red timer
+cards and the track lengths. Names are not here:
 they are words of the page, in ``i18n/{lang}.json``. Run it after changing the content::
 
     python -m getaway.games.escape_from_new_york.web.build_client_data
@@ -66,6 +67,12 @@ def client_data(content: Content | None = None) -> dict[str, Any]:
         "bosses": {boss.id: _plain(boss) for boss in content.enemies.bosses},
         "event_levels": list(content.event_track.levels),
         "objectives": {o.id: _plain(o) for o in content.objectives.objectives},
+        # What the replay's "all" view needs to be drawn as the table shows it: the backs
+        # of New York's cards (the top one's is public) and which timer cards are red.
+        "new_york_backs": {
+            card.id: card.back.model_dump(mode="json") for card in content.new_york.cards
+        },
+        "timer_red": [card.id for card in content.timer.red],
         "noise_track": base.noise_track,
         "mission_markers": base.mission_markers,
     }

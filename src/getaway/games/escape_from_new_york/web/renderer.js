@@ -290,7 +290,11 @@ function tileOf(kind, space) {
   if (kind === "wtc") return [t("ny_map_wtc"), t("ny_wtc")];
   if (kind === "library_ring") return ["", t("ny_ring")];
   if (tile === null || tile === undefined) return ["", t(kind === "landmark" ? "ny_unexplored_landmark" : "ny_unexplored")];
-  if (kind === "landmark") return tile === HIDDEN ? ["?", t("ny_landmark_face_down")] : ["★", landmarkName(tile)];
+  if (kind === "landmark") {
+    if (tile === HIDDEN) return ["?", t("ny_landmark_face_down")];
+    // Only the replay's "all" view names a landmark still face down.
+    return space.face_up === false ? ["?", t("ny_face_down", { what: landmarkName(tile) })] : ["★", landmarkName(tile)];
+  }
   const deck = DATA.tiles[tile] ? DATA.tiles[tile].deck : "city";
   return [tile, t(deck === "park" ? "ny_park_tile" : "ny_city_tile", { tile })];
 }
@@ -347,7 +351,7 @@ function drawMap(view, legal, ctx, choose) {
     const explored = space.tile !== null && space.tile !== undefined;
     const deck = explored && DATA.tiles[space.tile] ? DATA.tiles[space.tile].deck : null;
     const look = ["library", "wtc", "library_ring"].includes(kind) ? kind
-      : kind === "landmark" ? (space.tile === HIDDEN ? "landmark-down" : explored ? "landmark" : "empty")
+      : kind === "landmark" ? (space.tile === HIDDEN || (explored && space.face_up === false) ? "landmark-down" : explored ? "landmark" : "empty")
       : explored ? (deck === "park" ? "park" : "city") : `empty ${kind}`;
     const actions = byCell.get(key) || [];
     const label = spaceWords(view, space, kind);
@@ -511,7 +515,8 @@ function eventsAndDiplomats(view) {
   const slots = table.diplomat_slots.map((slot, i) => h("li", {},
     h("strong", {}, t("ny_slot_n", { n: i + 1 })), ": ",
     slot.token ? t("ny_token_home") : t("ny_token_away"), " · ",
-    slot.card === null ? t("ny_no_card") : slot.card === HIDDEN ? t("ny_face_down_card") : diplomatName(slot.card)));
+    slot.card === null ? t("ny_no_card") : slot.card === HIDDEN ? t("ny_face_down_card")
+      : slot.face_up ? diplomatName(slot.card) : t("ny_face_down", { what: diplomatName(slot.card) })));
   let president = table.president_taken ? t("ny_president_taken") : t("ny_president_waiting");
   if (table.president_dead) president = t("ny_president_dead");
   return h("section", { class: "ny-panel ny-events", "aria-labelledby": "ny-events-h" },
@@ -663,7 +668,7 @@ function changes(before, after) {
   if (b.timer_discarded_size > a.timer_discarded_size) lines.push(t("ny_log_timer_unseen", { n: b.timer_discarded_size - a.timer_discarded_size }));
   b.spaces.forEach((space, i) => {
     const old = a.spaces[i];
-    if (old && (old.tile === null || old.tile === HIDDEN) && space.tile !== null && space.tile !== HIDDEN) {
+    if (old && !old.face_up && space.face_up && space.tile !== null && space.tile !== HIDDEN) {
       const kind = (DATA.board.cells.find((c) => c.col === space.cell[0] && c.row === space.cell[1]) || {}).kind;
       lines.push(t("ny_log_explored", { cell: cellText(space.cell), tile: tileOf(kind, space)[1] }));
     }
@@ -679,6 +684,27 @@ function changes(before, after) {
   if (!a.president_taken && b.president_taken) lines.push(t("ny_log_president"));
   if (b.noise !== a.noise || b.missions_moved !== a.missions_moved) lines.push(t("ny_log_noise", { n: b.noise, missions: b.missions_moved }));
   return lines;
+}
+
+// --- the replay's "all" view ---------------------------------------------------------------
+
+/** The replay's "all" view is the whole table as saved (decks as lists): drawn as the table
+ * shows it, each deck by its size, the timer by its colours, the top New York card by its
+ * back; the heroes' boards in full, and face-down tiles and cards marked face down. */
+function asTableShows(view) {
+  if (view.seat !== "all" || view.table.timer_colours) return view;
+  const table = { ...view.table };
+  const size = (name) => (table[name] || []).length;
+  const reds = new Set(DATA.timer_red);
+  const top = (table.new_york_deck || [])[0];
+  table.new_york_deck = { cards: size("new_york_deck"), back: top ? DATA.new_york_backs[top] || null : null };
+  table.timer_colours = (table.timer_deck || []).map((id) => (reds.has(id) ? "red" : id === "hurry" ? "hurry" : "black"));
+  for (const name of ["city_deck", "park_deck", "item_deck", "item_discard", "event_deck", "president_slot", "timer_discarded"]) {
+    table[`${name}_size`] = size(name);
+  }
+  table.new_york_specials_size = size("new_york_specials");
+  table.objective_deck_sizes = Object.fromEntries(Object.entries(table.objective_decks || {}).map(([colour, cards]) => [colour, cards.length]));
+  return { ...view, table };
 }
 
 // --- the renderer -------------------------------------------------------------------------
@@ -724,7 +750,7 @@ export function createRenderer(container, ctx) {
         replace(head, h("p", { class: "error", role: "alert" }, t("ny_data_failed", { detail: String(err.message || err) })));
         return;
       }
-      const view = state.view;
+      const view = asTableShows(state.view);
       currentView = view;
       const legal = state.legal_actions || [];
       if (previous && previous.table && view.table) {
