@@ -11,6 +11,7 @@ import re
 
 from getaway.games.escape_from_new_york.content import load_content
 from getaway.games.escape_from_new_york.game import GAME
+from getaway.games.escape_from_new_york.schema import VehicleTarget
 from getaway.games.escape_from_new_york.web import build_client_data
 
 CLIENT = GAME.client_dir()
@@ -33,12 +34,13 @@ def test_content_json_is_what_the_build_script_makes_of_the_content() -> None:
 
 def test_every_thing_the_page_names_has_a_word() -> None:
     content = load_content()
-    wanted = {
+    wanted: dict[str, list[str]] = {
         "ny_hero_": [hero.id for hero in content.heroes.heroes],
         "ny_card_": [card.id for card in content.hero_cards.cards],
         "ny_item_": [item.id for item in content.items.items],
         "ny_diplomat_": [
-            d.id for d in [*content.diplomats.diplomats, *content.diplomats.president]
+            *(d.id for d in content.diplomats.diplomats),
+            *(p.id for p in content.diplomats.president),
         ],
         "ny_boss_": [boss.id for boss in content.enemies.bosses],
         "ny_landmark_": [landmark.id for landmark in content.landmarks.landmarks],
@@ -52,7 +54,9 @@ def test_every_thing_the_page_names_has_a_word() -> None:
         "ny_car_": [car.id for car in content.cars.cars],
         "ny_outskirts_": [token.id for token in content.outskirts.tokens],
         "ny_vehicle_": [
-            o.target.vehicle for o in content.objectives.objectives if o.target.kind == "vehicle"
+            o.target.vehicle
+            for o in content.objectives.objectives
+            if isinstance(o.target, VehicleTarget)
         ],
     }
     en = _english()

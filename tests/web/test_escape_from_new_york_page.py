@@ -398,15 +398,15 @@ def test_a_whole_game_is_played_through_the_page_with_no_card_of_the_other_hero_
     expect(page.locator("section.result")).to_be_visible()
     # The page showed nothing of p2's hidden cards: the truth is rebuilt from the replay.
     replay = server.request("GET", f"/api/matches/{match}/replay?token={token}")
-    state = EFNY.new_state(replay["options"], int(replay["seed"]))
-    truths = {json.dumps(state.view("p1"), sort_keys=True): state.view(ALL)}
+    truth = EFNY.new_state(replay["options"], int(replay["seed"]))
+    truths = {json.dumps(truth.view("p1"), sort_keys=True): truth.view(ALL)}
     for move in replay["actions"]:
-        state.apply(move["seat"], move["action"])
-        truths[json.dumps(state.view("p1"), sort_keys=True)] = state.view(ALL)
+        truth.apply(move["seat"], move["action"])
+        truths[json.dumps(truth.view("p1"), sort_keys=True)] = truth.view(ALL)
     checked = 0
     for view, text in seen:
-        truth = truths[json.dumps(view, sort_keys=True)]
-        leaked = [name for name in _hidden_names(truth, view) if name in text]
+        whole = truths[json.dumps(view, sort_keys=True)]
+        leaked = [name for name in _hidden_names(whole, view) if name in text]
         assert not leaked, f"the page names p2's hidden cards {leaked}"
-        checked += bool(_hidden_names(truth, view))
+        checked += bool(_hidden_names(whole, view))
     assert checked, "no page was checked against a hidden card"
