@@ -12,7 +12,7 @@ import re
 from getaway.games.escape_from_new_york.content import load_content
 from getaway.games.escape_from_new_york.game import GAME
 from getaway.games.escape_from_new_york.schema import VehicleTarget
-from getaway.games.escape_from_new_york.web import build_client_data
+from getaway.games.escape_from_new_york.web.build_client_data import client_data, render
 
 CLIENT = GAME.client_dir()
 
@@ -26,7 +26,7 @@ def _english() -> dict[str, str]:
 def test_content_json_is_what_the_build_script_makes_of_the_content() -> None:
     assert CLIENT is not None
     committed = (CLIENT / "content.json").read_text("utf-8")
-    assert committed == build_client_data.render(), "run build_client_data after a content change"
+    assert committed == render(), "run build_client_data after a content change"
     # No provenance notes nor names: the page has no use for the one, and takes the other
     # from its translations.
     assert '"source"' not in committed and '"name"' not in committed
@@ -65,7 +65,7 @@ def test_every_thing_the_page_names_has_a_word() -> None:
 
 
 def test_every_effect_of_a_heros_cards_items_and_ability_is_put_into_words() -> None:
-    data = build_client_data.client_data()
+    data = client_data()
     effects = [
         *(e for card in data["cards"].values() for e in card["effects"]),
         *(e for item in data["items"].values() for e in item.get("use", [])),
