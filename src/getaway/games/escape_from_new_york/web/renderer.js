@@ -721,6 +721,8 @@ export function createRenderer(container, ctx) {
   const logList = h("ol", { class: "ny-log-lines", reversed: true });
   const logBox = h("section", { class: "ny-panel ny-log", "aria-labelledby": "ny-log-h" },
     h("h2", { id: "ny-log-h" }, t("ny_log")), logList);
+  // The replay names every step itself, and jumps back and forth: the log is for live pages.
+  logBox.hidden = !ctx.live;
   container.append(head, mapBox, chooser, boards, tables, logBox);
   const log = [];
   let previous = null;
