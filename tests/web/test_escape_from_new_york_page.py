@@ -148,6 +148,51 @@ def test_the_map_and_the_boards_are_drawn_from_the_view(server: Server, page: Pa
     expect(page.locator(".ny-track li.here")).to_have_text(str(table["noise"]))
 
 
+# axe leaves the contrast of SVG text undecided: each label of the map is measured here
+# against the filled shape drawn under it in its own group (WCAG's ratio, 4.5:1 for text this
+# small): spaces of every kind, heroes, enemies, markers and bridges.
+MAP_LABEL_CONTRAST = r"""() => {
+  const rgb = (css) => (css.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
+  const channel = (v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = (c) => 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2]);
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const out = [];
+  for (const text of document.querySelectorAll("svg.ny-map text")) {
+    const group = text.parentElement;
+    const shape = group.querySelector(":scope > polygon, :scope > rect, :scope > circle");
+    out.push([group.getAttribute("class"), text.textContent,
+              ratio(rgb(getComputedStyle(text).fill), rgb(getComputedStyle(shape).fill))]);
+  }
+  return out;
+}"""
+
+
+def test_the_maps_labels_are_legible(server: Server, page: Page) -> None:
+    match, p1 = _match(server, seed=17)
+    # A map with tiles explored, heroes moved and enemies about.
+    _play_until(
+        server,
+        match,
+        p1["token"],
+        lambda s: (
+            s["view"]["table"]["step"] >= 3
+            and any(sp["prisoners"] for sp in s["view"]["table"]["spaces"])
+        ),
+    )
+    _open(page, p1["url"])
+    measured = page.evaluate(MAP_LABEL_CONTRAST)
+    kinds = {kind.split()[0] for kind, _text, _ratio in measured}
+    assert {"ny-space", "ny-hero", "ny-enemy", "ny-bridge"} <= kinds, kinds
+    poor = [(kind, text, round(r, 2)) for kind, text, r in measured if r < 4.5]
+    assert not poor, poor
+
+
 def test_a_space_on_the_map_is_clicked_and_works_from_the_keyboard(
     server: Server, page: Page
 ) -> None:
