@@ -563,7 +563,8 @@ function heroBoard(seat, hero, view) {
     h("strong", {}, supplyName(c)), c[1] !== HIDDEN && c[0] === "item" ? h("span", { class: "ny-card-text" }, itemDetails(c[1])) : null));
   const own = owner
     ? [
-      h("h4", {}, t("ny_hand")),
+      // Only the replay's "all" view shows another hero's hand.
+      h("h4", {}, mine ? t("ny_hand") : t("ny_hand_all")),
       h("ul", { class: "ny-cards" }, hero.hand.map((id) => card(cardName(id), cardDetails(id)))),
       h("dl", { class: "stats" },
         stat(t("ny_played"), listed(hero.played, cardName)),
