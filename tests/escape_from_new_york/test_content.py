@@ -33,13 +33,13 @@ def test_loading_twice_gives_equal_content():
     assert load_content_from(DATA_DIR) == load_content()
 
 
-def test_the_game_is_not_registered_yet():
-    # Its bots, search levels, goldens and terminal text are built, but no browser client:
-    # no command, server or list of games may offer it until then (the entry point comes
-    # with the client). Its game object lists its bots.
-    assert not any("new_york" in type(game).__module__ for game in games().values())
+def test_the_game_is_registered_with_its_browser_client():
+    # The entry point names the game object, which finds its client folder beside it.
     from getaway.games.escape_from_new_york.game import GAME
 
+    assert games()["escape-from-new-york"] is GAME
+    folder = GAME.client_dir()
+    assert folder is not None and (folder / "renderer.js").is_file()
     assert "heuristic" in GAME.bots()
 
 

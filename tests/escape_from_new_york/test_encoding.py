@@ -17,7 +17,6 @@ from pettingzoo.test import (  # type: ignore[import-untyped]
     seed_test,
 )
 
-from getaway.core import register_game, unregister_game
 from getaway.core.rng import Rng
 from getaway.games.escape_from_new_york.content import load_content
 from getaway.games.escape_from_new_york.encoding import (
@@ -32,16 +31,6 @@ from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.rl import env, parallel_env
 
 NAME = GAME.name
-
-
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[None]:
-    """Not registered yet (its browser client is not built): registered for these tests."""
-    register_game(GAME)
-    try:
-        yield
-    finally:
-        unregister_game(NAME)
 
 
 def _random_states(options: Mapping[str, object], seed: int) -> Iterator[EscapeFromNewYorkState]:

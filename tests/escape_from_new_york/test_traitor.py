@@ -65,11 +65,3 @@ def test_a_would_be_traitor_is_hidden_until_the_escape() -> None:
             assert ("objectives" in hero) == (other == seat)
         if seat != current:
             assert state.legal_actions(seat) == ()
-
-
-def test_the_sides_keep_the_promises_every_registered_game_keeps() -> None:
-    """The protocol conformance suite's check of sides, on this game (not registered yet,
-    so the suite does not run it by itself)."""
-    from tests.test_protocol_conformance import test_sides_cover_every_seat_once
-
-    test_sides_cover_every_seat_once(GAME)

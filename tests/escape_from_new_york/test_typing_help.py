@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from getaway.core.registry import register_game, unregister_game
 from getaway.games.escape_from_new_york.game import GAME, EscapeFromNewYorkState
 from tests.test_cli_typing import answer_to, play_lines
 
@@ -24,12 +23,7 @@ def test_help_and_a_move_typed_by_a_part_at_the_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     argv = ["escape-from-new-york", "--as", "p1", "--seed", "3", "--option", "first_player=p1"]
-    # Not registered yet (its browser client is not built): registered for this test only.
-    register_game(GAME)
-    try:
-        out = play_lines(capsys, monkeypatch, argv, ["help", "keep", "help", "moves"])
-    finally:
-        unregister_game(GAME.name)
+    out = play_lines(capsys, monkeypatch, argv, ["help", "keep", "help", "moves"])
     assert "recover" in answer_to(out, "help")
     assert "p1 plays keep" in out
     after_keep = out.split("p1 plays keep", 1)[1]

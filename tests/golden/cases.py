@@ -107,22 +107,12 @@ CASES = (
 )
 
 
-def _game(name: str) -> Any:
-    """The registered game ``name``; Escape from New York is played from its package until
-    it is registered (issue 14: its browser client is not built yet)."""
-    if name == "escape-from-new-york":
-        from getaway.games.escape_from_new_york.game import GAME
-
-        return GAME
-    return get_game(name)
-
-
 def playthrough(case: Case) -> Iterator[str]:
     """The lines of a case's file: a header; each viewer's whole view at the start; then per
     step a line with the action and a line per viewer with what it was shown of the action
     and how its view changed (:func:`delta`); at the end the outcome. Views are given as
     changes so that a file stays small and a rules change reads as a short diff."""
-    game = _game(case.game)
+    game = get_game(case.game)
     state = game.new_state(case.options, case.seed)
     viewers = (*state.seats, SPECTATOR, ALL)
     yield dumps(

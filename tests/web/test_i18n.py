@@ -55,6 +55,17 @@ SAME_IN_PORTUGUESE = {
         ("seat_tino", "seat_el-toro", "seat_lotus", "seat_mr-black", "seat_haggis", "seat_igor"),
         "a character's name",
     ),
+    # Escape from New York's heroes and bosses keep their names in Portuguese too.
+    **dict.fromkeys(
+        (
+            "ny_hero_snake",
+            "ny_hero_maggie",
+            "ny_boss_romero",
+            "ny_boss_slag",
+            *(f"opt_hero_p{n}_{hero}" for n in range(1, 5) for hero in ("snake", "maggie")),
+        ),
+        "a character's name",
+    ),
 }
 #: English words that never occur in Portuguese text; one of them means a string was missed
 #: ("link" is Portuguese too).

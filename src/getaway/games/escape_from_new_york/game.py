@@ -12,6 +12,7 @@ naming the legal ones, and an action that reaches a rule not built yet raises
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from getaway.core.base import RulesState
@@ -292,6 +293,12 @@ class EscapeFromNewYork(Game):
         from getaway.games.escape_from_new_york.render import render_view
 
         return render_view(view)
+
+    def client_dir(self) -> Path | None:
+        """The browser client beside this module (``web/``): the class lives in ``game.py``,
+        not in the package's ``__init__``, so the default lookup would miss it."""
+        folder = Path(__file__).resolve().parent / "web"
+        return folder if folder.is_dir() else None
 
 
 GAME = EscapeFromNewYork()

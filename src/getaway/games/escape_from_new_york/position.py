@@ -1,6 +1,6 @@
-"""A position: the table, the rules it was dealt under, the seed and the generator. What the
-protocol's ``State`` will wrap once the turn rules exist (the game is not registered yet);
-for now it is what setup makes, what saves hold and what views are cut from.
+"""A position: the table, the rules it was dealt under, the seed and the generator: what the
+protocol's ``State`` (``game.py``) wraps, what setup makes, what saves hold and what views
+are cut from.
 """
 
 from __future__ import annotations
