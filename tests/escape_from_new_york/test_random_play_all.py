@@ -83,7 +83,12 @@ def play_to_the_end(options: dict[str, object], seed: int, eager: bool) -> Count
     return taken
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize(
+    "players",
+    # Three and four heroes in ./dev test-long only: the protocol conformance suite, the
+    # seeded digests and the oracles play them in ./dev test.
+    [1, 2, pytest.param(3, marks=pytest.mark.long), pytest.param(4, marks=pytest.mark.long)],
+)
 def test_random_games_with_every_set_of_variants_reach_their_end(players: int) -> None:
     taken: Counter[str] = Counter()
     for index, combo in enumerate(COMBOS):

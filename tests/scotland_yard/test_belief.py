@@ -175,6 +175,7 @@ def test_the_mixture_learns_the_heuristic_mr_x():
     assert sum(late) / len(late) > 0.9
 
 
+@pytest.mark.long
 def test_the_mixture_foretells_strangers_better_than_the_heuristic_model():
     # The heuristic model alone is sure of the wrong stations against a Mr. X who flees by
     # distance; the mixture, having read him, gives his true station more probability

@@ -35,8 +35,10 @@ from tests.server.helpers import create, token_of
 
 CASH_N_GUNS = "cash-n-guns"
 COP_OPTIONS = {"players": 5, "undercover_cop": True}
-#: Half the games are blind pennies, half Cash 'n Guns' phone step.
+#: Half the games are blind pennies, half Cash 'n Guns' phone step: 50 of each in
+#: ./dev test-long, 15 of each in ./dev test.
 GAMES_PER_KIND = 50
+QUICK_GAMES_PER_KIND = 15
 
 
 @pytest.fixture
@@ -94,8 +96,8 @@ def phone_steps() -> Iterator[Blind]:
             prefix.append((seat, action))
 
 
-def pennies_steps() -> Iterator[Blind]:
-    for seed in range(1, GAMES_PER_KIND + 1):
+def pennies_steps(count: int = GAMES_PER_KIND) -> Iterator[Blind]:
+    for seed in range(1, count + 1):
         coins = ["heads", "tails"]
         yield Blind(BLIND_PENNIES.name, seed, {}, [], ("a", "b"), {"a": coins, "b": coins})
 
@@ -208,10 +210,19 @@ def observe(client: TestClient, blind: Blind, viewer: str, run: int) -> list[Any
     return [received, pushes.sent]
 
 
-def test_blind_step_reveals_nothing_over_100_games(client: TestClient, blind_game: str) -> None:
-    games = [*pennies_steps()]
+@pytest.mark.parametrize(
+    "per_kind",
+    [
+        pytest.param(QUICK_GAMES_PER_KIND, id="quick"),
+        pytest.param(GAMES_PER_KIND, id="full", marks=pytest.mark.long),
+    ],
+)
+def test_blind_step_reveals_nothing_over_100_games(
+    client: TestClient, blind_game: str, per_kind: int
+) -> None:
+    games = [*pennies_steps(per_kind)]
     phones = phone_steps()
-    games += [next(phones) for _ in range(GAMES_PER_KIND)]
+    games += [next(phones) for _ in range(per_kind)]
     for number, blind in enumerate(games):
         # One viewer per game, in turn: each seat asked, and the spectator.
         viewers = (*blind.asked, SPECTATOR)
