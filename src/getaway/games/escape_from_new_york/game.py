@@ -4,9 +4,10 @@ with the turn under way (``turn_state.py``), played by the rules of ``turns.py``
 :class:`EscapeFromNewYork` game, registered as ``escape-from-new-york`` (the
 ``getaway.games`` entry point).
 
-``apply`` is all or nothing: an illegal action raises the core's ``IllegalActionError``
-naming the legal ones, and an action that reaches a rule not built yet raises
-:class:`~.turns.NotBuiltError`; either way the state is left as it was.
+``apply`` checks the action against the legal ones before it changes anything: an illegal
+action raises the core's ``IllegalActionError`` naming them and leaves the state as it was.
+A legal one is then played in place, with no snapshot to roll back to: every effect the
+content names is one the rules apply (checked as the content loads, ``vocabulary.py``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from getaway.games.escape_from_new_york.options import (
 )
 from getaway.games.escape_from_new_york.position import Position
 from getaway.games.escape_from_new_york.state import Table
-from getaway.games.escape_from_new_york.turn_common import NotBuiltError, current_seat
+from getaway.games.escape_from_new_york.turn_common import current_seat
 from getaway.games.escape_from_new_york.turn_state import Turn
 
 #: The heroes' side: they win or lose together, unless one escapes alone (§9.2).
@@ -107,12 +108,7 @@ class EscapeFromNewYorkState(RulesState[Rules]):
         legal = turns.legal(self)
         if not isinstance(action, str) or action not in legal:
             raise IllegalActionError(seat, str(action), legal, f"at {self.turn.stage!r}")
-        table, rng, turn = self.table.clone(), self.rng.clone(), self.turn.clone()
-        try:
-            turns.act(self, action)
-        except NotBuiltError:
-            self.table, self.rng, self.turn = table, rng, turn
-            raise
+        turns.act(self, action)
 
     # --- the end ---------------------------------------------------------------------------
 

@@ -31,7 +31,6 @@ from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.games.escape_from_new_york.topology import Cell
 from getaway.games.escape_from_new_york.turn_common import (
     SUPPLY_LIMIT,
-    NotBuiltError,
     current_seat,
     diplomat_data,
     events_per_reveal,
@@ -48,7 +47,8 @@ from getaway.games.escape_from_new_york.turn_common import (
 if TYPE_CHECKING:
     from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 
-#: The hero effects these rules apply; any other makes a card :class:`NotBuiltError`.
+#: The hero effects these rules apply (:func:`next_effect`): the content may name no other
+#: (checked as it loads, ``vocabulary.py``).
 HERO_EFFECTS_BUILT = frozenset(
     {"move", "explore", "attack", "deceive", "return_discard", "gain_item", "steal"}
     | {"explore_landmark", "prevent_damage", "reload", "move_helicopter"}
@@ -98,9 +98,6 @@ def start_card(state: EscapeFromNewYorkState, card: str) -> None:
     counts either way."""
     rules, turn = state.rules, state.turn
     data = hero_card(rules, card)
-    for effect in data.effects:
-        if effect.do not in HERO_EFFECTS_BUILT:
-            raise NotBuiltError(f"{card}: the {effect.do!r} effect")
     turn.resolved.append(card)
     turn.revealed.append(card)
     if applies_in_full(state, list(data.effects)):
@@ -282,7 +279,7 @@ def next_effect(state: EscapeFromNewYorkState) -> None:
             if turn.count == 0:
                 next_effect(state)
     else:
-        raise NotBuiltError(f"the {effect.do!r} effect")
+        raise AssertionError(f"{effect.do!r} is in HERO_EFFECTS_BUILT but not applied here")
 
 
 def passenger_candidates(state: EscapeFromNewYorkState, effect: Move) -> list[str]:
@@ -346,9 +343,6 @@ def use_item(state: EscapeFromNewYorkState, item: str) -> None:
     at once (§7.11); then back to the stage it was used at."""
     rules, table, turn = state.rules, state.table, state.turn
     data = item_data(rules, item)
-    for effect in data.use:
-        if effect.do not in HERO_EFFECTS_BUILT:
-            raise NotBuiltError(f"{item}: the {effect.do!r} effect")
     # The noise is made at once; a timer card it owes is revealed after the item, like a
     # card's (the effects' choices must not see the table change under them).
     owed = gain_noise(rules, table, data.noise_on_use)

@@ -26,7 +26,6 @@ from getaway.games.escape_from_new_york.state import (
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, Cell
 from getaway.games.escape_from_new_york.turn_common import (
     WAITING,
-    NotBuiltError,
     city_effects,
     current_seat,
     end_game,
@@ -177,6 +176,15 @@ def recycle(state: EscapeFromNewYorkState) -> None:
 
 # --- New York's effects (§8) ----------------------------------------------------------------
 
+#: The effects of New York's cards, events, timer cards and traps that :func:`city_effect`
+#: applies: the content may name no other (checked as it loads, ``vocabulary.py``).
+CITY_EFFECTS_BUILT = frozenset(
+    {"noise", "move_missions", "place_prisoners", "place_item_markers", "place_barricade"}
+    | {"prisoner_bonus", "take_damage", "place_abandoned_car", "event_level", "reveal_events"}
+    | {"destroy_barricades_around", "move_enemies", "destroy_glider", "explore_landmark"}
+    | {"reveal_timer", "move_helicopter"}
+)
+
 
 def city_effect(
     state: EscapeFromNewYorkState, source: str, card: str, index: int, *here: int
@@ -245,7 +253,7 @@ def city_effect(
             turn.agenda.insert(0, ["back", turn.stage])
             turn.stage = "helicopter" if effect.to == "any_park" else "helicopter-next"
     else:
-        raise NotBuiltError(f"New York's {do!r} effect")
+        raise AssertionError(f"{do!r} is in CITY_EFFECTS_BUILT but not applied here")
     turn.agenda[:0] = [["timer"]] * owed
 
 

@@ -29,8 +29,8 @@ Stages asking the current player (``Turn.stage``), with their action ids:
 - ``reveal-escape`` (the team's escape called with ``attempt:K``, §9.1): each player on the
   space in turn, ``show:I`` then ``done``.
 
-Whatever these rules do not build yet raises :class:`NotBuiltError` (a ``GetawayError``)
-naming the rule; the game's ``apply`` then leaves the state as it was.
+Every effect the content names is one these rules apply (checked as the content loads,
+``vocabulary.py``), so an action checked against :func:`legal` is played through in place.
 
 The rest of the turn's rules are beside this module: ``hero_effects.py`` (cards, the
 ability, the car move and items, effect by effect), ``turn_common.py`` (what they share),
