@@ -51,11 +51,16 @@ TRAITOR_KNOWN_WHEN = (
 
 class EscapeFromNewYorkState(RulesState[Rules]):
     game_name = GAME_NAME
-    __slots__ = ("rng", "table", "turn")
+    __slots__ = ("_legal", "rng", "table", "turn")
 
     table: Table
     rng: Rng
     turn: Turn
+    #: The legal actions of the state as it is, once listed: ``apply`` checks against them
+    #: instead of listing them again, and forgets them as it changes the state. Only
+    #: ``apply`` changes a state (code that edits one by hand starts from a fresh one:
+    #: ``clone`` and ``from_json`` list nothing).
+    _legal: tuple[str, ...] | None
 
     @classmethod
     def new(cls, options: Mapping[str, Any] | None, seed: int) -> EscapeFromNewYorkState:
@@ -72,6 +77,7 @@ class EscapeFromNewYorkState(RulesState[Rules]):
         state = cls.__new__(cls)
         state.rules, state._seed = rules, seed
         state.table, state.rng, state.turn = table, rng, turn
+        state._legal = None
         return state
 
     @property
@@ -100,14 +106,19 @@ class EscapeFromNewYorkState(RulesState[Rules]):
     def legal_actions(self, seat: str) -> Sequence[str]:
         if seat not in self.to_act():
             return ()
-        return turns.legal(self)
+        legal = turns.legal(self)
+        self._legal = tuple(legal)  # a copy: the caller may change the list it is handed
+        return legal
 
     def apply(self, seat: str, action: str) -> None:
         if seat not in self.to_act():
             self.reject_seat(seat)
-        legal = turns.legal(self)
+        legal = self._legal
+        if legal is None:
+            legal = tuple(turns.legal(self))
         if not isinstance(action, str) or action not in legal:
             raise IllegalActionError(seat, str(action), legal, f"at {self.turn.stage!r}")
+        self._legal = None
         turns.act(self, action)
 
     # --- the end ---------------------------------------------------------------------------
