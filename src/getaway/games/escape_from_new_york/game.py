@@ -56,10 +56,11 @@ class EscapeFromNewYorkState(RulesState[Rules]):
     table: Table
     rng: Rng
     turn: Turn
-    #: The legal actions of the state as it is, once listed: ``apply`` checks against them
-    #: instead of listing them again, and forgets them as it changes the state. Only
-    #: ``apply`` changes a state (code that edits one by hand starts from a fresh one:
-    #: ``clone`` and ``from_json`` list nothing).
+    #: The legal actions of the state as it is, once listed: ``apply`` accepts an action
+    #: among them without listing them again, and forgets them as it changes the state.
+    #: Only ``apply`` changes a state in play; a test that sets a scene by editing the
+    #: table lists the legal actions after its edits (an action refused by the list kept
+    #: is checked again afresh; ``clone`` and ``from_json`` keep no list).
     _legal: tuple[str, ...] | None
 
     @classmethod
@@ -114,7 +115,9 @@ class EscapeFromNewYorkState(RulesState[Rules]):
         if seat not in self.to_act():
             self.reject_seat(seat)
         legal = self._legal
-        if legal is None:
+        if legal is None or action not in legal:
+            # Listed afresh before refusing: the error names what is legal now, and a
+            # scene edited by hand after the listing is judged as it is.
             legal = tuple(turns.legal(self))
         if not isinstance(action, str) or action not in legal:
             raise IllegalActionError(seat, str(action), legal, f"at {self.turn.stage!r}")
