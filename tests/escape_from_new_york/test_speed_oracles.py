@@ -11,7 +11,8 @@ positions of seeded random games (1-4 heroes, several sets of variants).
   ``all_enemies`` against every space's enemies, ``entering`` against the three reads
   it gathers;
 * a hero's next steps (the topology's neighbours, each space's steps listed once per
-  look-ahead) against every walk searched afresh;
+  look-ahead) against every walk searched afresh, and the step an action id names (made
+  unlisted by ``act_move``) against the list;
 * the movement graph's search (``enemy_moves.distances``, and the searches it keeps by
   everything the graph is read from) against a plain breadth-first search asking about
   each neighbour, at positions met one after another as the game goes (so a kept search
@@ -30,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from getaway.games.escape_from_new_york import board, enemies, movement
+from getaway.games.escape_from_new_york import board, enemies, movement, turns
 from getaway.games.escape_from_new_york.enemy_moves import distances
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.movement import MoveInProgress, Step
@@ -46,6 +47,7 @@ from getaway.games.escape_from_new_york.state import (
     Table,
 )
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, OPPOSITE, Cell, Direction
+from getaway.games.escape_from_new_york.turn_common import parse_cell
 
 #: (players, variants) of the games the oracles walk through.
 SETS: list[tuple[int, dict[str, bool]]] = [
@@ -237,6 +239,12 @@ def plain_next_steps(rules: Rules, table: Table, move: MoveInProgress) -> list[S
     ]
 
 
+def step_named(action: str) -> Step:
+    """The step a ``step:C,R:HOW`` id names, as ``act_move`` reads it."""
+    _, where, how = action.split(":")
+    return Step(parse_cell(where), how)  # type: ignore[arg-type]
+
+
 def plain_stats(rules: Rules, table: Table, enemy: Enemy) -> enemies.Stats:
     if enemy.kind == "boss":
         data = next(b for b in rules.content.enemies.bosses if b.id == enemy.boss)
@@ -293,7 +301,7 @@ def test_the_topology_lists_match_the_neighbours() -> None:
 def test_the_board_reads_and_the_searches_match_the_plain_definitions(
     players: int, variants: dict[str, bool]
 ) -> None:
-    checked = moves = 0
+    checked = moves = stepped = 0
     for seed in SEEDS:
         for ply, state in enumerate(positions(players, variants, seed)):
             if ply % 3 and state.turn.move is None:
@@ -339,9 +347,15 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
             ]
             if state.turn.move is not None:
                 moves += 1
-                assert movement.next_steps(rules, table, state.turn.move) == plain_next_steps(
-                    rules, table, state.turn.move
-                )
+                steps = movement.next_steps(rules, table, state.turn.move)
+                assert steps == plain_next_steps(rules, table, state.turn.move)
+                # act_move makes the step its id names, unlisted: the ids name each step
+                # listed, once.
+                if state.turn.stage == "move":
+                    legal = turns.legal(state)
+                    named = [step_named(a) for a in legal if a.startswith("step:")]
+                    assert named == steps
+                    stepped += len(named)
             assert board.manholes(rules, table) == [
                 c for c in cells if plain_manhole(rules, table, c)
             ]
@@ -359,7 +373,7 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
                         rules, table, hero, manholes=manholes, through_barricades=through
                     ) == plain_distances(rules, table, hero, manholes, through)
             checked += 1
-    assert checked > 50 and moves > 10
+    assert checked > 50 and moves > 10 and stepped > 10
 
 
 def _saved(state: EscapeFromNewYorkState) -> str:

@@ -4,11 +4,11 @@ data ``do``, the choices each effect asks, and what the source triggers once don
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from getaway.games.escape_from_new_york import board, combat, exploring, memory, movement
 from getaway.games.escape_from_new_york.holdings import discard_item
-from getaway.games.escape_from_new_york.movement import Step
+from getaway.games.escape_from_new_york.movement import Step, StepKind
 from getaway.games.escape_from_new_york.noise import gain_noise
 from getaway.games.escape_from_new_york.schema import (
     Attack,
@@ -370,17 +370,13 @@ def start_move(state: EscapeFromNewYorkState, passenger: str | None) -> None:
 
 
 def act_move(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
-    rules, table, turn = state.rules, state.table, state.turn
-    move = turn.move
+    move = state.turn.move
     assert move is not None
     if kind == "step":
+        # The id names the step: apply has checked it against the legal list, which
+        # next_steps made on this table, so it is not listed again here.
         where, _, how = rest.partition(":")
-        step = next(
-            s
-            for s in movement.next_steps(rules, table, move)
-            if s.to == parse_cell(where) and s.how == how
-        )
-        take_step(state, step)
+        take_step(state, Step(parse_cell(where), cast(StepKind, how)))
         if not movement.must_stop(move):
             return
     finish_move(state)
@@ -398,7 +394,8 @@ def finish_move(state: EscapeFromNewYorkState) -> None:
 
 
 def take_step(state: EscapeFromNewYorkState, step: Step) -> None:
-    """Make ``step``, which :func:`act_move` has just taken from the next steps."""
+    """Make ``step``, one of the next steps (the legal list ``apply`` checked the action
+    against)."""
     assert state.turn.move is not None
     movement.take_step(state.rules, state.table, state.turn.move, step, state.rng, listed=True)
 
