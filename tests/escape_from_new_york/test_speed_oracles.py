@@ -4,10 +4,10 @@ positions of seeded random games (1-4 heroes, several sets of variants).
 * the topology's lists built once (``links``, ``direction``, ``road_name``,
   ``shown_roads``) against the geometry worked out from the neighbours;
 * the board's indexed reads (``shown_roads``, ``explored``, ``manhole``, ``manholes``,
-  ``road``, ``open_road``, ``road_neighbours``, ``hidden_landmark``, ``bridge_roads``)
-  against the content read as the spec says; ``enemies_on`` (an empty space answered at
-  once) and ``stats`` (kept by the special cards in play) against their plain
-  computation, ``has_enemies`` against the count,
+  ``road``, ``open_road``, ``road_neighbours``, ``hidden_landmark``, ``bridge_roads``,
+  and the turn's ``hidden_landmarks``) against the content read as the spec says;
+  ``enemies_on`` (an empty space answered at once) and ``stats`` (kept by the special
+  cards in play) against their plain computation, ``has_enemies`` against the count,
   ``all_enemies`` against every space's enemies, ``entering`` against the three reads
   it gathers;
 * a hero's next steps (the topology's neighbours, each space's steps listed once per
@@ -47,7 +47,7 @@ from getaway.games.escape_from_new_york.state import (
     Table,
 )
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, OPPOSITE, Cell, Direction
-from getaway.games.escape_from_new_york.turn_common import parse_cell
+from getaway.games.escape_from_new_york.turn_common import hidden_landmarks, parse_cell
 
 #: (players, variants) of the games the oracles walk through.
 SETS: list[tuple[int, dict[str, bool]]] = [
@@ -358,6 +358,9 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
                     stepped += len(named)
             assert board.manholes(rules, table) == [
                 c for c in cells if plain_manhole(rules, table, c)
+            ]
+            assert hidden_landmarks(state) == [
+                c for c in cells if plain_hidden_landmark(rules, table, c)
             ]
             hero = table.heroes[table.current_seat].cell
             for manholes in (False, True):

@@ -117,8 +117,9 @@ def end_game(state: EscapeFromNewYorkState, why: str) -> None:
 
 def hidden_landmarks(state: EscapeFromNewYorkState) -> list[Cell]:
     """The face-down landmarks a timer card may have explored, any of them (§7.21 [I])."""
-    rules, table = state.rules, state.table
-    return [c for c in table.spaces if board.hidden_landmark(rules, table, c)]
+    # board.hidden_landmark for each space, read in one pass over the spaces as they are.
+    red = board.lookup(state.rules).landmark_cells
+    return [c for c, space in read_spaces(state.table) if c in red and not space.face_up]
 
 
 def park_spaces(rules: Rules) -> list[Cell]:
