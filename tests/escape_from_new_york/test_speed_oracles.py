@@ -17,6 +17,8 @@ positions of seeded random games (1-4 heroes, several sets of variants).
   everything the graph is read from) against a plain breadth-first search asking about
   each neighbour, at positions met one after another as the game goes (so a kept search
   answering for a map that changed in a way its key missed would show);
+* the enemies or routes the legal list numbered at stage ``enemies`` (kept for
+  ``act_enemies`` to pick from by number) against those listed afresh;
 * the copy-on-write spaces (``state.Spaces``): a clone and its original never see each
   other's changes, whatever is played on either.
 """
@@ -31,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from getaway.games.escape_from_new_york import board, enemies, movement, turns
+from getaway.games.escape_from_new_york import board, enemies, enemy_moves, movement, turns
 from getaway.games.escape_from_new_york.enemy_moves import distances
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.movement import MoveInProgress, Step
@@ -377,6 +379,34 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
                     ) == plain_distances(rules, table, hero, manholes, through)
             checked += 1
     assert checked > 50 and moves > 10 and stepped > 10
+
+
+@pytest.mark.parametrize("players,variants", SETS)
+def test_the_enemies_or_routes_kept_with_the_legal_list_are_those_listed_afresh(
+    players: int, variants: dict[str, bool]
+) -> None:
+    """At stage ``enemies`` the legal list keeps what it numbered (``state.numbered``), and
+    ``act_enemies`` takes its pick from it: the same as listing the enemies that may move
+    next, or the chosen one's routes, afresh. Elsewhere nothing is kept."""
+    numbered = 0
+    for seed in SEEDS:
+        for state in positions(players, variants, seed):
+            if state.is_over():
+                break
+            legal = turns.legal(state)
+            rules, table, turn = state.rules, state.table, state.turn
+            if turn.stage != "enemies":
+                assert state.numbered is None
+                continue
+            assert turn.enemies is not None
+            if turn.chosen_enemy is None:
+                fresh: list[Any] = enemy_moves.next_enemies(rules, table, turn.enemies)
+            else:
+                fresh = enemy_moves.enemy_routes(rules, table, turn.chosen_enemy)
+            assert state.numbered == fresh
+            assert len([a for a in legal if a.startswith(("enemy:", "route:"))]) == len(fresh)
+            numbered += 1
+    assert numbered > 5
 
 
 def _saved(state: EscapeFromNewYorkState) -> str:

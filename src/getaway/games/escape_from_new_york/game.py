@@ -51,7 +51,7 @@ TRAITOR_KNOWN_WHEN = (
 
 class EscapeFromNewYorkState(RulesState[Rules]):
     game_name = GAME_NAME
-    __slots__ = ("_legal", "rng", "table", "turn")
+    __slots__ = ("_legal", "numbered", "rng", "table", "turn")
 
     table: Table
     rng: Rng
@@ -62,6 +62,11 @@ class EscapeFromNewYorkState(RulesState[Rules]):
     #: table lists the legal actions after its edits (an action refused by the list kept
     #: is checked again afresh; ``clone`` and ``from_json`` keep no list).
     _legal: tuple[str, ...] | None
+    #: What the last legal list numbered at stage ``enemies`` (the enemies that may move
+    #: next, or the chosen one's routes: ``enemy:I``, ``route:J``), for the action checked
+    #: against that list to take its pick by number without searching again
+    #: (``turns.legal`` sets it, the action playing it forgets it).
+    numbered: list[Any] | None
 
     @classmethod
     def new(cls, options: Mapping[str, Any] | None, seed: int) -> EscapeFromNewYorkState:
@@ -78,7 +83,7 @@ class EscapeFromNewYorkState(RulesState[Rules]):
         state = cls.__new__(cls)
         state.rules, state._seed = rules, seed
         state.table, state.rng, state.turn = table, rng, turn
-        state._legal = None
+        state._legal = state.numbered = None
         return state
 
     @property

@@ -41,14 +41,22 @@ if TYPE_CHECKING:
 
 
 def act_enemies(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
+    """``enemy:I`` or ``route:J``: the pick by its number in the list the legal actions were
+    made from (``state.numbered``, which ``apply`` checked the action against; listed
+    again only if it is not kept)."""
     rules, table, turn = state.rules, state.table, state.turn
     run_ = turn.enemies
     assert run_ is not None
+    numbered, state.numbered = state.numbered, None
     if kind == "enemy":
-        turn.chosen_enemy = enemy_moves.next_enemies(rules, table, run_)[int(rest)]
+        if numbered is None:
+            numbered = enemy_moves.next_enemies(rules, table, run_)
+        turn.chosen_enemy = numbered[int(rest)]
         return
     assert turn.chosen_enemy is not None
-    route = enemy_moves.enemy_routes(rules, table, turn.chosen_enemy)[int(rest)]
+    if numbered is None:
+        numbered = enemy_moves.enemy_routes(rules, table, turn.chosen_enemy)
+    route = numbered[int(rest)]
     owed = enemy_moves.move_enemy(rules, table, run_, turn.chosen_enemy, route, route_listed=True)
     turn.chosen_enemy = None
     turn.agenda[:0] = [["timer"]] * owed
