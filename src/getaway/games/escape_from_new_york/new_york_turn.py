@@ -139,15 +139,19 @@ def boss_comeback(state: EscapeFromNewYorkState) -> None:
     face up."""
     rules, table = state.rules, state.table
     landmarks = board.lookup(rules).landmarks
-    roles = {
-        landmarks[s.tile].role: c
-        for c, s in read_spaces(table)
-        if s.tile in landmarks and s.face_up and landmarks[s.tile].role
-    }
+    roles: dict[str | None, Cell] | None = None  # read once a boss is due back: rarely
     for boss in rules.content.enemies.bosses:
         killed = table.boss_state[boss.id] == "off_board" and table.boss_hp[boss.id] == 0
+        if not (boss.comeback and killed):
+            continue
+        if roles is None:
+            roles = {
+                landmarks[s.tile].role: c
+                for c, s in read_spaces(table)
+                if s.tile in landmarks and s.face_up and landmarks[s.tile].role
+            }
         cell = roles.get("nothing_here", roles.get("dukes_camp"))
-        if boss.comeback and killed and cell is not None:
+        if cell is not None:
             table.boss_hp[boss.id] = boss.hp
             table.boss_state[boss.id] = "on_map"
             table.spaces[cell].bosses.append(boss.id)
