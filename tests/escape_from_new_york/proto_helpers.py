@@ -1,5 +1,5 @@
 """Shared helpers of the protocol tests (public actions, the determinizer, rendering):
-seeded random games through the protocol, skipping actions that reach a rule not built."""
+seeded random games through the protocol."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
-from getaway.games.escape_from_new_york.turn_common import NotBuiltError
 
 
 def new(seed: int = 1, players: int = 2, **options: object) -> EscapeFromNewYorkState:
@@ -19,8 +18,7 @@ def random_moves(
     state: EscapeFromNewYorkState, seed: int, plies: int = 150
 ) -> Iterator[tuple[EscapeFromNewYorkState, str, str]]:
     """Play ``state`` on at random for up to ``plies`` actions, yielding (the state before,
-    the seat, the action) for each one played; ``state`` is left after the last. Actions
-    reaching a rule not built are skipped (they change nothing)."""
+    the seat, the action) for each one played; ``state`` is left after the last."""
     pick = random.Random(seed)
     for _ in range(plies):
         if state.is_over():
@@ -29,15 +27,9 @@ def random_moves(
         choices = list(state.legal_actions(seat))
         pick.shuffle(choices)
         before = state.clone()
-        for action in choices:
-            try:
-                state.apply(seat, action)
-            except NotBuiltError:
-                continue
-            yield before, seat, action
-            break
-        else:
-            return
+        action = choices[0]
+        state.apply(seat, action)
+        yield before, seat, action
 
 
 def strings(value: Any) -> set[str]:

@@ -1,7 +1,7 @@
 """Every rule is built: seeded random games, for 1 to 4 heroes and each set of variants (none,
 each alone, all at once, and a few seeded mixes), play to their end without an action ever
-reaching :class:`NotBuiltError` (it would propagate and fail the test: nothing here skips
-it). The invariants hold after every action and the save reads back identically every few
+reaching an effect the rules do not apply (it would raise and fail the test: nothing here
+skips it). The invariants hold after every action and the save reads back identically every few
 actions and at the end.
 
 Two players pick the actions: one uniformly at random, one eager for the actions of any
@@ -73,7 +73,7 @@ def play_to_the_end(options: dict[str, object], seed: int, eager: bool) -> Count
         legal = list(state.legal_actions(seat))
         favourite = [a for a in legal if a.startswith(EAGER)] if eager else []
         action = pick.choice(favourite or legal)
-        state.apply(seat, action)  # a NotBuiltError fails the test here
+        state.apply(seat, action)  # an error of the rules fails the test here
         taken[action.partition(":")[0]] += 1
         assert not problems(state.rules, state.table), (ply, action)
         if ply % SAVE_EVERY == 0:

@@ -4,18 +4,21 @@ positions of seeded random games (1-4 heroes, several sets of variants).
 * the topology's lists built once (``links``, ``direction``, ``road_name``,
   ``shown_roads``) against the geometry worked out from the neighbours;
 * the board's indexed reads (``shown_roads``, ``explored``, ``manhole``, ``manholes``,
-  ``road``, ``open_road``, ``road_neighbours``, ``hidden_landmark``, ``bridge_roads``)
-  against the content read as the spec says; ``enemies_on`` (an empty space answered at
-  once) and ``stats`` (kept by the special cards in play) against their plain
-  computation, ``has_enemies`` against the count,
+  ``road``, ``open_road``, ``road_neighbours``, ``hidden_landmark``, ``bridge_roads``,
+  and the turn's ``hidden_landmarks``) against the content read as the spec says;
+  ``enemies_on`` (an empty space answered at once) and ``stats`` (kept by the special
+  cards in play) against their plain computation, ``has_enemies`` against the count,
   ``all_enemies`` against every space's enemies, ``entering`` against the three reads
   it gathers;
 * a hero's next steps (the topology's neighbours, each space's steps listed once per
-  look-ahead) against every walk searched afresh;
+  look-ahead) against every walk searched afresh, and the step an action id names (made
+  unlisted by ``act_move``) against the list;
 * the movement graph's search (``enemy_moves.distances``, and the searches it keeps by
   everything the graph is read from) against a plain breadth-first search asking about
   each neighbour, at positions met one after another as the game goes (so a kept search
   answering for a map that changed in a way its key missed would show);
+* the enemies or routes the legal list numbered at stage ``enemies`` (kept for
+  ``act_enemies`` to pick from by number) against those listed afresh;
 * the copy-on-write spaces (``state.Spaces``): a clone and its original never see each
   other's changes, whatever is played on either.
 """
@@ -30,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from getaway.games.escape_from_new_york import board, enemies, movement
+from getaway.games.escape_from_new_york import board, enemies, enemy_moves, movement, turns
 from getaway.games.escape_from_new_york.enemy_moves import distances
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.movement import MoveInProgress, Step
@@ -46,6 +49,7 @@ from getaway.games.escape_from_new_york.state import (
     Table,
 )
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, OPPOSITE, Cell, Direction
+from getaway.games.escape_from_new_york.turn_common import hidden_landmarks, parse_cell
 
 #: (players, variants) of the games the oracles walk through.
 SETS: list[tuple[int, dict[str, bool]]] = [
@@ -237,6 +241,12 @@ def plain_next_steps(rules: Rules, table: Table, move: MoveInProgress) -> list[S
     ]
 
 
+def step_named(action: str) -> Step:
+    """The step a ``step:C,R:HOW`` id names, as ``act_move`` reads it."""
+    _, where, how = action.split(":")
+    return Step(parse_cell(where), how)  # type: ignore[arg-type]
+
+
 def plain_stats(rules: Rules, table: Table, enemy: Enemy) -> enemies.Stats:
     if enemy.kind == "boss":
         data = next(b for b in rules.content.enemies.bosses if b.id == enemy.boss)
@@ -293,7 +303,7 @@ def test_the_topology_lists_match_the_neighbours() -> None:
 def test_the_board_reads_and_the_searches_match_the_plain_definitions(
     players: int, variants: dict[str, bool]
 ) -> None:
-    checked = moves = 0
+    checked = moves = stepped = 0
     for seed in SEEDS:
         for ply, state in enumerate(positions(players, variants, seed)):
             if ply % 3 and state.turn.move is None:
@@ -339,11 +349,20 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
             ]
             if state.turn.move is not None:
                 moves += 1
-                assert movement.next_steps(rules, table, state.turn.move) == plain_next_steps(
-                    rules, table, state.turn.move
-                )
+                steps = movement.next_steps(rules, table, state.turn.move)
+                assert steps == plain_next_steps(rules, table, state.turn.move)
+                # act_move makes the step its id names, unlisted: the ids name each step
+                # listed, once.
+                if state.turn.stage == "move":
+                    legal = turns.legal(state)
+                    named = [step_named(a) for a in legal if a.startswith("step:")]
+                    assert named == steps
+                    stepped += len(named)
             assert board.manholes(rules, table) == [
                 c for c in cells if plain_manhole(rules, table, c)
+            ]
+            assert hidden_landmarks(state) == [
+                c for c in cells if plain_hidden_landmark(rules, table, c)
             ]
             hero = table.heroes[table.current_seat].cell
             for manholes in (False, True):
@@ -359,7 +378,35 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
                         rules, table, hero, manholes=manholes, through_barricades=through
                     ) == plain_distances(rules, table, hero, manholes, through)
             checked += 1
-    assert checked > 50 and moves > 10
+    assert checked > 50 and moves > 10 and stepped > 10
+
+
+@pytest.mark.parametrize("players,variants", SETS)
+def test_the_enemies_or_routes_kept_with_the_legal_list_are_those_listed_afresh(
+    players: int, variants: dict[str, bool]
+) -> None:
+    """At stage ``enemies`` the legal list keeps what it numbered (``state.numbered``), and
+    ``act_enemies`` takes its pick from it: the same as listing the enemies that may move
+    next, or the chosen one's routes, afresh. Elsewhere nothing is kept."""
+    numbered = 0
+    for seed in SEEDS:
+        for state in positions(players, variants, seed):
+            if state.is_over():
+                break
+            legal = turns.legal(state)
+            rules, table, turn = state.rules, state.table, state.turn
+            if turn.stage != "enemies":
+                assert state.numbered is None
+                continue
+            assert turn.enemies is not None
+            if turn.chosen_enemy is None:
+                fresh: list[Any] = enemy_moves.next_enemies(rules, table, turn.enemies)
+            else:
+                fresh = enemy_moves.enemy_routes(rules, table, turn.chosen_enemy)
+            assert state.numbered == fresh
+            assert len([a for a in legal if a.startswith(("enemy:", "route:"))]) == len(fresh)
+            numbered += 1
+    assert numbered > 5
 
 
 def _saved(state: EscapeFromNewYorkState) -> str:

@@ -1,7 +1,5 @@
 """The turn on the protocol (spec §6): the hero phase, New York's phase, saves, views and
-seeded random play over the rules built so far (``turns.py``; what is not built raises
-``NotBuiltError`` and changes nothing, now that every rule is built: a rule made to raise it
-here)."""
+seeded random play (``turns.py``); an illegal action is refused before anything changes."""
 
 from __future__ import annotations
 
@@ -14,7 +12,7 @@ from getaway.core.errors import IllegalActionError, NotYourTurnError
 from getaway.games.escape_from_new_york import hero_effects, turns
 from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.invariants import problems
-from getaway.games.escape_from_new_york.turn_common import NotBuiltError, current_seat, parse_cell
+from getaway.games.escape_from_new_york.turn_common import current_seat, parse_cell
 
 
 def new(seed: int = 1, **options: object) -> EscapeFromNewYorkState:
@@ -29,8 +27,7 @@ def saved(state: EscapeFromNewYorkState) -> str:
 def random_game(
     seed: int, plies: int = 150, **options: object
 ) -> tuple[list[str], EscapeFromNewYorkState]:
-    """Random legal actions through the protocol (a ``NotBuiltError`` would fail the test).
-    Checks the invariants and the save after each."""
+    """Random legal actions through the protocol. Checks the invariants and the save after each."""
     state, pick = new(seed, **options), random.Random(seed)
     played: list[str] = []
     while not state.is_over() and len(played) < plies:
@@ -42,24 +39,6 @@ def random_game(
         again = EscapeFromNewYorkState.from_json(json.loads(saved(state)))
         assert saved(again) == saved(state)
     return played, state
-
-
-def test_a_rule_not_built_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``apply`` is all or nothing: an action reaching a rule that raises ``NotBuiltError``
-    (one made to, here) leaves the table, the generator and the turn as they were."""
-    state = new(3)
-    seat = state.to_act()[0]
-    state.apply(seat, "keep")
-    before = saved(state)
-
-    def not_built(*_: object) -> None:
-        raise NotBuiltError("a rule made not built by the test")
-
-    monkeypatch.setattr(turns, "run", not_built)
-    card = state.table.heroes[seat].hand[0]
-    with pytest.raises(NotBuiltError):
-        state.apply(seat, f"choose:{card}")
-    assert saved(state) == before
 
 
 def test_the_first_player_is_asked_step_1_first() -> None:
@@ -81,6 +60,19 @@ def test_an_illegal_action_names_the_legal_ones_and_changes_nothing() -> None:
         state.apply(seat, "choose:nonsense")
     assert "keep" in str(caught.value)
     assert saved(state) == before
+
+
+def test_a_changed_legal_list_does_not_change_what_apply_accepts() -> None:
+    """The list ``legal_actions`` hands out is the caller's: adding to it makes nothing
+    legal (``apply`` checks against its own copy)."""
+    state = new()
+    seat = state.to_act()[0]
+    handed = state.legal_actions(seat)
+    assert "escape" not in handed
+    handed.append("escape")  # type: ignore[attr-defined]
+    with pytest.raises(IllegalActionError):
+        state.apply(seat, "escape")
+    assert not state.is_over()
 
 
 def _playable(state: EscapeFromNewYorkState) -> list[str]:
@@ -257,24 +249,29 @@ def test_no_view_shows_another_seats_hand_in_random_play(seed: int) -> None:
 
 
 def test_illegal_actions_at_every_stage_change_nothing() -> None:
-    """At each choice of a random game, an action id of another stage and a malformed one
-    are refused, naming the legal actions, and the save is unchanged."""
+    """At each choice of a random game, an action id of another stage, a malformed one and
+    one that is not text are refused, naming the legal actions, and the save (the
+    generator's state with it) and the legal list are unchanged: ``apply`` checks before it
+    changes anything, whether the legal actions were listed first or not (it has no
+    snapshot to roll back to)."""
     state, pick = new(7), random.Random(7)
     stages = set()
     for _ in range(150):
         if state.is_over():
             break
         seat = state.to_act()[0]
-        legal = list(state.legal_actions(seat))
+        listed = pick.random() < 0.5
+        legal = list(state.legal_actions(seat) if listed else turns.legal(state))
         stages.add(state.turn.stage)
         before = saved(state)
-        for wrong in ("choose:nobody", "hit:99", "step:0,0:road", "", "play"):
+        for wrong in ("choose:nobody", "hit:99", "step:0,0:road", "", "play", "stay", 7):
             if wrong in legal:
                 continue
             with pytest.raises(IllegalActionError) as caught:
-                state.apply(seat, wrong)
+                state.apply(seat, wrong)  # type: ignore[arg-type]
             assert legal[0] in str(caught.value)
             assert saved(state) == before
+        assert list(state.legal_actions(seat)) == legal
         state.apply(seat, pick.choice(legal))
     assert {"recover", "choose", "resolve"} <= stages
 

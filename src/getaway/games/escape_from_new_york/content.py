@@ -1,7 +1,8 @@
 """All of Escape from New York's content, loaded from ``data/`` and checked once.
 
 :func:`load_content` reads every file with its schema (``schema.py``), then runs the checks
-that span entries and files (``checks.py``). A problem raises
+that span entries and files (``checks.py``) and holds every effect the files name to the
+effects the rules apply (``vocabulary.py``). A problem raises
 :class:`~getaway.core.content.ContentError` naming the file and the field. To use printed
 values instead of the placeholders, edit the data files (see
 ``docs/games/escape-from-new-york.md``); no code changes.
@@ -127,6 +128,10 @@ def load_content_from(directory: Path) -> Content:
     loaded, names = load_data_files(directory, FILES)
     content = Content(**loaded)  # type: ignore[arg-type]
     checks.check_all(content, names)
+    # Imported here: the rules modules it reads import this one (their content's types).
+    from getaway.games.escape_from_new_york.vocabulary import check_effects_applied
+
+    check_effects_applied(content, names)
     return content
 
 

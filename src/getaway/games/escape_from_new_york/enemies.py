@@ -100,8 +100,15 @@ def enemies_on(table: Table, cell: Cell) -> list[Enemy]:
     foot."""
     space = _read(table.spaces, cell)
     marks = [mark for mark in table.marks if mark.cell == cell] if table.marks else []
-    if not (marks or space.prisoners or space.cars or space.bosses):
-        return []  # most spaces: nothing to list
+    if not marks:  # most spaces: no figure marked, listed in rank order at once
+        if not (space.prisoners or space.cars or space.bosses):
+            return []
+        cars = sum(1 for car in space.cars if car.owner == PRISONER) if space.cars else 0
+        return [
+            *[Enemy("car", cell)] * cars,
+            *(Enemy("boss", cell, boss) for boss in space.bosses),
+            *[Enemy("prisoner", cell)] * space.prisoners,
+        ]
     found: list[Enemy] = []
     counts: tuple[tuple[EnemyKind, int], ...] = (
         ("car", sum(1 for car in space.cars if car.owner == PRISONER)),

@@ -104,15 +104,14 @@ class _Graph:
         if here is None:  # a search may start on a space not explored: its roads still count
             here = board.shown_roads(rules, table, cell)
         found = []
+        roads, barricades, through = self.roads, self.barricades, self.through
         for direction, there, opposite, name in rules.topology.links(cell):
-            shown = self._roads(there)
+            if direction not in here:
+                continue  # no road this way: the space beyond is not read for it
+            shown = roads[there] if there in roads else self._roads(there)
             if shown is None:
                 continue  # enemies enter explored spaces only (§3.2)
-            if (
-                direction in here
-                and opposite in shown
-                and (self.through or self.barricades.get(name) != "intact")
-            ):
+            if opposite in shown and (through or barricades.get(name) != "intact"):
                 found.append(there)
         if self.manholes and board.manhole(rules, table, cell):
             if self.manhole_cells is None:

@@ -192,3 +192,5 @@ _LANDMARK_EFFECTS: dict[str, _Handler] = {
     "add_new_york_special": _add_new_york_special,
     "place_prisoners": _place_prisoners,
 }
+#: The landmark effects these rules apply: the content may name no other (``vocabulary.py``).
+LANDMARK_EFFECTS_BUILT = frozenset(_LANDMARK_EFFECTS)

@@ -4,9 +4,10 @@ with the turn under way (``turn_state.py``), played by the rules of ``turns.py``
 :class:`EscapeFromNewYork` game, registered as ``escape-from-new-york`` (the
 ``getaway.games`` entry point).
 
-``apply`` is all or nothing: an illegal action raises the core's ``IllegalActionError``
-naming the legal ones, and an action that reaches a rule not built yet raises
-:class:`~.turns.NotBuiltError`; either way the state is left as it was.
+``apply`` checks the action against the legal ones before it changes anything: an illegal
+action raises the core's ``IllegalActionError`` naming them and leaves the state as it was.
+A legal one is then played in place, with no snapshot to roll back to: every effect the
+content names is one the rules apply (checked as the content loads, ``vocabulary.py``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from getaway.games.escape_from_new_york.options import (
 )
 from getaway.games.escape_from_new_york.position import Position
 from getaway.games.escape_from_new_york.state import Table
-from getaway.games.escape_from_new_york.turn_common import NotBuiltError, current_seat
+from getaway.games.escape_from_new_york.turn_common import current_seat
 from getaway.games.escape_from_new_york.turn_state import Turn
 
 #: The heroes' side: they win or lose together, unless one escapes alone (§9.2).
@@ -52,11 +53,22 @@ TRAITOR_KNOWN_WHEN = (
 
 class EscapeFromNewYorkState(RulesState[Rules]):
     game_name = GAME_NAME
-    __slots__ = ("rng", "table", "turn")
+    __slots__ = ("_legal", "numbered", "rng", "table", "turn")
 
     table: Table
     rng: Rng
     turn: Turn
+    #: The legal actions of the state as it is, once listed: ``apply`` accepts an action
+    #: among them without listing them again, and forgets them as it changes the state.
+    #: Only ``apply`` changes a state in play; a test that sets a scene by editing the
+    #: table lists the legal actions after its edits (an action refused by the list kept
+    #: is checked again afresh; ``clone`` and ``from_json`` keep no list).
+    _legal: tuple[str, ...] | None
+    #: What the last legal list numbered at stage ``enemies`` (the enemies that may move
+    #: next, or the chosen one's routes: ``enemy:I``, ``route:J``), for the action checked
+    #: against that list to take its pick by number without searching again
+    #: (``turns.legal`` sets it, the action playing it forgets it).
+    numbered: list[Any] | None
 
     @classmethod
     def new(cls, options: Mapping[str, Any] | None, seed: int) -> EscapeFromNewYorkState:
@@ -73,6 +85,7 @@ class EscapeFromNewYorkState(RulesState[Rules]):
         state = cls.__new__(cls)
         state.rules, state._seed = rules, seed
         state.table, state.rng, state.turn = table, rng, turn
+        state._legal = state.numbered = None
         return state
 
     @property
@@ -101,20 +114,22 @@ class EscapeFromNewYorkState(RulesState[Rules]):
     def legal_actions(self, seat: str) -> Sequence[str]:
         if seat not in self.to_act():
             return ()
-        return turns.legal(self)
+        legal = turns.legal(self)
+        self._legal = tuple(legal)  # a copy: the caller may change the list it is handed
+        return legal
 
     def apply(self, seat: str, action: str) -> None:
         if seat not in self.to_act():
             self.reject_seat(seat)
-        legal = turns.legal(self)
+        legal = self._legal
+        if legal is None or action not in legal:
+            # Listed afresh before refusing: the error names what is legal now, and a
+            # scene edited by hand after the listing is judged as it is.
+            legal = tuple(turns.legal(self))
         if not isinstance(action, str) or action not in legal:
             raise IllegalActionError(seat, str(action), legal, f"at {self.turn.stage!r}")
-        table, rng, turn = self.table.clone(), self.rng.clone(), self.turn.clone()
-        try:
-            turns.act(self, action)
-        except NotBuiltError:
-            self.table, self.rng, self.turn = table, rng, turn
-            raise
+        self._legal = None
+        turns.act(self, action)
 
     # --- the end ---------------------------------------------------------------------------
 

@@ -4,11 +4,11 @@ data ``do``, the choices each effect asks, and what the source triggers once don
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from getaway.games.escape_from_new_york import board, combat, exploring, memory, movement
 from getaway.games.escape_from_new_york.holdings import discard_item
-from getaway.games.escape_from_new_york.movement import Step
+from getaway.games.escape_from_new_york.movement import Step, StepKind
 from getaway.games.escape_from_new_york.noise import gain_noise
 from getaway.games.escape_from_new_york.schema import (
     Attack,
@@ -31,7 +31,6 @@ from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.games.escape_from_new_york.topology import Cell
 from getaway.games.escape_from_new_york.turn_common import (
     SUPPLY_LIMIT,
-    NotBuiltError,
     current_seat,
     diplomat_data,
     events_per_reveal,
@@ -48,7 +47,8 @@ from getaway.games.escape_from_new_york.turn_common import (
 if TYPE_CHECKING:
     from getaway.games.escape_from_new_york.game import EscapeFromNewYorkState
 
-#: The hero effects these rules apply; any other makes a card :class:`NotBuiltError`.
+#: The hero effects these rules apply (:func:`next_effect`): the content may name no other
+#: (checked as it loads, ``vocabulary.py``).
 HERO_EFFECTS_BUILT = frozenset(
     {"move", "explore", "attack", "deceive", "return_discard", "gain_item", "steal"}
     | {"explore_landmark", "prevent_damage", "reload", "move_helicopter"}
@@ -98,9 +98,6 @@ def start_card(state: EscapeFromNewYorkState, card: str) -> None:
     counts either way."""
     rules, turn = state.rules, state.turn
     data = hero_card(rules, card)
-    for effect in data.effects:
-        if effect.do not in HERO_EFFECTS_BUILT:
-            raise NotBuiltError(f"{card}: the {effect.do!r} effect")
     turn.resolved.append(card)
     turn.revealed.append(card)
     if applies_in_full(state, list(data.effects)):
@@ -282,7 +279,7 @@ def next_effect(state: EscapeFromNewYorkState) -> None:
             if turn.count == 0:
                 next_effect(state)
     else:
-        raise NotBuiltError(f"the {effect.do!r} effect")
+        raise AssertionError(f"{effect.do!r} is in HERO_EFFECTS_BUILT but not applied here")
 
 
 def passenger_candidates(state: EscapeFromNewYorkState, effect: Move) -> list[str]:
@@ -346,9 +343,6 @@ def use_item(state: EscapeFromNewYorkState, item: str) -> None:
     at once (§7.11); then back to the stage it was used at."""
     rules, table, turn = state.rules, state.table, state.turn
     data = item_data(rules, item)
-    for effect in data.use:
-        if effect.do not in HERO_EFFECTS_BUILT:
-            raise NotBuiltError(f"{item}: the {effect.do!r} effect")
     # The noise is made at once; a timer card it owes is revealed after the item, like a
     # card's (the effects' choices must not see the table change under them).
     owed = gain_noise(rules, table, data.noise_on_use)
@@ -376,17 +370,13 @@ def start_move(state: EscapeFromNewYorkState, passenger: str | None) -> None:
 
 
 def act_move(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
-    rules, table, turn = state.rules, state.table, state.turn
-    move = turn.move
+    move = state.turn.move
     assert move is not None
     if kind == "step":
+        # The id names the step: apply has checked it against the legal list, which
+        # next_steps made on this table, so it is not listed again here.
         where, _, how = rest.partition(":")
-        step = next(
-            s
-            for s in movement.next_steps(rules, table, move)
-            if s.to == parse_cell(where) and s.how == how
-        )
-        take_step(state, step)
+        take_step(state, Step(parse_cell(where), cast(StepKind, how)))
         if not movement.must_stop(move):
             return
     finish_move(state)
@@ -404,7 +394,8 @@ def finish_move(state: EscapeFromNewYorkState) -> None:
 
 
 def take_step(state: EscapeFromNewYorkState, step: Step) -> None:
-    """Make ``step``, which :func:`act_move` has just taken from the next steps."""
+    """Make ``step``, one of the next steps (the legal list ``apply`` checked the action
+    against)."""
     assert state.turn.move is not None
     movement.take_step(state.rules, state.table, state.turn.move, step, state.rng, listed=True)
 

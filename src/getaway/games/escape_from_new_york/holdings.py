@@ -223,10 +223,11 @@ def weapon_counts_for_token(rules: Rules, table: Table, seat: str) -> bool:
 def solo_escape_ready(rules: Rules, table: Table, seat: str) -> bool:
     """§9.2: (a) the President taken, or a red card on top of the timer deck; (b) level 3;
     (c) both personal objectives met: the card in the supply, the vehicle's space."""
+    if not table.president_taken:  # asked at every choice: the cheap reads first
+        deck = table.timer_deck
+        if not deck or deck[0] not in board.lookup(rules).red_timer:
+            return False
     hero = table.heroes[seat]
-    reds = board.lookup(rules).red_timer
-    if not (table.president_taken or (table.timer_deck and table.timer_deck[0] in reds)):
-        return False
     if any(token.state != "removed" for token in hero.level_tokens):
         return False
     return all(objective_met(rules, table, seat, card) for card in hero.objectives)
@@ -286,6 +287,8 @@ def escape_attempts(state: EscapeFromNewYorkState) -> list[int]:
     if turn.attempt is not None or table.president_dead:
         return []
     cell = table.heroes[current_seat(table)].cell
+    if cell not in board.lookup(rules).bridges_from:
+        return []  # most spaces: no bridge next to it
     return sorted(board.bridge_roads(rules, table, cell))
 
 

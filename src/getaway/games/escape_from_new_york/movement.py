@@ -285,12 +285,11 @@ def can_take_car(table: Table, seat: str) -> bool:
     """An abandoned car on the hero's space, no enemies there, no car held, and a car card
     left in the supply [P]."""
     hero = table.heroes[seat]
-    space = read_space(table, hero.cell)
     return (
         hero.car is None
         and bool(table.car_cards)
+        and any(car.owner == ABANDONED for car in read_space(table, hero.cell).cars)
         and not board.has_enemies(table, hero.cell)
-        and any(car.owner == ABANDONED for car in space.cars)
     )
 
 

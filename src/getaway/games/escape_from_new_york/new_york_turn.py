@@ -26,7 +26,6 @@ from getaway.games.escape_from_new_york.state import (
 from getaway.games.escape_from_new_york.topology import DIRECTIONS, Cell
 from getaway.games.escape_from_new_york.turn_common import (
     WAITING,
-    NotBuiltError,
     city_effects,
     current_seat,
     end_game,
@@ -42,14 +41,22 @@ if TYPE_CHECKING:
 
 
 def act_enemies(state: EscapeFromNewYorkState, kind: str, rest: str) -> None:
+    """``enemy:I`` or ``route:J``: the pick by its number in the list the legal actions were
+    made from (``state.numbered``, which ``apply`` checked the action against; listed
+    again only if it is not kept)."""
     rules, table, turn = state.rules, state.table, state.turn
     run_ = turn.enemies
     assert run_ is not None
+    numbered, state.numbered = state.numbered, None
     if kind == "enemy":
-        turn.chosen_enemy = enemy_moves.next_enemies(rules, table, run_)[int(rest)]
+        if numbered is None:
+            numbered = enemy_moves.next_enemies(rules, table, run_)
+        turn.chosen_enemy = numbered[int(rest)]
         return
     assert turn.chosen_enemy is not None
-    route = enemy_moves.enemy_routes(rules, table, turn.chosen_enemy)[int(rest)]
+    if numbered is None:
+        numbered = enemy_moves.enemy_routes(rules, table, turn.chosen_enemy)
+    route = numbered[int(rest)]
     owed = enemy_moves.move_enemy(rules, table, run_, turn.chosen_enemy, route, route_listed=True)
     turn.chosen_enemy = None
     turn.agenda[:0] = [["timer"]] * owed
@@ -132,15 +139,19 @@ def boss_comeback(state: EscapeFromNewYorkState) -> None:
     face up."""
     rules, table = state.rules, state.table
     landmarks = board.lookup(rules).landmarks
-    roles = {
-        landmarks[s.tile].role: c
-        for c, s in read_spaces(table)
-        if s.tile in landmarks and s.face_up and landmarks[s.tile].role
-    }
+    roles: dict[str | None, Cell] | None = None  # read once a boss is due back: rarely
     for boss in rules.content.enemies.bosses:
         killed = table.boss_state[boss.id] == "off_board" and table.boss_hp[boss.id] == 0
+        if not (boss.comeback and killed):
+            continue
+        if roles is None:
+            roles = {
+                landmarks[s.tile].role: c
+                for c, s in read_spaces(table)
+                if s.tile in landmarks and s.face_up and landmarks[s.tile].role
+            }
         cell = roles.get("nothing_here", roles.get("dukes_camp"))
-        if boss.comeback and killed and cell is not None:
+        if cell is not None:
             table.boss_hp[boss.id] = boss.hp
             table.boss_state[boss.id] = "on_map"
             table.spaces[cell].bosses.append(boss.id)
@@ -176,6 +187,15 @@ def recycle(state: EscapeFromNewYorkState) -> None:
 
 
 # --- New York's effects (§8) ----------------------------------------------------------------
+
+#: The effects of New York's cards, events, timer cards and traps that :func:`city_effect`
+#: applies: the content may name no other (checked as it loads, ``vocabulary.py``).
+CITY_EFFECTS_BUILT = frozenset(
+    {"noise", "move_missions", "place_prisoners", "place_item_markers", "place_barricade"}
+    | {"prisoner_bonus", "take_damage", "place_abandoned_car", "event_level", "reveal_events"}
+    | {"destroy_barricades_around", "move_enemies", "destroy_glider", "explore_landmark"}
+    | {"reveal_timer", "move_helicopter"}
+)
 
 
 def city_effect(
@@ -245,7 +265,7 @@ def city_effect(
             turn.agenda.insert(0, ["back", turn.stage])
             turn.stage = "helicopter" if effect.to == "any_park" else "helicopter-next"
     else:
-        raise NotBuiltError(f"New York's {do!r} effect")
+        raise AssertionError(f"{do!r} is in CITY_EFFECTS_BUILT but not applied here")
     turn.agenda[:0] = [["timer"]] * owed
 
 

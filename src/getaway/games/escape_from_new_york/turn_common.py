@@ -1,11 +1,10 @@
 """What the turn's modules share (spec §6): the current seat, content lookups, action-id
-parts, the end of the game, and :class:`NotBuiltError` for rules not built yet."""
+parts and the end of the game."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from getaway.core.errors import GetawayError
 from getaway.core.rng import Rng
 from getaway.games.escape_from_new_york import board
 from getaway.games.escape_from_new_york.catalogue import HURRY
@@ -25,15 +24,6 @@ if TYPE_CHECKING:
 
 #: The most cards a personal supply holds (§7.8).
 SUPPLY_LIMIT = 3
-
-
-class NotBuiltError(GetawayError):
-    """The rules reached something this version does not build yet (listed in the game's
-    docs): nothing is changed."""
-
-    def __init__(self, what: str) -> None:
-        super().__init__(f"not built yet: {what}")
-        self.what = what
 
 
 # --- small readers --------------------------------------------------------------------------
@@ -127,8 +117,9 @@ def end_game(state: EscapeFromNewYorkState, why: str) -> None:
 
 def hidden_landmarks(state: EscapeFromNewYorkState) -> list[Cell]:
     """The face-down landmarks a timer card may have explored, any of them (§7.21 [I])."""
-    rules, table = state.rules, state.table
-    return [c for c in table.spaces if board.hidden_landmark(rules, table, c)]
+    # board.hidden_landmark for each space, read in one pass over the spaces as they are.
+    red = board.lookup(state.rules).landmark_cells
+    return [c for c, space in read_spaces(state.table) if c in red and not space.face_up]
 
 
 def park_spaces(rules: Rules) -> list[Cell]:

@@ -29,8 +29,8 @@ Stages asking the current player (``Turn.stage``), with their action ids:
 - ``reveal-escape`` (the team's escape called with ``attempt:K``, §9.1): each player on the
   space in turn, ``show:I`` then ``done``.
 
-Whatever these rules do not build yet raises :class:`NotBuiltError` (a ``GetawayError``)
-naming the rule; the game's ``apply`` then leaves the state as it was.
+Every effect the content names is one these rules apply (checked as the content loads,
+``vocabulary.py``), so an action checked against :func:`legal` is played through in place.
 
 The rest of the turn's rules are beside this module: ``hero_effects.py`` (cards, the
 ability, the car move and items, effect by effect), ``turn_common.py`` (what they share),
@@ -41,7 +41,7 @@ stage and action id.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from getaway.games.escape_from_new_york import (
     board,
@@ -151,6 +151,7 @@ if TYPE_CHECKING:
 def legal(state: EscapeFromNewYorkState) -> list[str]:
     """The current player's actions: the stage's, then those of any moment of the turn
     (``free_actions``)."""
+    state.numbered = None  # set again below if the stage numbers enemies or routes
     return [*_stage_actions(state), *free_actions(state)]
 
 
@@ -341,10 +342,12 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
     if stage == "enemies":
         assert turn.enemies is not None
         if turn.chosen_enemy is None:
-            choices = enemy_moves.next_enemies(rules, table, turn.enemies)
-            return [f"enemy:{index}" for index in range(len(choices))]
-        routes = enemy_moves.enemy_routes(rules, table, turn.chosen_enemy)
-        return [f"route:{index}" for index in range(len(routes))]
+            choices: list[Any] = enemy_moves.next_enemies(rules, table, turn.enemies)
+        else:
+            choices = enemy_moves.enemy_routes(rules, table, turn.chosen_enemy)
+        state.numbered = choices  # act_enemies takes its pick from these by number
+        kind = "enemy" if turn.chosen_enemy is None else "route"
+        return [f"{kind}:{index}" for index in range(len(choices))]
     return []
 
 
