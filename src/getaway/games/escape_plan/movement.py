@@ -36,7 +36,7 @@ path can still end is ``movement_search.py``'s.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
 from getaway.core.errors import GetawayError
@@ -49,7 +49,13 @@ from getaway.games.escape_plan.movement_map import (
     CityIndex,
     city_index,
 )
-from getaway.games.escape_plan.movement_search import Dead, can_finish, first_look
+from getaway.games.escape_plan.movement_search import (
+    Dead,
+    Frontier,
+    can_finish,
+    can_finish_from,
+    first_look,
+)
 from getaway.games.escape_plan.schema import ContactCard, Fixer
 
 STOP = "stop"
@@ -174,6 +180,10 @@ class MoveContext:
     tools: tuple[MoveTool, ...] = ()
     no_stop: frozenset[str] = frozenset()
     escape_exit: str | None = None
+    #: The hash of the fields above, worked out once: every step of a Move looks its
+    #: next steps up by context (``_next_steps``), and a dataclass hashes all its fields
+    #: each time it is asked.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         problem = tools_problem(self.tools)
@@ -184,6 +194,19 @@ class MoveContext:
                 "movement points, Gas Cans and cash cannot be negative; got "
                 f"{self.movement_points}, {self.gas_cans}, {self.cash}"
             )
+        fields = (
+            self.start,
+            self.movement_points,
+            self.gas_cans,
+            self.cash,
+            self.tools,
+            self.no_stop,
+            self.escape_exit,
+        )
+        object.__setattr__(self, "_hash", hash(fields))  # frozen: set once, here
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def tool(self, tool_id: str) -> MoveTool | None:
         for tool in self.tools:
@@ -493,6 +516,68 @@ def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, 
 
 def _following(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[Step]:
     """The steps of :func:`next_steps`, each worked out when asked for."""
+    if not ctx.tools and path.ended is None:
+        return _following_without_tools(city, ctx, path)
+    return _following_with_tools(city, ctx, path)
+
+
+def _following_without_tools(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[Step]:
+    """:func:`_following` for a mover without tools, the usual one: only walks, the Metro,
+    the Heliport location's flights, Gas Cans, ``stop`` and ``escape`` (``_moves`` in that
+    order, read in place), and each step's state after it is asked of the search as it
+    stands (node, Metro ridden, just entered, MP) without making its :class:`MovePath`."""
+    index = city_index(city)
+    kind_of = index.kind
+    node, start, no_stop = path.node, path.start, ctx.no_stop
+    remaining = path.budget - path.spent
+    mp = remaining + ctx.gas_cans - path.gas_spent
+    rode = path.rode_metro
+    here = kind_of[node]
+    ends_here = here is not None and node != start and node not in no_stop
+    if ends_here:
+        yield Step(STOP, "stop", node, 0, True)
+    dead: Frontier = {}
+    body_of, ferried = index.body, index.ferried
+    for near, cost in city.links[node].items():
+        if cost > remaining:
+            continue
+        body = body_of.get(near)
+        if body is not None and body not in ferried:
+            continue  # water without a Ferry: a Jet Ski would open it
+        if kind_of[near] is not None and near != start and near not in no_stop:
+            yield Step(f"walk:{near}", "walk", near, cost, True)  # the move may end there
+        elif can_finish_from(city, ctx, start, near, rode, True, mp - cost, dead):
+            yield Step(f"walk:{near}", "walk", near, cost, False)
+    if here == "METRO" and path.entered:
+        gained = mp if rode else mp + METRO_BONUS
+        for metro in index.metros:
+            if metro == node:
+                continue
+            if metro != start and metro not in no_stop:
+                yield Step(f"metro:{metro}", "metro", metro, 0, True)
+            elif can_finish_from(city, ctx, start, metro, True, False, gained, dead):
+                yield Step(f"metro:{metro}", "metro", metro, 0, False)
+    if here == "HELIPORT" and path.entered and remaining >= FLIGHT_COST:
+        for target in index.flights[index.tile[node]]:
+            body = body_of.get(target)
+            if body is not None and body not in ferried:
+                continue
+            if kind_of[target] is not None and target != start and target not in no_stop:
+                yield Step(f"fly:{target}", "fly", target, FLIGHT_COST, True)
+            elif can_finish_from(city, ctx, start, target, rode, True, mp - FLIGHT_COST, dead):
+                yield Step(f"fly:{target}", "fly", target, FLIGHT_COST, False)
+    if (
+        remaining == 0
+        and path.gas_spent < ctx.gas_cans
+        and (ends_here or can_finish_from(city, ctx, start, node, rode, path.entered, mp, dead))
+    ):
+        yield Step(GAS, "gas", node, 0, ends_here)
+    if ctx.escape_exit is not None and node == ctx.escape_exit:
+        yield Step(ESCAPE, "escape", node, 0, True)
+
+
+def _following_with_tools(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[Step]:
+    """:func:`_following` in general: every step of ``_moves``, checked."""
     dead: Dead = {}
     index = city_index(city)
     start, no_stop = path.start, ctx.no_stop
