@@ -51,9 +51,11 @@ from getaway.games.escape_plan.movement_search import _Search, can_finish
 from getaway.games.escape_plan.police import (
     CityPolice,
     OfficerMove,
+    converge_move_texts,
     converge_moves,
     converge_problem,
     effect_move_problem,
+    effect_move_texts,
     effect_moves,
 )
 from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
@@ -143,11 +145,16 @@ def test_police_moves_are_the_moves_the_problems_allow(players: int) -> None:
         for officer in OFFICERS:
             expected = effect_moves_by_definition(police, city, officer)
             assert effect_moves(police, city, officer) == expected
+            # The text forms, made from the table's own lists, without the moves.
+            texts = [str(move) for move in expected]
+            assert effect_move_texts(table.police, city, officer) == texts
             found += len(expected)
         for entry in city.placed[::3]:
             target = entry.tile.id
             expected = converge_moves_by_definition(police, city, target)
             assert converge_moves(police, city, target) == expected
+            texts = [str(move) for move in expected]
+            assert converge_move_texts(table.police, city, target) == texts
             found += len(expected)
     assert found
 

@@ -39,7 +39,7 @@ from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
 from getaway.games.escape_plan.boards import lose_notoriety, receive_income, unlock_asset
 from getaway.games.escape_plan.police import (
     OfficerMove,
-    effect_moves,
+    effect_move_texts,
     move_officer,
     police_free_tiles,
     remove_officer,
@@ -102,7 +102,7 @@ def _targets_of(
         placed = [entry.tile.id for entry in table.city.placed]
         return [f"exec:remove:{t}" for t in placed if officer in table.police.get(t, [])]
     if effect == "move_officer":
-        moves = effect_moves(city_police(table), table.city, cast(Officer, officer))
+        moves = effect_move_texts(table.police, table.city, cast(Officer, officer))
         return [f"exec:move:{move}" for move in moves]
     if effect == "take_contact":
         return [f"exec:take:{o}" for o in contacts.take_options(table, player, _keep(first))]

@@ -17,7 +17,7 @@ from getaway.games.escape_plan.options import Rules
 from getaway.games.escape_plan.police import (
     OfficerMove,
     converge,
-    converge_moves,
+    converge_move_texts,
     converge_problem,
 )
 from getaway.games.escape_plan.schema import OFFICERS
@@ -124,7 +124,7 @@ def _ask_task(rules: Rules, table: Table, task: list[str]) -> bool:
 def task_actions(rules: Rules, table: Table, task: list[str]) -> list[str]:
     """The legal actions of a task: ``converge:<OFFICER>:<from>><to>`` or ``unlock:<asset>``."""
     if task[0] == CONVERGE:
-        moves = converge_moves(city_police(table), table.city, task[3])
+        moves = converge_move_texts(table.police, table.city, task[3])
         return [f"{CONVERGE}:{move}" for move in moves]
     return [f"{UNLOCK}:{asset}" for asset in table.players[task[1]].locked_assets()]
 

@@ -331,6 +331,49 @@ def effect_moves(police: CityPolice, city: CityMap, officer: Officer) -> tuple[O
     return tuple(OfficerMove(officer, source, target) for source in sources for target in targets)
 
 
+#: Officers on each tile as the table keeps them (lists in ``OFFICERS`` order) or as
+#: :data:`CityPolice` holds them: the move lists below only ask who is on a tile.
+AnyPolice = Mapping[str, Sequence[str]]
+
+
+def effect_move_texts(police: AnyPolice, city: CityMap, officer: Officer) -> list[str]:
+    """The text forms of :func:`effect_moves` (``FEDERAL:B1>C2``), in its order, made
+    without the moves (every executive list of a police-moving component asks them);
+    ``police`` may be the table's own lists (checked against :func:`effect_moves` by
+    ``test_speed_oracles.py``)."""
+    placed = _placed_ids(city)
+    sources = [tile for tile in placed if officer in police.get(tile, ())]
+    if not sources:
+        return []
+    free = police_free_tiles(city)
+    targets = [tile for tile in placed if tile not in free and officer not in police.get(tile, ())]
+    return [f"{officer}:{source}>{target}" for source in sources for target in targets]
+
+
+def converge_move_texts(police: AnyPolice, city: CityMap, target_tile: str) -> list[str]:
+    """The text forms of :func:`converge_moves`, in its order, made without the moves (a
+    converge task's legal list); ``police`` may be the table's own lists (checked against
+    :func:`converge_moves` by ``test_speed_oracles.py``)."""
+    placed = _placed_ids(city)
+    if target_tile not in placed:
+        raise PoliceError(f"the target {target_tile} is not a placed tile; placed: {placed}")
+    free = police_free_tiles(city)
+    away = {tile: city.distance(tile, target_tile) for tile in placed}
+    found: list[str] = []
+    for source in placed:
+        here = police.get(source, ())
+        if not here:
+            continue
+        closer = [target for target in placed if away[target] <= away[source] - 1]
+        for officer in here:
+            found.extend(
+                f"{officer}:{source}>{target}"
+                for target in closer
+                if target not in free and officer not in police.get(target, ())
+            )
+    return found
+
+
 def move_officer(police: CityPolice, city: CityMap, move: OfficerMove) -> dict[str, TileOfficers]:
     """The police after an effect makes ``move`` (checked; an illegal move lists the legal
     ones of that officer type)."""
