@@ -68,6 +68,8 @@ def _update(rules: Rules, table: Table, participant: str) -> None:
         automaton = table.automata[participant]
         delta = automaton.noto_up - automaton.noto_down
         automaton.noto_up = automaton.noto_down = 0
+    if delta == 0:
+        return  # the marker stays where it is: no line crossed, no Wound (``move_marker``)
     levels = {p: table.notoriety(p) for p in table.turn_order}
     move = move_marker(track, levels[participant], delta, wounded=player is not None)
     if player is not None:

@@ -163,8 +163,9 @@ class Turn(StepRules["EscapePlanState"]):
             return TurnMemo(None, legal, context, path, (), avoid, progress)
         context, path = parent.context, parent.path
         if path.ended is None:
-            # The step was checked against the parent's: it is one of its Steps.
-            step = next(s for s in parent.following if s.id == steps[-1])
+            # The step was checked against the parent's: it is one of its Steps, at the
+            # same place in the list of their ids (``_moving``).
+            step = parent.following[parent.legal.index(steps[-1])]
             path = advance(city, context, path, step)
             if path.ended is None:
                 return _moving(city, context, path)
