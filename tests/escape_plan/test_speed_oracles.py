@@ -46,7 +46,13 @@ from getaway.games.escape_plan.movement import (
     start_path,
 )
 from getaway.games.escape_plan.movement_decision import split_move
-from getaway.games.escape_plan.movement_map import FLIGHT_RANGE, CityIndex, build_index, city_index
+from getaway.games.escape_plan.movement_map import (
+    FLIGHT_RANGE,
+    CityIndex,
+    TilesReached,
+    build_index,
+    city_index,
+)
 from getaway.games.escape_plan.movement_search import _Search, can_finish
 from getaway.games.escape_plan.police import (
     CityPolice,
@@ -450,13 +456,21 @@ def test_the_movement_index_is_the_map_asked_node_by_node() -> None:
     maps = {id(state.table.city): state.table.city for state in positions(3, games=2)}
     for city in maps.values():
         index, expected = build_index(city), index_by_definition(city)
-        for name in ("tile", "kind", "terrain", "by_tile", "sewers", "body"):
+        for name in ("tile", "kind", "terrain", "by_tile", "body"):
             assert list(getattr(index, name).items()) == list(getattr(expected, name).items())
+        # Worked out per tile when asked: each tile's as the definition has it.
+        assert isinstance(index.sewers, TilesReached)
+        assert list(index.sewers.complete().items()) == list(expected.sewers.items())
         # Flights only from where one may leave: a Heliport tile or location.
         airborne = index.heliport_tiles | {
             index.tile[n] for n, k in index.kind.items() if k == "HELIPORT"
         }
-        assert index.flights == {t: f for t, f in expected.flights.items() if t in airborne}
+        assert isinstance(index.flights, TilesReached)
+        assert index.flights.complete() == {
+            t: f for t, f in expected.flights.items() if t in airborne
+        }
+        with pytest.raises(KeyError):
+            index.flights[next(t for t in index.by_tile if t not in airborne)]
         assert (index.metros, index.hospital) == (expected.metros, expected.hospital)
         assert (index.ferried, index.heliport_tiles) == (expected.ferried, expected.heliport_tiles)
     assert len(maps) > 5
@@ -702,7 +716,11 @@ def test_a_table_edited_by_hand_and_told_so_lists_afresh() -> None:
 def index_fields(index: CityIndex) -> dict[str, object]:
     """Every field of ``index``, a mapping as its items in order (the order is read)."""
     return {
-        name: list(value.items()) if isinstance(value, dict) else value
+        name: list(value.complete().items())
+        if isinstance(value, TilesReached)
+        else list(value.items())
+        if isinstance(value, dict)
+        else value
         for name in CityIndex.__dataclass_fields__
         for value in (getattr(index, name),)
     }
