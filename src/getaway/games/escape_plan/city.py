@@ -63,7 +63,7 @@ class MapMemo:
     #: map's before the last tile was placed, with that tile.
     free_cells: tuple[dict[Cell, int], dict[Cell, int]] | None = None
     free_cells_from: tuple[tuple[dict[Cell, int], dict[Cell, int]], PlacedTile] | None = None
-    #: ``police.police_free_tiles`` and ``police._placed_ids``.
+    #: ``police.police_free_tiles`` and ``police.placed_ids``.
     police_free: tuple[str, ...] | None = None
     placed_ids: tuple[str, ...] | None = None
 
