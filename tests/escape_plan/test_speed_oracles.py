@@ -765,6 +765,28 @@ def test_open_cells_grown_tile_by_tile_are_the_cells_worked_out_afresh(players: 
     assert grown
 
 
+@pytest.mark.parametrize("players", [1, 3])
+def test_placements_grown_tile_by_tile_are_the_placements_worked_out_afresh(
+    players: int,
+) -> None:
+    """A display tile's strict placements on a map worked out from the map before its last
+    tile (``CityMap.memo.placements_from``) are those on the same tiles placed on a new
+    map."""
+    grown = 0
+    for state in positions(players, games=4):
+        table = state.table
+        if table.stage != "place" or state.decision is not None:
+            continue
+        city = table.city
+        from_before = city.memo.placements_from
+        fresh = CityMap(city.topology, city.placed)
+        for tile_id in table.display:
+            tile = state.rules.content.tile(tile_id)
+            grown += from_before is not None and (tile_id, STRICT) in from_before[0]
+            assert placements(city, tile, STRICT) == placements(fresh, tile, STRICT)
+    assert grown > 20
+
+
 def escape_exit_by_definition(state: EscapePlanState) -> str | None:
     """The open Exit's node as first written: ``escape_problem`` asked of each open Exit of
     the Patrol the table gives, on the last day."""

@@ -52,8 +52,13 @@ class MapMemo:
     steps: dict[tuple[Any, tuple[object, ...]], tuple[Any, ...]] = field(default_factory=dict)
     #: ``movement.can_move``: by Move context.
     can_move: dict[Any, bool] = field(default_factory=dict)
-    #: ``city_phase.placements``: by tile id and relaxation level.
+    #: ``city_phase.placements``: by tile id and relaxation level; and, until this map is
+    #: asked, the map's before the last tile was placed (its own table, not that map), with
+    #: that tile: a tile's placements change only around the new one.
     placements: dict[tuple[str, int], tuple[tuple[Cell, int], ...]] = field(default_factory=dict)
+    placements_from: (
+        tuple[dict[tuple[str, int], tuple[tuple[Cell, int], ...]], PlacedTile] | None
+    ) = None
     #: ``city_phase._open_cells``: by how many placed tiles a cell must touch.
     open_cells: dict[int, tuple[tuple[Cell, int], ...]] = field(default_factory=dict)
     #: ``city_phase.relaxation``: by display.
@@ -114,6 +119,8 @@ class CityMap:
         city._add(entry)
         if self.memo.free_cells is not None:
             city.memo.free_cells_from = (self.memo.free_cells, entry)
+        if self.memo.placements:
+            city.memo.placements_from = (self.memo.placements, entry)
         worked_out = self.__dict__  # what the cached properties hold so far
         if "links" in worked_out:
             city.growth = Growth(worked_out["links"], worked_out.get("movement_index"), (entry,))
