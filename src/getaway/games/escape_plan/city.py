@@ -48,8 +48,10 @@ class MapMemo:
     map kept hundreds of finished games' maps alive, and the garbage collector walked all of
     them again and again. Each table is emptied when it holds :data:`MEMO_KEPT` answers."""
 
-    #: ``movement._next_steps``: by Move context and position.
-    steps: dict[tuple[Any, tuple[object, ...]], tuple[Any, ...]] = field(default_factory=dict)
+    #: ``movement._next_steps``: by Move context and position, the steps and their ids.
+    steps: dict[tuple[object, ...], tuple[tuple[Any, ...], tuple[str, ...]]] = field(
+        default_factory=dict
+    )
     #: ``movement.can_move``: by Move context.
     can_move: dict[Any, bool] = field(default_factory=dict)
     #: ``city_phase.placements``: by tile id and relaxation level; and, until this map is

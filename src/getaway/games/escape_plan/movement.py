@@ -473,15 +473,20 @@ def _count_use(used: tuple[tuple[str, int], ...], tool_id: str) -> tuple[tuple[s
 def next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> list[Step]:
     """The steps that may follow ``path``, each leading to a legal ending (``stop`` among
     them where the move may end now). Empty once the move has ended."""
-    return list(_next_steps(city, ctx, path))
+    return list(_next_steps(city, ctx, path)[0])
 
 
-def following_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, ...]:
-    """:func:`next_steps` as the tuple it is kept as (not copied)."""
+def following_steps(
+    city: CityMap, ctx: MoveContext, path: MovePath
+) -> tuple[tuple[Step, ...], tuple[str, ...]]:
+    """:func:`next_steps` as the tuple it is kept as (not copied), with the tuple of their
+    ids (the legal list of a turn whose Move goes on)."""
     return _next_steps(city, ctx, path)
 
 
-def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, ...]:
+def _next_steps(
+    city: CityMap, ctx: MoveContext, path: MovePath
+) -> tuple[tuple[Step, ...], tuple[str, ...]]:
     # Kept on the map (``CityMap.memo``): a decision in steps is replayed from its start
     # each time the game asks what may follow (maps are immutable; contexts are frozen
     # values), so the dead-end search runs once per position, not once per replay. A position is
@@ -490,25 +495,24 @@ def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, 
     # position), and a step's cost and price are differences.
     key = (
         ctx,
-        (
-            path.start,
-            path.node,
-            path.budget - path.spent,
-            path.gas_spent,
-            path.rode_metro,
-            path.entered,
-            path.jet_ski_bodies,
-            path.used,
-            path.cash_spent,
-            path.ended,
-        ),
+        path.start,
+        path.node,
+        path.budget - path.spent,
+        path.gas_spent,
+        path.rode_metro,
+        path.entered,
+        path.jet_ski_bodies,
+        path.used,
+        path.cash_spent,
+        path.ended,
     )
     known = city.memo.steps
     found = known.get(key)
     if found is None:
         if len(known) >= MEMO_KEPT:
             known.clear()
-        found = known[key] = tuple(_following(city, ctx, path))
+        steps = tuple(_following(city, ctx, path))
+        found = known[key] = (steps, tuple([step.id for step in steps]))
     return found
 
 

@@ -80,7 +80,8 @@ class TurnMemo:
     of replaying it, and nothing is worked out twice for one position."""
 
     decision: Decision | None
-    legal: list[str]
+    #: Not changed in place: a Move's is the tuple kept on the map with its steps.
+    legal: Sequence[str]
     context: MoveContext | None = None
     path: MovePath | None = None
     following: tuple[Step, ...] = ()
@@ -289,8 +290,8 @@ class Turn(StepRules["EscapePlanState"]):
 
 def _moving(city: CityMap, context: MoveContext, path: MovePath) -> TurnMemo:
     """The memo of a Move whose path goes on: the path's next steps."""
-    following = following_steps(city, context, path)
-    return TurnMemo(None, [step.id for step in following], context, path, following)
+    following, ids = following_steps(city, context, path)
+    return TurnMemo(None, ids, context, path, following)
 
 
 EXEC = "exec:"
