@@ -46,14 +46,22 @@ from getaway.games.escape_plan.movement import (
     start_path,
 )
 from getaway.games.escape_plan.movement_decision import split_move
-from getaway.games.escape_plan.movement_map import FLIGHT_RANGE, CityIndex, build_index, city_index
+from getaway.games.escape_plan.movement_map import (
+    FLIGHT_RANGE,
+    CityIndex,
+    TilesReached,
+    build_index,
+    city_index,
+)
 from getaway.games.escape_plan.movement_search import _Search, can_finish
 from getaway.games.escape_plan.police import (
     CityPolice,
     OfficerMove,
+    converge_move_texts,
     converge_moves,
     converge_problem,
     effect_move_problem,
+    effect_move_texts,
     effect_moves,
 )
 from getaway.games.escape_plan.schema import OFFICERS, CityTile, Officer
@@ -143,11 +151,16 @@ def test_police_moves_are_the_moves_the_problems_allow(players: int) -> None:
         for officer in OFFICERS:
             expected = effect_moves_by_definition(police, city, officer)
             assert effect_moves(police, city, officer) == expected
+            # The text forms, made from the table's own lists, without the moves.
+            texts = [str(move) for move in expected]
+            assert effect_move_texts(table.police, city, officer) == texts
             found += len(expected)
         for entry in city.placed[::3]:
             target = entry.tile.id
             expected = converge_moves_by_definition(police, city, target)
             assert converge_moves(police, city, target) == expected
+            texts = [str(move) for move in expected]
+            assert converge_move_texts(table.police, city, target) == texts
             found += len(expected)
     assert found
 
@@ -443,13 +456,21 @@ def test_the_movement_index_is_the_map_asked_node_by_node() -> None:
     maps = {id(state.table.city): state.table.city for state in positions(3, games=2)}
     for city in maps.values():
         index, expected = build_index(city), index_by_definition(city)
-        for name in ("tile", "kind", "terrain", "by_tile", "sewers", "body"):
+        for name in ("tile", "kind", "terrain", "by_tile", "body"):
             assert list(getattr(index, name).items()) == list(getattr(expected, name).items())
+        # Worked out per tile when asked: each tile's as the definition has it.
+        assert isinstance(index.sewers, TilesReached)
+        assert list(index.sewers.complete().items()) == list(expected.sewers.items())
         # Flights only from where one may leave: a Heliport tile or location.
         airborne = index.heliport_tiles | {
             index.tile[n] for n, k in index.kind.items() if k == "HELIPORT"
         }
-        assert index.flights == {t: f for t, f in expected.flights.items() if t in airborne}
+        assert isinstance(index.flights, TilesReached)
+        assert index.flights.complete() == {
+            t: f for t, f in expected.flights.items() if t in airborne
+        }
+        with pytest.raises(KeyError):
+            index.flights[next(t for t in index.by_tile if t not in airborne)]
         assert (index.metros, index.hospital) == (expected.metros, expected.hospital)
         assert (index.ferried, index.heliport_tiles) == (expected.ferried, expected.heliport_tiles)
     assert len(maps) > 5
@@ -695,7 +716,11 @@ def test_a_table_edited_by_hand_and_told_so_lists_afresh() -> None:
 def index_fields(index: CityIndex) -> dict[str, object]:
     """Every field of ``index``, a mapping as its items in order (the order is read)."""
     return {
-        name: list(value.items()) if isinstance(value, dict) else value
+        name: list(value.complete().items())
+        if isinstance(value, TilesReached)
+        else list(value.items())
+        if isinstance(value, dict)
+        else value
         for name in CityIndex.__dataclass_fields__
         for value in (getattr(index, name),)
     }
@@ -738,6 +763,28 @@ def test_open_cells_grown_tile_by_tile_are_the_cells_worked_out_afresh(players: 
         for touching in (1, 2):
             assert _open_cells(city, touching) == _open_cells(fresh, touching)
     assert grown
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_placements_grown_tile_by_tile_are_the_placements_worked_out_afresh(
+    players: int,
+) -> None:
+    """A display tile's strict placements on a map worked out from the map before its last
+    tile (``CityMap.memo.placements_from``) are those on the same tiles placed on a new
+    map."""
+    grown = 0
+    for state in positions(players, games=4):
+        table = state.table
+        if table.stage != "place" or state.decision is not None:
+            continue
+        city = table.city
+        from_before = city.memo.placements_from
+        fresh = CityMap(city.topology, city.placed)
+        for tile_id in table.display:
+            tile = state.rules.content.tile(tile_id)
+            grown += from_before is not None and (tile_id, STRICT) in from_before[0]
+            assert placements(city, tile, STRICT) == placements(fresh, tile, STRICT)
+    assert grown > 20
 
 
 def escape_exit_by_definition(state: EscapePlanState) -> str | None:

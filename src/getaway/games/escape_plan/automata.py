@@ -18,7 +18,7 @@ from getaway.games.escape_plan.automata_cards import AutomatonError, AutomatonTu
 from getaway.games.escape_plan.costa import costa_turn
 from getaway.games.escape_plan.notoriety import Crossing, MarkerMove, crossings, move_marker
 from getaway.games.escape_plan.options import SANDRA, Rules
-from getaway.games.escape_plan.police import OfficerMove, converge, converge_moves
+from getaway.games.escape_plan.police import OfficerMove, converge, converge_move_texts
 from getaway.games.escape_plan.sandra import sandra_turn
 from getaway.games.escape_plan.schema import OFFICERS
 from getaway.games.escape_plan.state import OPTIONAL_PARTS, Table
@@ -87,9 +87,8 @@ def automaton_notoriety(rules: Rules, table: Table, name: str) -> AutomatonNotor
 def converge_steps(table: Table, target_tile: str) -> list[str]:
     """The step ids of every legal converging move toward ``target_tile``, in police.py's
     order; empty when none exists (then nothing moves and nobody is asked)."""
-    return [
-        f"{CONVERGE}:{move}" for move in converge_moves(city_police(table), table.city, target_tile)
-    ]
+    moves = converge_move_texts(table.police, table.city, target_tile)
+    return [f"{CONVERGE}:{move}" for move in moves]
 
 
 def apply_converge_step(table: Table, target_tile: str, step: str) -> None:

@@ -30,6 +30,8 @@ from getaway.games.escape_plan.schema import Asset, ContactCard, Equipment, Fixe
 
 #: Officer types in the order they are asked about on a tile.
 OFFICER_TYPES: tuple[Officer, ...] = ("FEDERAL", "LOCAL", "SWAT")
+#: Each officer type's name in step ids.
+_NAME_OF_TYPE: dict[Officer, str] = {kind: kind.lower() for kind in OFFICER_TYPES}
 SANDRA = "sandra"
 WOUND = "wound"
 #: Lieutenant Costa's bribe ($k) and the Wounds taken without it (§16.4).
@@ -218,15 +220,22 @@ class AvoidContext:
             raise GetawayError(f"avoid tools: {problem}")
         if self.cash < 0:
             raise GetawayError(f"cash cannot be negative; got {self.cash}")
-        on_tile = dict(self.police)
+        # Plain loops: every Move's last step makes a context.
         found: list[Threat] = []
-        for tile in self.tiles:
-            here = on_tile.get(tile, ())
-            found.extend(Threat(tile, kind.lower()) for kind in OFFICER_TYPES if kind in here)
-            if self.sandra == tile:
-                found.append(Threat(tile, SANDRA))
+        meets_sandra = False
+        if self.police or self.sandra is not None:
+            on_tile = dict(self.police)
+            for tile in self.tiles:
+                here = on_tile.get(tile)
+                if here:
+                    for kind in OFFICER_TYPES:
+                        if kind in here:
+                            found.append(Threat(tile, _NAME_OF_TYPE[kind]))
+                if self.sandra == tile:
+                    found.append(Threat(tile, SANDRA))
+                    meets_sandra = True
         object.__setattr__(self, "threats", tuple(found))  # frozen: set once, here
-        object.__setattr__(self, "meets_sandra", any(t.officer == SANDRA for t in found))
+        object.__setattr__(self, "meets_sandra", meets_sandra)
 
     @property
     def meets_costa(self) -> bool:

@@ -88,6 +88,8 @@ def lose_notoriety(player: Player) -> None:
 def wound(table: Table, player: Player, wounds: int) -> None:
     """``wounds`` Wounds one by one (R-WND-1 to R-WND-3): green to red, and with no green
     cube a Handcuffs card and a red cube back to green."""
+    if wounds <= 0:
+        return  # the usual case (every Notoriety half asks): nothing changes
     total = load_content().player_board.wound_cubes
     track = take_wounds(WoundTrack(total - player.wounds_red, player.wounds_red, 0), wounds)
     player.wounds_red = track.red

@@ -48,12 +48,19 @@ class MapMemo:
     map kept hundreds of finished games' maps alive, and the garbage collector walked all of
     them again and again. Each table is emptied when it holds :data:`MEMO_KEPT` answers."""
 
-    #: ``movement._next_steps``: by Move context and position.
-    steps: dict[tuple[Any, tuple[object, ...]], tuple[Any, ...]] = field(default_factory=dict)
+    #: ``movement._next_steps``: by Move context and position, the steps and their ids.
+    steps: dict[tuple[object, ...], tuple[tuple[Any, ...], tuple[str, ...]]] = field(
+        default_factory=dict
+    )
     #: ``movement.can_move``: by Move context.
     can_move: dict[Any, bool] = field(default_factory=dict)
-    #: ``city_phase.placements``: by tile id and relaxation level.
+    #: ``city_phase.placements``: by tile id and relaxation level; and, until this map is
+    #: asked, the map's before the last tile was placed (its own table, not that map), with
+    #: that tile: a tile's placements change only around the new one.
     placements: dict[tuple[str, int], tuple[tuple[Cell, int], ...]] = field(default_factory=dict)
+    placements_from: (
+        tuple[dict[tuple[str, int], tuple[tuple[Cell, int], ...]], PlacedTile] | None
+    ) = None
     #: ``city_phase._open_cells``: by how many placed tiles a cell must touch.
     open_cells: dict[int, tuple[tuple[Cell, int], ...]] = field(default_factory=dict)
     #: ``city_phase.relaxation``: by display.
@@ -63,7 +70,7 @@ class MapMemo:
     #: map's before the last tile was placed, with that tile.
     free_cells: tuple[dict[Cell, int], dict[Cell, int]] | None = None
     free_cells_from: tuple[tuple[dict[Cell, int], dict[Cell, int]], PlacedTile] | None = None
-    #: ``police.police_free_tiles`` and ``police._placed_ids``.
+    #: ``police.police_free_tiles`` and ``police.placed_ids``.
     police_free: tuple[str, ...] | None = None
     placed_ids: tuple[str, ...] | None = None
 
@@ -114,6 +121,8 @@ class CityMap:
         city._add(entry)
         if self.memo.free_cells is not None:
             city.memo.free_cells_from = (self.memo.free_cells, entry)
+        if self.memo.placements:
+            city.memo.placements_from = (self.memo.placements, entry)
         worked_out = self.__dict__  # what the cached properties hold so far
         if "links" in worked_out:
             city.growth = Growth(worked_out["links"], worked_out.get("movement_index"), (entry,))

@@ -59,6 +59,11 @@ def _placements_worked_out(city: CityMap, tile_id: str, level: int) -> tuple[tup
             for rotation in ROTATIONS
         )
     sides = _side_masks(city.topology, tile)
+    grown = city.memo.placements_from
+    if grown is not None:
+        before = grown[0].get((tile_id, STRICT))
+        if before is not None:
+            return _placements_grown(city, sides, before, grown[1].cell)
     for cell, facing in _open_cells(city, 2):
         # The same test as CityMap.placement_problem (iii) (CityMap.connects), asked only of
         # the cells that pass (i) and (ii), with the neighbours' sides read once: some
@@ -66,6 +71,27 @@ def _placements_worked_out(city: CityMap, tile_id: str, level: int) -> tuple[tup
         for rotation, mine in sides:
             if mine & facing:
                 found.append((cell, rotation))
+    return tuple(found)
+
+
+def _placements_grown(
+    city: CityMap,
+    sides: tuple[tuple[int, int], ...],
+    before: tuple[tuple[Cell, int], ...],
+    added: Cell,
+) -> tuple[tuple[Cell, int], ...]:
+    """A tile's strict placements on ``city`` from those on the map before the tile on
+    ``added`` was placed (``before``): a cell's placements depend only on the tiles that
+    touch it, so only ``added`` and the cells touching it are asked again (the same test as
+    ``_placements_worked_out``); the rest are kept, and all come in cell order as there."""
+    changed = set(city.topology.touching(added))
+    changed.add(added)
+    found = [spot for spot in before if spot[0] not in changed]
+    for cell, facing in _open_cells(city, 2):
+        if cell in changed:
+            found.extend((cell, rotation) for rotation, mine in sides if mine & facing)
+    order = _cell_order(city.topology)
+    found.sort(key=lambda spot: order[spot[0]])  # stable: a cell's rotations stay in order
     return tuple(found)
 
 

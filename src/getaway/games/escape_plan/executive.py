@@ -39,8 +39,9 @@ from getaway.games.escape_plan.assets import EXECUTIVE_EFFECTS, ready_assets
 from getaway.games.escape_plan.boards import lose_notoriety, receive_income, unlock_asset
 from getaway.games.escape_plan.police import (
     OfficerMove,
-    effect_moves,
+    effect_move_texts,
     move_officer,
+    placed_ids,
     police_free_tiles,
     remove_officer,
 )
@@ -99,10 +100,10 @@ def _targets_of(
     """The targets of the component ``first`` names, whose effect is ``effect``."""
     table = state.table
     if effect == "remove_officer":
-        placed = [entry.tile.id for entry in table.city.placed]
-        return [f"exec:remove:{t}" for t in placed if officer in table.police.get(t, [])]
+        police = table.police
+        return [f"exec:remove:{t}" for t in placed_ids(table.city) if officer in police.get(t, ())]
     if effect == "move_officer":
-        moves = effect_moves(city_police(table), table.city, cast(Officer, officer))
+        moves = effect_move_texts(table.police, table.city, cast(Officer, officer))
         return [f"exec:move:{move}" for move in moves]
     if effect == "take_contact":
         return [f"exec:take:{o}" for o in contacts.take_options(table, player, _keep(first))]
@@ -118,12 +119,19 @@ def _useful(
     if effect == "move_officer":
         # Some move exists when some placed tile holds such an officer and another may take
         # one (``effect_moves``): asked without listing the moves.
+        # Plain loops over the placed ids kept on the map: every executive list asks this.
         table = state.table
-        placed = [entry.tile.id for entry in table.city.placed]
+        police, placed = table.police, placed_ids(table.city)
+        for tile in placed:
+            if officer in police.get(tile, ()):
+                break
+        else:
+            return False
         free = police_free_tiles(table.city)
-        return any(officer in table.police.get(t, ()) for t in placed) and any(
-            t not in free and officer not in table.police.get(t, ()) for t in placed
-        )
+        for tile in placed:  # noqa: SIM110 (a generator under ``any`` costs more)
+            if tile not in free and officer not in police.get(tile, ()):
+                return True
+        return False
     if effect in _TARGETED:
         return bool(_targets_of(state, player, first, effect, officer))
     if effect == "heal":

@@ -11,6 +11,7 @@ with its cost, or the arrest (§13.2, §13.3).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from getaway.games.escape_plan import avoid, contacts, movement
 from getaway.games.escape_plan.avoid import AvoidContext, AvoidTool, WoundTrack, avoid_context
@@ -36,47 +37,62 @@ def _counted(ids: Iterable[str]) -> list[tuple[str, int]]:
     return sorted(counts.items())
 
 
-def _cards(rules: Rules, player: Player) -> list[tuple[ContactCard, int]]:
-    """Face-up Contact cards not under Handcuffs (R-WND-5), each kind with its count, by id."""
-    ids = [
-        piece.id
-        for piece, cuffed in zip(player.contacts, player.cuffed, strict=True)
-        if piece is not None and piece.kind == "contact" and piece.face_up and not cuffed
-    ]
-    if not ids:
-        return []
-    return [(contacts.card(rules, ident), n) for ident, n in _counted(ids)]
+@dataclass(frozen=True, slots=True)
+class _Holdings:
+    """What a board holds that moves the pawn or avoids police, each kind by id: the
+    face-up Contact cards not under Handcuffs (R-WND-5) with their counts, the face-up
+    Equipment with theirs, the face-up Fixers (once each), the hired gang members by the
+    Gang location they return to (§8.2)."""
+
+    cards: list[tuple[ContactCard, int]]
+    equipment: list[tuple[str, int]]
+    fixers: list[Fixer]
+    gang_members: list[tuple[str, int]]
 
 
-def _face_up_items(player: Player, kind: str) -> list[tuple[str, int]]:
-    """Face-up tiles of ``kind`` on the item spaces, each id with its count, by id."""
-    return _counted(
-        piece.id
-        for piece in player.items
-        if piece is not None and piece.kind == kind and piece.face_up
+_NOTHING = _Holdings([], [], [], [])
+
+
+def _holdings(rules: Rules, player: Player) -> _Holdings:
+    """The board's :class:`_Holdings`, read in one pass over each row: a Move asks them
+    twice (its MOVE and its AVOID context), and most boards hold none of them."""
+    cards: dict[str, int] = {}
+    for piece, cuffed in zip(player.contacts, player.cuffed, strict=True):
+        if piece is not None and piece.face_up and not cuffed and piece.kind == "contact":
+            cards[piece.id] = cards.get(piece.id, 0) + 1
+    equipment: dict[str, int] = {}
+    fixers: dict[str, int] = {}
+    for piece in player.items:
+        if piece is not None and piece.face_up:
+            if piece.kind == "equipment":
+                equipment[piece.id] = equipment.get(piece.id, 0) + 1
+            elif piece.kind == "fixer":
+                fixers[piece.id] = 1
+    if not (cards or equipment or fixers or player.gang_members):
+        return _NOTHING
+    content = rules.content
+    return _Holdings(
+        [(contacts.card(rules, ident), n) for ident, n in sorted(cards.items())],
+        sorted(equipment.items()),
+        [content.fixer(ident) for ident in sorted(fixers)],
+        _counted(player.gang_members) if player.gang_members else [],
     )
-
-
-def _fixers(rules: Rules, player: Player) -> list[Fixer]:
-    return [rules.content.fixer(ident) for ident, _ in _face_up_items(player, "fixer")]
-
-
-def _gang_members(player: Player) -> list[tuple[str, int]]:
-    """Hired gang members by the Gang location they return to (§8.2)."""
-    return _counted(player.gang_members)
 
 
 def move_tools(rules: Rules, player: Player) -> tuple[MoveTool, ...]:
     """The movement tools on the board: Contact cards (the Gang card as G2), the Helicopter
     and Motorcycle fixers, hired gang members (G2)."""
+    held = _holdings(rules, player)
+    if held is _NOTHING:
+        return ()
     found: list[MoveTool | None] = [
         movement.gang_card_tool(card, count)
         if card.effect == "gang_ability"
         else movement.card_tool(card, count)
-        for card, count in _cards(rules, player)
+        for card, count in held.cards
     ]
-    found += [movement.fixer_tool(fixer) for fixer in _fixers(rules, player)]
-    found += [movement.gang_member_tool(gang, n) for gang, n in _gang_members(player)]
+    found += [movement.fixer_tool(fixer) for fixer in held.fixers]
+    found += [movement.gang_member_tool(gang, n) for gang, n in held.gang_members]
     return tuple(tool for tool in found if tool is not None)
 
 
@@ -84,18 +100,21 @@ def avoid_tools(rules: Rules, player: Player) -> tuple[AvoidTool, ...]:
     """The Avoid tools on the board: face-up Equipment, Contact cards, the Motorcycle fixer
     (G3), hired gang members (G3), and an unused Avoid All Asset at its slot's cost."""
     content = rules.content
-    kinds = content.equipment.equipment
-    found: list[AvoidTool | None] = [
-        avoid.equipment_tool(next(e for e in kinds if e.id == ident), count)
-        for ident, count in _face_up_items(player, "equipment")
-    ]
-    found += [avoid.contact_tool(card, count) for card, count in _cards(rules, player)]
-    found += [avoid.fixer_tool(fixer) for fixer in _fixers(rules, player)]
-    found += [avoid.gang_member_tool(gang, n) for gang, n in _gang_members(player)]
+    held = _holdings(rules, player)
+    found: list[AvoidTool | None] = []
+    if held is not _NOTHING:
+        kinds = content.equipment.equipment
+        found += [
+            avoid.equipment_tool(next(e for e in kinds if e.id == ident), count)
+            for ident, count in held.equipment
+        ]
+        found += [avoid.contact_tool(card, count) for card, count in held.cards]
+        found += [avoid.fixer_tool(fixer) for fixer in held.fixers]
+        found += [avoid.gang_member_tool(gang, n) for gang, n in held.gang_members]
     costs = content.assets.unlocked_slot_costs
-    for slot, held in enumerate(player.unlocked):
-        if held is not None and not held.used:
-            asset = content.asset(held.asset)
+    for slot, held_asset in enumerate(player.unlocked):
+        if held_asset is not None and not held_asset.used:
+            asset = content.asset(held_asset.asset)
             found.append(avoid.asset_tool(asset, costs[slot]))
     return tuple(tool for tool in found if tool is not None)
 

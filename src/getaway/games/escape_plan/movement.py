@@ -36,7 +36,7 @@ path can still end is ``movement_search.py``'s.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
 from getaway.core.errors import GetawayError
@@ -49,7 +49,13 @@ from getaway.games.escape_plan.movement_map import (
     CityIndex,
     city_index,
 )
-from getaway.games.escape_plan.movement_search import Dead, can_finish, first_look
+from getaway.games.escape_plan.movement_search import (
+    Dead,
+    Frontier,
+    can_finish,
+    can_finish_from,
+    first_look,
+)
 from getaway.games.escape_plan.schema import ContactCard, Fixer
 
 STOP = "stop"
@@ -174,6 +180,10 @@ class MoveContext:
     tools: tuple[MoveTool, ...] = ()
     no_stop: frozenset[str] = frozenset()
     escape_exit: str | None = None
+    #: The hash of the fields above, worked out once: every step of a Move looks its
+    #: next steps up by context (``_next_steps``), and a dataclass hashes all its fields
+    #: each time it is asked.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         problem = tools_problem(self.tools)
@@ -184,6 +194,19 @@ class MoveContext:
                 "movement points, Gas Cans and cash cannot be negative; got "
                 f"{self.movement_points}, {self.gas_cans}, {self.cash}"
             )
+        fields = (
+            self.start,
+            self.movement_points,
+            self.gas_cans,
+            self.cash,
+            self.tools,
+            self.no_stop,
+            self.escape_exit,
+        )
+        object.__setattr__(self, "_hash", hash(fields))  # frozen: set once, here
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def tool(self, tool_id: str) -> MoveTool | None:
         for tool in self.tools:
@@ -246,6 +269,12 @@ class Step(NamedTuple):
     price: int = 0
 
 
+#: A named tuple made from all its fields in order, as ``MovePath(...)`` and ``Step(...)``
+#: would make it: their generated constructors, with keywords or defaults, cost several
+#: times more, and a Move makes a path per step and a few steps per position.
+_made = tuple.__new__
+
+
 # --- the path ----------------------------------------------------------------------------------
 
 
@@ -258,12 +287,12 @@ def start_path(city: CityMap, ctx: MoveContext) -> MovePath:
         raise GetawayError(f"start {ctx.start!r} is a terrain area; a pawn starts in a location")
     if ctx.escape_exit is not None and index.kind.get(ctx.escape_exit) != "EXIT":
         raise GetawayError(f"escape exit {ctx.escape_exit!r} is not an Exit of the city")
-    return MovePath(
-        start=ctx.start,
-        node=ctx.start,
-        tiles=(index.tile[ctx.start],),
-        budget=ctx.movement_points,
-    )
+    start = ctx.start
+    return _made(
+        MovePath,
+        (start, start, (), (index.tile[start],), 0, ctx.movement_points, 0, False, True, (), (),
+         0, 0, None),
+    )  # fmt: skip
 
 
 def may_stop(city: CityMap, ctx: MoveContext, path: MovePath) -> bool:
@@ -371,22 +400,26 @@ def _advance(
 ) -> MovePath:
     """``path`` after a step that :func:`_moves` offered."""
     index = city_index(city)
+    # Paths are made with every field in order (``_made``): one per step taken.
+    (start, node, steps, tiles, spent, budget, gas_spent, rode, _, bodies, used, cash_spent,
+     notoriety, _) = path  # fmt: skip
     if kind == "stop":
-        return path._replace(steps=(*path.steps, step_id), ended="stop")
+        return _made(
+            MovePath,
+            (start, node, (*steps, step_id), tiles, spent, budget, gas_spent, rode,
+             path.entered, bodies, used, cash_spent, notoriety, "stop"),
+        )  # fmt: skip
     if kind == "gas":
-        return path._replace(
-            steps=(*path.steps, step_id),
-            budget=path.budget + 1,
-            gas_spent=path.gas_spent + 1,
-        )
+        return _made(
+            MovePath,
+            (start, node, (*steps, step_id), tiles, spent, budget + 1, gas_spent + 1, rode,
+             path.entered, bodies, used, cash_spent, notoriety, None),
+        )  # fmt: skip
     cost = 0
     tool: MoveTool | None = None
-    bodies = path.jet_ski_bodies
-    rode = path.rode_metro
-    budget = path.budget
     ended: Ending | None = None
     if kind in ("walk", "jetski"):
-        cost = city.links[path.node][to]
+        cost = city.links[node][to]
         if kind == "jetski":
             tool = _first_tool(ctx, path, "jet_ski")
             bodies = (*bodies, index.body[to])
@@ -400,40 +433,28 @@ def _advance(
         cost = FLIGHT_COST
         tool = ctx.tool(step_id.split(":", 2)[1])
     elif kind == "sewer":
-        cost = 0 if index.terrain[to] == index.terrain[path.node] else 1
+        cost = 0 if index.terrain[to] == index.terrain[node] else 1
         tool = _first_tool(ctx, path, "sewer")
     elif kind == "medevac":
         tool = _first_tool(ctx, path, "medevac")
         ended = "medevac"
     elif kind == "escape":
         ended = "escape"
-    used = path.used
-    cash_spent = path.cash_spent
-    notoriety = path.notoriety
     if tool is not None:
         used = _count_use(used, tool.id)
         cash_spent += tool.cost
         notoriety += int(tool.star)
     tile = index.tile[to]
-    tiles = path.tiles if path.tiles[-1] == tile else (*path.tiles, tile)
-    return MovePath(
-        start=path.start,
-        node=to,
-        steps=(*path.steps, step_id),
-        tiles=tiles,
-        spent=path.spent + cost,
-        budget=budget,
-        gas_spent=path.gas_spent,
-        rode_metro=rode,
-        # Walking in or landing counts as entering (R-METRO-2, §22 change 2); arriving by
-        # the Metro does not: riding again from there would reach nothing new.
-        entered=kind in ("walk", "jetski", "fly", "heli"),
-        jet_ski_bodies=bodies,
-        used=used,
-        cash_spent=cash_spent,
-        notoriety=notoriety,
-        ended=ended,
-    )
+    if tiles[-1] != tile:
+        tiles = (*tiles, tile)
+    # Walking in or landing counts as entering (R-METRO-2, §22 change 2); arriving by the
+    # Metro does not: riding again from there would reach nothing new.
+    entered = kind in ("walk", "jetski", "fly", "heli")
+    return _made(
+        MovePath,
+        (start, to, (*steps, step_id), tiles, spent + cost, budget, gas_spent, rode, entered,
+         bodies, used, cash_spent, notoriety, ended),
+    )  # fmt: skip
 
 
 def advance(city: CityMap, ctx: MoveContext, path: MovePath, step: Step) -> MovePath:
@@ -452,15 +473,20 @@ def _count_use(used: tuple[tuple[str, int], ...], tool_id: str) -> tuple[tuple[s
 def next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> list[Step]:
     """The steps that may follow ``path``, each leading to a legal ending (``stop`` among
     them where the move may end now). Empty once the move has ended."""
-    return list(_next_steps(city, ctx, path))
+    return list(_next_steps(city, ctx, path)[0])
 
 
-def following_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, ...]:
-    """:func:`next_steps` as the tuple it is kept as (not copied)."""
+def following_steps(
+    city: CityMap, ctx: MoveContext, path: MovePath
+) -> tuple[tuple[Step, ...], tuple[str, ...]]:
+    """:func:`next_steps` as the tuple it is kept as (not copied), with the tuple of their
+    ids (the legal list of a turn whose Move goes on)."""
     return _next_steps(city, ctx, path)
 
 
-def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, ...]:
+def _next_steps(
+    city: CityMap, ctx: MoveContext, path: MovePath
+) -> tuple[tuple[Step, ...], tuple[str, ...]]:
     # Kept on the map (``CityMap.memo``): a decision in steps is replayed from its start
     # each time the game asks what may follow (maps are immutable; contexts are frozen
     # values), so the dead-end search runs once per position, not once per replay. A position is
@@ -469,30 +495,93 @@ def _next_steps(city: CityMap, ctx: MoveContext, path: MovePath) -> tuple[Step, 
     # position), and a step's cost and price are differences.
     key = (
         ctx,
-        (
-            path.start,
-            path.node,
-            path.budget - path.spent,
-            path.gas_spent,
-            path.rode_metro,
-            path.entered,
-            path.jet_ski_bodies,
-            path.used,
-            path.cash_spent,
-            path.ended,
-        ),
+        path.start,
+        path.node,
+        path.budget - path.spent,
+        path.gas_spent,
+        path.rode_metro,
+        path.entered,
+        path.jet_ski_bodies,
+        path.used,
+        path.cash_spent,
+        path.ended,
     )
     known = city.memo.steps
     found = known.get(key)
     if found is None:
         if len(known) >= MEMO_KEPT:
             known.clear()
-        found = known[key] = tuple(_following(city, ctx, path))
+        steps = tuple(_following(city, ctx, path))
+        found = known[key] = (steps, tuple([step.id for step in steps]))
     return found
 
 
 def _following(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[Step]:
     """The steps of :func:`next_steps`, each worked out when asked for."""
+    if not ctx.tools and path.ended is None:
+        return _following_without_tools(city, ctx, path)
+    return _following_with_tools(city, ctx, path)
+
+
+def _following_without_tools(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[Step]:
+    """:func:`_following` for a mover without tools, the usual one: only walks, the Metro,
+    the Heliport location's flights, Gas Cans, ``stop`` and ``escape`` (``_moves`` in that
+    order, read in place), and each step's state after it is asked of the search as it
+    stands (node, Metro ridden, just entered, MP) without making its :class:`MovePath`. Its
+    steps are made as ``Step(id, kind, to, cost, may_stop)`` would make them (``_made``)."""
+    index = city_index(city)
+    kind_of = index.kind
+    node, start, no_stop = path.node, path.start, ctx.no_stop
+    remaining = path.budget - path.spent
+    mp = remaining + ctx.gas_cans - path.gas_spent
+    rode = path.rode_metro
+    here = kind_of[node]
+    ends_here = here is not None and node != start and node not in no_stop
+    if ends_here:
+        yield _made(Step, (STOP, "stop", node, 0, True, None, 0))
+    dead: Frontier = {}
+    body_of, ferried = index.body, index.ferried
+    for near, cost in city.links[node].items():
+        if cost > remaining:
+            continue
+        body = body_of.get(near)
+        if body is not None and body not in ferried:
+            continue  # water without a Ferry: a Jet Ski would open it
+        if kind_of[near] is not None and near != start and near not in no_stop:
+            # The move may end there.
+            yield _made(Step, (f"walk:{near}", "walk", near, cost, True, None, 0))
+        elif can_finish_from(city, ctx, start, near, rode, True, mp - cost, dead):
+            yield _made(Step, (f"walk:{near}", "walk", near, cost, False, None, 0))
+    if here == "METRO" and path.entered:
+        gained = mp if rode else mp + METRO_BONUS
+        for metro in index.metros:
+            if metro == node:
+                continue
+            if metro != start and metro not in no_stop:
+                yield _made(Step, (f"metro:{metro}", "metro", metro, 0, True, None, 0))
+            elif can_finish_from(city, ctx, start, metro, True, False, gained, dead):
+                yield _made(Step, (f"metro:{metro}", "metro", metro, 0, False, None, 0))
+    if here == "HELIPORT" and path.entered and remaining >= FLIGHT_COST:
+        for target in index.flights[index.tile[node]]:
+            body = body_of.get(target)
+            if body is not None and body not in ferried:
+                continue
+            if kind_of[target] is not None and target != start and target not in no_stop:
+                yield _made(Step, (f"fly:{target}", "fly", target, FLIGHT_COST, True, None, 0))
+            elif can_finish_from(city, ctx, start, target, rode, True, mp - FLIGHT_COST, dead):
+                yield _made(Step, (f"fly:{target}", "fly", target, FLIGHT_COST, False, None, 0))
+    if (
+        remaining == 0
+        and path.gas_spent < ctx.gas_cans
+        and (ends_here or can_finish_from(city, ctx, start, node, rode, path.entered, mp, dead))
+    ):
+        yield _made(Step, (GAS, "gas", node, 0, ends_here, None, 0))
+    if ctx.escape_exit is not None and node == ctx.escape_exit:
+        yield _made(Step, (ESCAPE, "escape", node, 0, True, None, 0))
+
+
+def _following_with_tools(city: CityMap, ctx: MoveContext, path: MovePath) -> Iterator[Step]:
+    """:func:`_following` in general: every step of ``_moves``, checked."""
     dead: Dead = {}
     index = city_index(city)
     start, no_stop = path.start, ctx.no_stop

@@ -36,6 +36,8 @@ class CityIndex:
     hospital: str | None = None
     heliport_tiles: set[str] = field(default_factory=set)
     by_tile: dict[str, list[str]] = field(default_factory=dict)
+    #: Worked out per tile when first asked (:class:`TilesReached`): most maps are asked
+    #: about the flights of a few tiles and the Sewers of none.
     flights: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sewers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: Per node: the locations a walk reaches from it in one step, with the MP it costs.
@@ -64,8 +66,10 @@ def build_index(city: CityMap) -> CityIndex:
         index.terrain, index.by_tile = dict(base.terrain), dict(base.by_tile)
         index.heliport_tiles = set(base.heliport_tiles)
         hospitals = [base.hospital] if base.hospital is not None else []
+        # The tiles a flight may leave from: those of ``base.flights``, asked or not.
+        flown = base.flights.tiles if isinstance(base.flights, TilesReached) else base.flights
         hospitals, metros, airborne = _add_tiles(
-            index, growth.added, hospitals, list(base.metros), set(base.flights)
+            index, growth.added, hospitals, list(base.metros), set(flown)
         )
         old_links = growth.links
     for body in city.water_bodies:
@@ -76,23 +80,9 @@ def build_index(city: CityMap) -> CityIndex:
             index.ferried.add(name)
     index.metros = tuple(sorted(metros))
     index.hospital = hospitals[0] if hospitals else None
-    topology = city.topology
-    cells = [(entry.tile.id, entry.cell) for entry in city.placed]
-    nearest, farthest = FLIGHT_RANGE
-    for tile in index.by_tile:
-        if tile in airborne:
-            # ``city.tiles_within(tile, *FLIGHT_RANGE)``, with the cells read once.
-            here = city.cell_of(tile)
-            near = sorted(
-                other
-                for other, cell in cells
-                if nearest <= topology.distance(here, cell) <= farthest
-            )
-            index.flights[tile] = tuple(node for other in near for node in index.by_tile[other])
-        far = sorted(city.sewer_exits(tile))
-        index.sewers[tile] = tuple(
-            node for other in far for node in index.by_tile[other] if index.terrain[node]
-        )
+    placed = city.placed
+    index.flights = _Flights([t for t in index.by_tile if t in airborne], index, city, placed)
+    index.sewers = _Sewers(list(index.by_tile), index, city, placed)
     kept = base.location_links if base is not None else {}
     for node, links in city.links.items():
         if old_links.get(node) is links:  # the same neighbours as before: the same links
@@ -103,6 +93,78 @@ def build_index(city: CityMap) -> CityIndex:
             )
     index.least_mp = _least_mp(city, index)
     return index
+
+
+class TilesReached(dict[str, tuple[str, ...]]):
+    """The nodes some way of moving reaches from each tile, worked out for a tile when it is
+    first asked (``reached``); a tile not in ``tiles`` is missing, as from a plain dict.
+    Holds the map's plain values only, never the map or its index: a map is freed with
+    its game without the collector's help (``test_speed_memory.py``)."""
+
+    __slots__ = ("by_tile", "cells", "terrain", "tiles", "topology")
+
+    def __init__(
+        self,
+        tiles: list[str],
+        index: CityIndex,
+        city: CityMap,
+        placed: tuple[PlacedTile, ...],
+    ) -> None:
+        super().__init__()
+        self.tiles = tiles
+        self.by_tile, self.terrain = index.by_tile, index.terrain
+        self.topology = city.topology
+        self.cells = {entry.tile.id: entry.cell for entry in placed}
+
+    def __missing__(self, tile: str) -> tuple[str, ...]:
+        if tile not in self.tiles:
+            raise KeyError(tile)
+        found = self[tile] = self.reached(tile)
+        return found
+
+    def reached(self, tile: str) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def complete(self) -> dict[str, tuple[str, ...]]:
+        """Every tile's nodes, in the order of ``tiles`` (for the tests)."""
+        return {tile: self[tile] for tile in self.tiles}
+
+
+class _Flights(TilesReached):
+    """``CityIndex.flights`` of the tiles a flight may leave from."""
+
+    __slots__ = ()
+
+    def reached(self, tile: str) -> tuple[str, ...]:
+        # ``city.tiles_within(tile, *FLIGHT_RANGE)``, read off the cells.
+        nearest, farthest = FLIGHT_RANGE
+        distance, here = self.topology.distance, self.cells[tile]
+        near = sorted(
+            other
+            for other, cell in self.cells.items()
+            if nearest <= distance(here, cell) <= farthest
+        )
+        by_tile = self.by_tile
+        return tuple(node for other in near for node in by_tile[other])
+
+
+class _Sewers(TilesReached):
+    """``CityIndex.sewers`` of every tile."""
+
+    __slots__ = ()
+
+    def reached(self, tile: str) -> tuple[str, ...]:
+        # ``city.sewer_exits(tile)``, read off the cells: the far tile of each line whose
+        # tile passed under is placed too.
+        placed = {cell: other for other, cell in self.cells.items()}
+        exits = self.topology.sewer_exits(self.cells[tile])
+        far = sorted(
+            placed[target]
+            for target, middle in exits.items()
+            if target in placed and middle in placed
+        )
+        by_tile, terrain = self.by_tile, self.terrain
+        return tuple(node for other in far for node in by_tile[other] if terrain[node])
 
 
 def _add_tiles(

@@ -196,14 +196,15 @@ def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> b
     answer = first_look(city_index(city), ctx, path.start, path.node, mp)
     if answer is not None:
         return answer
-    if _two_walks(city, ctx, path, mp):
+    if _two_walks(city, ctx, path.start, path.node, path.jet_ski_bodies, mp):
         return True
     holdings = (tuple(sorted(path.used)), path.cash_spent)
     known = dead.get(holdings, {})
     if not ctx.tools:
         # Its lists are never changed in place (one element each): a shallow copy will do.
         plain = dict(known)
-        if _run_without_tools(city, ctx, path, mp, plain):
+        state = (path.node, path.rode_metro, path.entered)
+        if _run_without_tools(city, ctx, path.start, state, mp, plain):
             return True
         dead[holdings] = plain
         return False
@@ -214,15 +215,44 @@ def can_finish(city: CityMap, ctx: MoveContext, path: MovePath, dead: Dead) -> b
     return False
 
 
-def _two_walks(city: CityMap, ctx: MoveContext, path: MovePath, mp: int) -> bool:
-    """Whether two walks within ``mp`` take the pawn into a location where the move may end
-    (the search's second look, without setting it up): a walk into land or open water (a
-    Ferry, or a Jet Ski used earlier in the move), then one into such a location. Enough to
-    say the move can end, never that it cannot."""
+def can_finish_from(
+    city: CityMap,
+    ctx: MoveContext,
+    start: str,
+    node: str,
+    rode: bool,
+    entered: bool,
+    mp: int,
+    dead: Frontier,
+) -> bool:
+    """:func:`can_finish` for a mover without tools (``ctx.tools`` empty) whose path from
+    ``start`` stands at ``node``, has ridden the Metro or not, has just entered ``node`` or
+    not, with ``mp`` MP and Gas Cans left: the path itself is not needed. ``dead`` is the
+    frontier of the searches that failed for the same Move context (``Dead``'s one entry
+    for a mover without tools); a failed search adds what it explored."""
+    answer = first_look(city_index(city), ctx, start, node, mp)
+    if answer is not None:
+        return answer
+    if _two_walks(city, ctx, start, node, (), mp):
+        return True
+    trial = dict(dead)  # its lists are never changed in place: a shallow copy will do
+    if _run_without_tools(city, ctx, start, (node, rode, entered), mp, trial):
+        return True
+    dead.update(trial)
+    return False
+
+
+def _two_walks(
+    city: CityMap, ctx: MoveContext, start: str, node: str, opened: tuple[str, ...], mp: int
+) -> bool:
+    """Whether two walks within ``mp`` from ``node`` take the pawn into a location where the
+    move may end (the search's second look, without setting it up): a walk into land or
+    open water (a Ferry, or a Jet Ski used earlier in the move: ``opened``), then one into
+    such a location. Enough to say the move can end, never that it cannot."""
     index = city_index(city)
     body_of, ferried, location_links = index.body, index.ferried, index.location_links
-    start, no_stop, opened = path.start, ctx.no_stop, path.jet_ski_bodies
-    for near, cost in city.links[path.node].items():
+    no_stop = ctx.no_stop
+    for near, cost in city.links[node].items():
         if cost > mp:
             continue
         body = body_of.get(near)
@@ -240,16 +270,22 @@ _TRANSPORT = ("METRO", "HELIPORT")
 
 
 def _run_without_tools(
-    city: CityMap, ctx: MoveContext, path: MovePath, mp: int, frontier: Frontier
+    city: CityMap,
+    ctx: MoveContext,
+    start: str,
+    state: tuple[str, bool, bool],
+    mp: int,
+    frontier: Frontier,
 ) -> bool:
-    """``_Search.run`` for a mover without tools: no Jet Ski, tool flight, Sewer or Medevac,
+    """``_Search.run`` for a mover without tools from ``state`` (node, Metro ridden, just
+    entered) with ``mp`` MP and Gas Cans left: no Jet Ski, tool flight, Sewer or Medevac,
     so a state's means are its MP alone, one list of one ``(mp, 0, 0)`` per place (the most
     MP it was reached with; ``frontier`` holds only such lists)."""
     index = city_index(city)
     kind, links, body_of, ferried = index.kind, city.links, index.body, index.ferried
-    start, no_stop, escape_exit = path.start, ctx.no_stop, ctx.escape_exit
-    node = path.node
-    first: _Place = (node, path.rode_metro, path.entered and kind[node] in _TRANSPORT, frozenset())
+    no_stop, escape_exit = ctx.no_stop, ctx.escape_exit
+    node, rode, entered = state
+    first: _Place = (node, rode, entered and kind[node] in _TRANSPORT, frozenset())
     known = frontier.get(first)
     if known is not None and known[0][0] >= mp:
         return False  # no better off than a state known to lead nowhere

@@ -17,7 +17,7 @@ from getaway.games.escape_plan.options import Rules
 from getaway.games.escape_plan.police import (
     OfficerMove,
     converge,
-    converge_moves,
+    converge_move_texts,
     converge_problem,
 )
 from getaway.games.escape_plan.schema import OFFICERS
@@ -68,6 +68,8 @@ def _update(rules: Rules, table: Table, participant: str) -> None:
         automaton = table.automata[participant]
         delta = automaton.noto_up - automaton.noto_down
         automaton.noto_up = automaton.noto_down = 0
+    if delta == 0:
+        return  # the marker stays where it is: no line crossed, no Wound (``move_marker``)
     levels = {p: table.notoriety(p) for p in table.turn_order}
     move = move_marker(track, levels[participant], delta, wounded=player is not None)
     if player is not None:
@@ -124,7 +126,7 @@ def _ask_task(rules: Rules, table: Table, task: list[str]) -> bool:
 def task_actions(rules: Rules, table: Table, task: list[str]) -> list[str]:
     """The legal actions of a task: ``converge:<OFFICER>:<from>><to>`` or ``unlock:<asset>``."""
     if task[0] == CONVERGE:
-        moves = converge_moves(city_police(table), table.city, task[3])
+        moves = converge_move_texts(table.police, table.city, task[3])
         return [f"{CONVERGE}:{move}" for move in moves]
     return [f"{UNLOCK}:{asset}" for asset in table.players[task[1]].locked_assets()]
 

@@ -290,7 +290,8 @@ class OfficerMove:
         return f"{self.officer}:{self.source}>{self.target}"
 
 
-def _placed_ids(city: CityMap) -> tuple[str, ...]:
+def placed_ids(city: CityMap) -> tuple[str, ...]:
+    """The ids of the placed tiles, in the order they were placed. Kept on the map."""
     found = city.memo.placed_ids
     if found is None:
         found = city.memo.placed_ids = tuple(entry.tile.id for entry in city.placed)
@@ -302,7 +303,7 @@ def effect_move_problem(police: CityPolice, city: CityMap, move: OfficerMove) ->
     (§8.3): from a placed tile holding that officer to another placed tile, any distance
     away, that is not the Hospital's and holds no officer of that type. Display tiles are
     neither sources nor targets ([CHOICE] §19 #27)."""
-    placed = _placed_ids(city)
+    placed = placed_ids(city)
     if move.source not in placed or move.target not in placed:
         return f"officers move between tiles in the city only; placed: {', '.join(placed)}"
     if move.officer not in officers_on(police, move.source):
@@ -321,7 +322,7 @@ def effect_moves(police: CityPolice, city: CityMap, officer: Officer) -> tuple[O
     in the order the tiles were placed: the moves :func:`effect_move_problem` allows (the
     oracle of ``test_speed_oracles.py``), its tests asked once per tile instead of once per
     pair (every executive-action list asks whether such a move exists)."""
-    placed = _placed_ids(city)
+    placed = placed_ids(city)
     free = police_free_tiles(city)
     sources = [tile for tile in placed if officer in police.get(tile, ())]
     if not sources:
@@ -329,6 +330,49 @@ def effect_moves(police: CityPolice, city: CityMap, officer: Officer) -> tuple[O
     targets = [tile for tile in placed if tile not in free and officer not in police.get(tile, ())]
     # A source holds such an officer, so it is never among the targets.
     return tuple(OfficerMove(officer, source, target) for source in sources for target in targets)
+
+
+#: Officers on each tile as the table keeps them (lists in ``OFFICERS`` order) or as
+#: :data:`CityPolice` holds them: the move lists below only ask who is on a tile.
+AnyPolice = Mapping[str, Sequence[str]]
+
+
+def effect_move_texts(police: AnyPolice, city: CityMap, officer: Officer) -> list[str]:
+    """The text forms of :func:`effect_moves` (``FEDERAL:B1>C2``), in its order, made
+    without the moves (every executive list of a police-moving component asks them);
+    ``police`` may be the table's own lists (checked against :func:`effect_moves` by
+    ``test_speed_oracles.py``)."""
+    placed = placed_ids(city)
+    sources = [tile for tile in placed if officer in police.get(tile, ())]
+    if not sources:
+        return []
+    free = police_free_tiles(city)
+    targets = [tile for tile in placed if tile not in free and officer not in police.get(tile, ())]
+    return [f"{officer}:{source}>{target}" for source in sources for target in targets]
+
+
+def converge_move_texts(police: AnyPolice, city: CityMap, target_tile: str) -> list[str]:
+    """The text forms of :func:`converge_moves`, in its order, made without the moves (a
+    converge task's legal list); ``police`` may be the table's own lists (checked against
+    :func:`converge_moves` by ``test_speed_oracles.py``)."""
+    placed = placed_ids(city)
+    if target_tile not in placed:
+        raise PoliceError(f"the target {target_tile} is not a placed tile; placed: {placed}")
+    free = police_free_tiles(city)
+    away = {tile: city.distance(tile, target_tile) for tile in placed}
+    found: list[str] = []
+    for source in placed:
+        here = police.get(source, ())
+        if not here:
+            continue
+        closer = [target for target in placed if away[target] <= away[source] - 1]
+        for officer in here:
+            found.extend(
+                f"{officer}:{source}>{target}"
+                for target in closer
+                if target not in free and officer not in police.get(target, ())
+            )
+    return found
 
 
 def move_officer(police: CityPolice, city: CityMap, move: OfficerMove) -> dict[str, TileOfficers]:
@@ -351,7 +395,7 @@ def remove_officer(
     police: CityPolice, city: CityMap, officer: Officer, tile: str
 ) -> dict[str, TileOfficers]:
     """Snitch: the officer leaves the city for the box, never back to the bag (R-POL-4)."""
-    placed = _placed_ids(city)
+    placed = placed_ids(city)
     if tile not in placed or officer not in officers_on(police, tile):
         holding = [t for t in placed if officer in officers_on(police, t)]
         raise PoliceError(
@@ -385,7 +429,7 @@ def converge_moves(police: CityPolice, city: CityMap, target_tile: str) -> tuple
     mover must make one if any exists, and may pick any of them. The moves
     :func:`converge_problem` allows (the oracle of ``test_speed_oracles.py``), with each
     tile's distance to ``target_tile`` measured once."""
-    placed = _placed_ids(city)
+    placed = placed_ids(city)
     if target_tile not in placed:
         raise PoliceError(f"the target {target_tile} is not a placed tile; placed: {placed}")
     free = police_free_tiles(city)

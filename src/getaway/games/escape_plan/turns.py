@@ -80,7 +80,8 @@ class TurnMemo:
     of replaying it, and nothing is worked out twice for one position."""
 
     decision: Decision | None
-    legal: list[str]
+    #: Not changed in place: a Move's is the tuple kept on the map with its steps.
+    legal: Sequence[str]
     context: MoveContext | None = None
     path: MovePath | None = None
     following: tuple[Step, ...] = ()
@@ -163,8 +164,9 @@ class Turn(StepRules["EscapePlanState"]):
             return TurnMemo(None, legal, context, path, (), avoid, progress)
         context, path = parent.context, parent.path
         if path.ended is None:
-            # The step was checked against the parent's: it is one of its Steps.
-            step = next(s for s in parent.following if s.id == steps[-1])
+            # The step was checked against the parent's: it is one of its Steps, at the
+            # same place in the list of their ids (``_moving``).
+            step = parent.following[parent.legal.index(steps[-1])]
             path = advance(city, context, path, step)
             if path.ended is None:
                 return _moving(city, context, path)
@@ -288,8 +290,8 @@ class Turn(StepRules["EscapePlanState"]):
 
 def _moving(city: CityMap, context: MoveContext, path: MovePath) -> TurnMemo:
     """The memo of a Move whose path goes on: the path's next steps."""
-    following = following_steps(city, context, path)
-    return TurnMemo(None, [step.id for step in following], context, path, following)
+    following, ids = following_steps(city, context, path)
+    return TurnMemo(None, ids, context, path, following)
 
 
 EXEC = "exec:"

@@ -267,11 +267,18 @@ def unvisitable(rules: Rules, table: Table, seat: str) -> tuple[str, ...]:
             refused.add(house.placed_on)
     if table.gangs:
         cannot_hire = player.cash < GANG_PRICE or player.control_markers <= 0
-        # R-VIS-4: another pawn there, Sandra and Costa included (``opponents_at``).
-        others = {p.location for s, p in table.players.items() if p.status == "city" and s != seat}
-        others.update(a.location for a in table.automata.values() if a.status == "city")
+        others: set[str | None] | None = None  # asked only of a Gang that could be hired
         for node, gang in table.gangs.items():
-            if cannot_hire or gang.control is not None or node in others:
+            if cannot_hire or gang.control is not None:
+                refused.add(node)
+                continue
+            if others is None:
+                # R-VIS-4: another pawn there, Sandra and Costa included (``opponents_at``).
+                others = {
+                    p.location for s, p in table.players.items() if p.status == "city" and s != seat
+                }
+                others.update(a.location for a in table.automata.values() if a.status == "city")
+            if node in others:
                 refused.add(node)
     if not refused:
         return ()

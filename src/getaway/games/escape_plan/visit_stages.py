@@ -34,9 +34,11 @@ HOSPITAL_PRICES = (1, 3, 6)  # §7.5.8: heal 1, 2 or 3 Wounds, $k
 EQUIPMENT_PER_VISIT = 2  # §7.5.5 step 3, of different types
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Visit:
-    """A visit under way: the position, who visits, and where."""
+    """A visit under way: the position, who visits, and where. Not frozen: it holds the
+    table, which changes, and a frozen dataclass costs more to make (every visit list makes
+    one)."""
 
     rules: Rules
     table: Table
