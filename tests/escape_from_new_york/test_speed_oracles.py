@@ -59,7 +59,12 @@ SETS: list[tuple[int, dict[str, bool]]] = [
     (3, {"fewer_prisoners": True, "wanted": True}),
     (4, {"dead_or_alive": True, "crossbows": True, "extra_specials": True}),
 ]
+#: Seeded games per set: the first two in ./dev test, all three in ./dev test-long.
 SEEDS = range(3)
+SEED_COUNTS = pytest.mark.parametrize(
+    "seeds",
+    [pytest.param(range(2), id="quick"), pytest.param(SEEDS, id="full", marks=pytest.mark.long)],
+)
 
 
 def positions(players: int, variants: dict[str, bool], seed: int) -> Iterator[Any]:
@@ -299,12 +304,13 @@ def test_the_topology_lists_match_the_neighbours() -> None:
         topology.road_name((99, 99), "U")  # not a cell of the board, as before
 
 
+@SEED_COUNTS
 @pytest.mark.parametrize("players,variants", SETS)
 def test_the_board_reads_and_the_searches_match_the_plain_definitions(
-    players: int, variants: dict[str, bool]
+    players: int, variants: dict[str, bool], seeds: range
 ) -> None:
     checked = moves = stepped = 0
-    for seed in SEEDS:
+    for seed in seeds:
         for ply, state in enumerate(positions(players, variants, seed)):
             if ply % 3 and state.turn.move is None:
                 continue
@@ -381,15 +387,16 @@ def test_the_board_reads_and_the_searches_match_the_plain_definitions(
     assert checked > 50 and moves > 10 and stepped > 10
 
 
+@SEED_COUNTS
 @pytest.mark.parametrize("players,variants", SETS)
 def test_the_enemies_or_routes_kept_with_the_legal_list_are_those_listed_afresh(
-    players: int, variants: dict[str, bool]
+    players: int, variants: dict[str, bool], seeds: range
 ) -> None:
     """At stage ``enemies`` the legal list keeps what it numbered (``state.numbered``), and
     ``act_enemies`` takes its pick from it: the same as listing the enemies that may move
     next, or the chosen one's routes, afresh. Elsewhere nothing is kept."""
     numbered = 0
-    for seed in SEEDS:
+    for seed in seeds:
         for state in positions(players, variants, seed):
             if state.is_over():
                 break
@@ -413,13 +420,14 @@ def _saved(state: EscapeFromNewYorkState) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
+@SEED_COUNTS
 @pytest.mark.parametrize("players,variants", SETS)
 def test_clones_and_originals_never_see_each_others_changes(
-    players: int, variants: dict[str, bool]
+    players: int, variants: dict[str, bool], seeds: range
 ) -> None:
     """Clones taken along a game keep their position while the game goes on; a clone
     played on a few actions leaves the original as it was; chains of clones too."""
-    for seed in SEEDS:
+    for seed in seeds:
         kept: list[tuple[EscapeFromNewYorkState, str]] = []
         rnd = random.Random(1000 + seed).random
         for ply, state in enumerate(positions(players, variants, seed)):
