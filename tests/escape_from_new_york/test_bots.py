@@ -75,8 +75,9 @@ def test_before_the_rescue_the_goal_is_a_landmark_then_the_dukes_camp() -> None:
 
 
 def test_after_the_rescue_a_known_diagram_names_the_bridge_and_the_others_follow() -> None:
-    """Brain's Diagram 3 lies face up: every hero heads for bridge 3. Without a Diagram
-    known to it, a hero follows the President's holder."""
+    """Brain's Diagram 3 lies face up: the President's holder heads for bridge 3, and Brain
+    waits there with his own Diagram. Without a Diagram known to it, a hero follows the
+    President's holder; once the holder stands at a bridge, every team-mate joins him."""
     state = EscapeFromNewYorkState.new(
         {"players": 2, "hero_p1": "brain", "hero_p2": "snake", "first_player": "p1"}, 1
     )
@@ -84,14 +85,59 @@ def test_after_the_rescue_a_known_diagram_names_the_bridge_and_the_others_follow
     table.president_slot.remove("president")
     table.heroes["p2"].supply.append(SupplyCard("president", "president", False))
     table.president_taken = True
+    bridge_3 = next((b.col, b.row) for b in state.rules.content.board.bridges if b.number == 3)
     for seat in ("p1", "p2"):
-        reader = SeatView(state.view(seat), seat)
-        assert reader.goal.why == "bridge 3"
+        assert SeatView(state.view(seat), seat).goal.cells == (bridge_3,)
     table.heroes["p1"].supply = []  # Diagram 3 gone (a scene)
     table.box.setdefault("items", []).append("bridge_diagram_3")
     reader = SeatView(state.view("p1"), "p1")
     assert reader.goal.why == "the President"
     assert reader.goal.cells == (table.heroes["p2"].cell,)
+    bridge_1 = next((b.col, b.row) for b in state.rules.content.board.bridges if b.number == 1)
+    table.heroes["p2"].cell = bridge_1
+    assert SeatView(state.view("p1"), "p1").goal.why == "the President at a bridge"
+
+
+def test_the_holder_without_a_diagram_joins_a_team_mate_waiting_at_a_bridge() -> None:
+    state = EscapeFromNewYorkState.new(
+        {"players": 2, "hero_p1": "maggie", "hero_p2": "snake", "first_player": "p1"}, 1
+    )
+    table = state.table
+    table.president_slot.remove("president")
+    table.heroes["p1"].supply.append(SupplyCard("president", "president", False))
+    table.president_taken = True
+    bridge_2 = next((b.col, b.row) for b in state.rules.content.board.bridges if b.number == 2)
+    table.heroes["p2"].cell = bridge_2
+    reader = SeatView(state.view("p1"), "p1")
+    assert reader.goal.why == "a team-mate waiting at a bridge"
+    assert reader.goal.cells == (bridge_2,)
+
+
+def test_a_hero_without_the_tape_hunts_a_token_that_may_hold_it() -> None:
+    """After the rescue, a diplomat token whose slot's card the seat has not seen is the
+    goal of a hero without the Tape; one it knows to hold another card is not."""
+    state = new()
+    table = state.table
+    table.president_taken = True
+    slot = next(i for i, s in enumerate(table.diplomat_slots) if s.card != "tape")
+    table.diplomat_slots[slot].token = False
+    far = max(table.spaces, key=lambda c: state.rules.topology.distance(c, (5, 2)))
+    table.spaces[far].diplomat_tokens.append(slot + 1)
+    reader = SeatView(state.view("p1"), "p1")
+    assert reader.goal.why == "a diplomat token, for the Tape"
+    table.diplomat_slots[slot].known_by = ["p1"]
+    assert SeatView(state.view("p1"), "p1").goal.why != "a diplomat token, for the Tape"
+
+
+def test_an_exact_move_is_scored_by_where_it_can_end() -> None:
+    """A move of 3 exact steps next to its goal cannot stop on it: the step scores by the
+    best space the move can end on, not by the space it steps onto."""
+    state = new()
+    reader = SeatView(state.view("p1"), "p1")
+    goal = reader.goal.cells[0]
+    assert reader.end_distance(goal, 0, up_to=False) == 0
+    assert reader.end_distance(goal, 1, up_to=False) >= 1  # it must step off the goal
+    assert reader.end_distance(goal, 1, up_to=True) == 0  # or it may stop there
 
 
 def test_steps_toward_the_goal_score_higher() -> None:

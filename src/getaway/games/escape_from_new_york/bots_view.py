@@ -18,6 +18,7 @@ from getaway.games.escape_from_new_york.options import Rules, rules_for
 from getaway.games.escape_from_new_york.schema import HeroCard, Item
 from getaway.games.escape_from_new_york.state import PRISONER
 from getaway.games.escape_from_new_york.topology import OPPOSITE, Cell, Direction
+from getaway.games.escape_from_new_york.turn_common import SUPPLY_LIMIT
 
 #: Steps a path pays for crossing an unexplored space: it must be explored first.
 UNEXPLORED_COST = 2
@@ -91,25 +92,50 @@ class SeatView:
             lookup(self.rules).cells[cell].kind == "landmark" and not self.spaces[cell]["face_up"]
         )
 
-    def _shows_road(self, cell: Cell, direction: Direction) -> bool:
-        space = self.spaces[cell]
-        if space["tile"] is not None and space["face_up"]:
-            tile = lookup(self.rules).tiles.get(space["tile"])
-            if tile is not None and tile.roads is not None:
-                return direction in tile.roads
-        return self.rules.topology.shows_road(cell, direction)
+    @cached_property
+    def _shown_roads(self) -> dict[Cell, frozenset[Direction]]:
+        """The directions each space shows a road in: a face-up tile's own, else the
+        printed board's (an unexplored space is taken to have the printed ones)."""
+        tiles = lookup(self.rules).tiles
+        topology = self.rules.topology
+        found = {}
+        for cell, space in self.spaces.items():
+            tile = tiles.get(space["tile"]) if space["tile"] is not None else None
+            if tile is not None and space["face_up"] and tile.roads is not None:
+                found[cell] = frozenset(tile.roads)
+            else:
+                found[cell] = topology.shown_roads(cell)
+        return found
+
+    @cached_property
+    def _roads(self) -> dict[Cell, tuple[Cell, ...]]:
+        """Each space's neighbours a road leads to (:meth:`walkable`), listed once."""
+        shown = self._shown_roads
+        intact = self.intact
+        found: dict[Cell, tuple[Cell, ...]] = {}
+        for cell in self.spaces:
+            roads = shown[cell]
+            found[cell] = tuple(
+                there
+                for direction, there, back, _ in self.rules.topology.links(cell)
+                if direction in roads and back in shown[there] and (cell, direction) not in intact
+            )
+        return found
 
     def walkable(self, start: Cell, end: Cell) -> bool:
         """Whether a road may lead from ``start`` to ``end``: shown on both sides (as far as
         the view shows them: an unexplored space is taken to have every road) and free of
         an intact barricade."""
-        direction = self.rules.topology.direction(start, end)
-        return (
-            direction is not None
-            and (start, direction) not in self.intact
-            and self._shows_road(start, direction)
-            and self._shows_road(end, OPPOSITE[direction])
-        )
+        return end in self._roads[start]
+
+    @cached_property
+    def _entry_cost(self) -> dict[Cell, int]:
+        """Steps a path pays to enter each space: 1, or :data:`UNEXPLORED_COST` for one that
+        must be explored first."""
+        return {
+            cell: 1 if self.explored(cell) or self.hidden_landmark(cell) else UNEXPLORED_COST
+            for cell in self.spaces
+        }
 
     @cached_property
     def _distances(self) -> dict[Cell, dict[Cell, int]]:
@@ -123,14 +149,12 @@ class SeatView:
             return cached
         found = {goal: 0}
         queue: deque[Cell] = deque([goal])
+        roads, cost = self._roads, self._entry_cost
         # Costs are 1 or 2, so a plain queue with re-relaxation is exact and small enough.
         while queue:
             cell = queue.popleft()
-            for there in self.rules.topology.neighbours(cell).values():
-                if not self.walkable(there, cell):
-                    continue
-                cost = 1 if self.explored(cell) or self.hidden_landmark(cell) else UNEXPLORED_COST
-                total = found[cell] + cost
+            total = found[cell] + cost[cell]
+            for there in roads[cell]:
                 if total < found.get(there, FAR):
                     found[there] = total
                     queue.append(there)
@@ -149,9 +173,8 @@ class SeatView:
         """Enemies on ``cell`` and, with range 1, on the spaces a road leads to from it."""
         count = self.enemies_on(cell)
         if reach >= 1:
-            for there in self.rules.topology.neighbours(cell).values():
-                if self.walkable(cell, there):
-                    count += self.enemies_on(there)
+            for there in self._roads[cell]:
+                count += self.enemies_on(there)
         return count
 
     def threat(self, cell: Cell) -> int:
@@ -230,15 +253,34 @@ class SeatView:
         if detour is not None:
             return detour
         if hidden:
-            return Goal(tuple(hidden), "a face-down landmark")
+            return Goal((self._my_landmark(hidden),), "a face-down landmark")
         return Goal((self.cell,), "nowhere")
+
+    def _my_landmark(self, hidden: list[Cell]) -> Cell:
+        """The face-down landmark this seat explores next, by a convention every seat can
+        follow from the public map: in turn order, each hero takes the nearest landmark no
+        earlier hero took (heroes on the same space would otherwise all make for the same
+        one); once every landmark is taken, the nearest."""
+        left = list(hidden)
+        for seat in self.seats:
+            here = self.hero_cell(seat)
+            nearest = min(left, key=lambda c: (self.distances_from(c).get(here, FAR), c))
+            if seat == self.seat:
+                return nearest
+            if len(left) > 1:
+                left.remove(nearest)
+        return left[0]
 
     def _detour(self, within: int, items: bool) -> Goal | None:
         """The nearest diplomat token (or item marker, with ``items``) within ``within``
         steps, when the seat does not hold the Tape already."""
         if "tape" in self.my_cards and not items:
             return None
-        near = [c for c, s in self.spaces.items() if s["diplomat_tokens"]]
+        near = [
+            c
+            for c, s in self.spaces.items()
+            if any(self.may_hold_tape(t) for t in s["diplomat_tokens"])
+        ]
         if items:
             near += [c for c, s in self.spaces.items() if s["item_markers"]]
         if not near:
@@ -249,26 +291,113 @@ class SeatView:
         return Goal((closest,), "a diplomat token or items")
 
     def _escape_goal(self) -> Goal:
+        """After the rescue. A hero without the Tape hunts it while a slot may still hold it
+        (the President's holder too: two hunters find it sooner). Then the team meets at a
+        bridge by a convention every seat can follow from the public map, whatever the
+        others hold: the President's holder goes to the bridge of a Diagram it knows of (its
+        own, or one face up), else to a team-mate waiting at a bridge; a team-mate joins
+        the holder once the holder stands at a bridge, else goes to the bridge of its own
+        Diagram and waits there, else follows the holder."""
         holder = self.president_holder
-        if holder != self.seat and "tape" not in self.my_cards:
-            # The Tape may still lie in a slot: the President's escort goes on hunting
-            # diplomat tokens while the holder makes for the bridge.
-            detour = self._detour(FAR, items=False)
-            if detour is not None:
-                return detour
-        if self.known_diagrams:
-            bridge = self.known_diagrams[0]
-            return Goal((self.bridgeheads[bridge],), f"bridge {bridge}")
+        if "tape" not in self.my_cards:
+            hunt = self._tape_hunt()
+            if hunt is not None:
+                return hunt
+        heads = set(self.bridgeheads.values())
+        if holder == self.seat:
+            if self.known_diagrams:
+                near = min(
+                    (self.bridgeheads[b] for b in self.known_diagrams),
+                    key=lambda c: (self.distances_from(c).get(self.cell, FAR), c),
+                )
+                return Goal((near,), "a bridge whose Diagram the team holds")
+            waiting = [
+                self.hero_cell(s)
+                for s in self.seats
+                if s != self.seat and self.hero_cell(s) in heads
+            ]
+            if waiting:
+                return Goal(tuple(waiting), "a team-mate waiting at a bridge")
+        elif holder is not None:
+            there = self.hero_cell(holder)
+            if there in heads:
+                return Goal((there,), "the President at a bridge")
+            own = sorted(self.diagrams[c] for c in self.my_cards if c in self.diagrams)
+            if own:
+                return Goal((self.bridgeheads[own[0]],), f"bridge {own[0]}, to wait there")
+            return Goal((there,), "the President")
         detour = self._detour(2, items=True)
         if detour is not None:
             return detour
-        if holder is not None and holder != self.seat:
-            return Goal((self.hero_cell(holder),), "the President")
         others = [self.hero_cell(s) for s in self.seats if self.hero_cell(s) != self.cell]
         if others:
             return Goal(tuple(others), "the team")
         markers = [c for c, s in self.spaces.items() if s["item_markers"]]
         return Goal(tuple(markers) or (self.cell,), "items, for a Diagram")
+
+    def may_hold_tape(self, slot: int) -> bool:
+        """Whether diplomat slot ``slot`` (1-4) may hold the Tape as far as the seat knows:
+        a card lies there that the seat has not seen to be another."""
+        card = self.table["diplomat_slots"][slot - 1]["card"]
+        return card in ("?", "tape")
+
+    @cached_property
+    def room_for_a_diplomat(self) -> bool:
+        """Whether taking a diplomat keeps every card the team needs: the supply has room,
+        or holds an item the team does not need, to be dropped for it."""
+        supply = self.me["supply"]
+        if len(supply) < SUPPLY_LIMIT:
+            return True
+        return any(kind == "item" and card not in self.diagrams for kind, card, _ in supply)
+
+    def _tape_hunt(self) -> Goal | None:
+        """The nearest diplomat token that may give the Tape; failing that, the nearest boss
+        carrying one (killing him drops it, §7.4)."""
+        if not self.room_for_a_diplomat:
+            return None
+        tokens = [
+            c
+            for c, s in self.spaces.items()
+            if any(self.may_hold_tape(t) for t in s["diplomat_tokens"])
+            and self.distances_from(c).get(self.cell, FAR) < FAR
+        ]
+        if tokens:
+            nearest = min(tokens, key=lambda c: self.distances_from(c).get(self.cell, FAR))
+            return Goal((nearest,), "a diplomat token, for the Tape")
+        carriers = [
+            self.boss_cell(boss)
+            for boss, slot in self.table["boss_diplomat"].items()
+            if slot is not None and self.may_hold_tape(int(slot))
+        ]
+        bosses = tuple(c for c in carriers if c is not None)
+        return Goal(bosses, "a boss carrying a diplomat") if bosses else None
+
+    def boss_cell(self, boss: str) -> Cell | None:
+        for cell, space in self.spaces.items():
+            if boss in space["bosses"]:
+                return cell
+        return None
+
+    def enterable(self, cell: Cell) -> bool:
+        """Whether a hero may step onto ``cell``: explored, or a face-down landmark."""
+        return self.explored(cell) or self.hidden_landmark(cell)
+
+    def end_distance(self, cell: Cell, steps: int, up_to: bool) -> int:
+        """The least distance to the goal a move standing on ``cell`` can end at with
+        ``steps`` more steps (all of them, or ``up_to`` them): an exact move may have to
+        walk past the goal."""
+        goal = self.goal
+        frontier = {cell}
+        best = self.distance(cell, goal) if up_to or steps == 0 else FAR
+        for taken in range(steps):
+            frontier = {
+                there for here in frontier for there in self._roads[here] if self.enterable(there)
+            }
+            if not frontier:
+                break
+            if up_to or taken == steps - 1:
+                best = min(best, min(self.distance(c, goal) for c in frontier))
+        return best
 
     def goal_distance(self, cell: Cell | None = None) -> int:
         return self.distance(self.cell if cell is None else cell, self.goal)
