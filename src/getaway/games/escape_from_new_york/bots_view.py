@@ -24,6 +24,11 @@ from getaway.games.escape_from_new_york.turn_common import SUPPLY_LIMIT
 UNEXPLORED_COST = 2
 #: What a path calls unreachable.
 FAR = 99
+#: The diplomat cards in play: the Tape, the Bracelet and two of the three others (setup
+#: step 11 removes one unseen).
+DIPLOMATS_IN_PLAY = 4
+#: Hunt a boss carrying a diplomat only when the Tape is at least this likely still out.
+BOSS_HUNT = 0.75
 
 
 @dataclass(frozen=True)
@@ -260,11 +265,14 @@ class SeatView:
         """The face-down landmark this seat explores next, by a convention every seat can
         follow from the public map: in turn order, each hero takes the nearest landmark no
         earlier hero took (heroes on the same space would otherwise all make for the same
-        one); once every landmark is taken, the nearest."""
+        one); once every landmark is taken, the nearest. Nearness here is the grid's (a
+        breadth-first search from every landmark would cost each move some milliseconds);
+        the path to the landmark chosen is then walked by roads."""
         left = list(hidden)
+        distance = self.rules.topology.distance
         for seat in self.seats:
             here = self.hero_cell(seat)
-            nearest = min(left, key=lambda c: (self.distances_from(c).get(here, FAR), c))
+            nearest = min(left, key=lambda c: (distance(here, c), c))
             if seat == self.seat:
                 return nearest
             if len(left) > 1:
@@ -299,7 +307,7 @@ class SeatView:
         the holder once the holder stands at a bridge, else goes to the bridge of its own
         Diagram and waits there, else follows the holder."""
         holder = self.president_holder
-        if "tape" not in self.my_cards:
+        if "tape" not in self.my_cards and self.tape_still_out > 0.5:
             hunt = self._tape_hunt()
             if hunt is not None:
                 return hunt
@@ -322,9 +330,15 @@ class SeatView:
             there = self.hero_cell(holder)
             if there in heads:
                 return Goal((there,), "the President at a bridge")
-            own = sorted(self.diagrams[c] for c in self.my_cards if c in self.diagrams)
+            # A Diagram lying face up first: the holder knows of it too, and may head there.
+            own = sorted(
+                (not face_up, self.diagrams[card])
+                for kind, card, face_up in self.me["supply"]
+                if kind == "item" and card in self.diagrams
+            )
             if own:
-                return Goal((self.bridgeheads[own[0]],), f"bridge {own[0]}, to wait there")
+                bridge = own[0][1]
+                return Goal((self.bridgeheads[bridge],), f"bridge {bridge}, to wait there")
             return Goal((there,), "the President")
         detour = self._detour(2, items=True)
         if detour is not None:
@@ -334,6 +348,19 @@ class SeatView:
             return Goal(tuple(others), "the team")
         markers = [c for c, s in self.spaces.items() if s["item_markers"]]
         return Goal(tuple(markers) or (self.cell,), "items, for a Diagram")
+
+    @cached_property
+    def tape_still_out(self) -> float:
+        """The chance, for a seat without the Tape, that it still lies in a slot rather than
+        with a team-mate, from what the seat sees: the slots holding a card it has not seen,
+        against the diplomats the team-mates must hold (those in play, less the slots' and
+        its own). A hunt for it is worth it while this is the likelier."""
+        slots = self.table["diplomat_slots"]
+        unseen = sum(1 for slot in slots if slot["card"] in ("?", "tape"))
+        lying = sum(1 for slot in slots if slot["card"] is not None)
+        mine = sum(1 for kind, _, _ in self.me["supply"] if kind == "diplomat")
+        with_mates = max(DIPLOMATS_IN_PLAY - lying - mine, 0)
+        return unseen / (unseen + with_mates) if unseen else 0.0
 
     def may_hold_tape(self, slot: int) -> bool:
         """Whether diplomat slot ``slot`` (1-4) may hold the Tape as far as the seat knows:
@@ -352,7 +379,7 @@ class SeatView:
 
     def _tape_hunt(self) -> Goal | None:
         """The nearest diplomat token that may give the Tape; failing that, the nearest boss
-        carrying one (killing him drops it, §7.4)."""
+        carrying one (killing him drops it, §7.4) when the team most likely lacks it."""
         if not self.room_for_a_diplomat:
             return None
         tokens = [
@@ -364,6 +391,8 @@ class SeatView:
         if tokens:
             nearest = min(tokens, key=lambda c: self.distances_from(c).get(self.cell, FAR))
             return Goal((nearest,), "a diplomat token, for the Tape")
+        if self.tape_still_out <= BOSS_HUNT:
+            return None  # a boss is a long fight: only when the team surely lacks the Tape
         carriers = [
             self.boss_cell(boss)
             for boss, slot in self.table["boss_diplomat"].items()
