@@ -60,6 +60,7 @@ def test_guided_playouts_stop_at_the_end_of_the_turn() -> None:
     policy = EscapeFromNewYorkSearchPolicy(GAME, seat, state.view(seat))
     policy.prepare()
     sample = policy.determinize(Rng(1))
+    assert isinstance(sample, EscapeFromNewYorkState)
     turn = sample.table.current
     plies = 0
     while policy.evaluate(sample) is None:
