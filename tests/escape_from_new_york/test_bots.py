@@ -13,7 +13,7 @@ from getaway.games.escape_from_new_york.game import GAME, EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.schema import CardTarget
 from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.simulate import bot_rng, game_seed, play_one
-from tests.escape_from_new_york.rules_helpers import landmark_on, sound
+from tests.escape_from_new_york.rules_helpers import barricade, landmark_on, sound
 
 
 def new(players: int = 2, seed: int = 1) -> EscapeFromNewYorkState:
@@ -75,9 +75,8 @@ def test_before_the_rescue_the_goal_is_a_landmark_then_the_dukes_camp() -> None:
 
 
 def test_after_the_rescue_a_known_diagram_names_the_bridge_and_the_others_follow() -> None:
-    """Brain's Diagram 3 lies face up: the President's holder heads for bridge 3, and Brain
-    waits there with his own Diagram. Without a Diagram known to it, a hero follows the
-    President's holder; once the holder stands at a bridge, every team-mate joins him."""
+    """Brain's Diagram 3 lies face up: every hero heads for bridge 3. Without a Diagram
+    known to it, a hero follows the President's holder."""
     state = EscapeFromNewYorkState.new(
         {"players": 2, "hero_p1": "brain", "hero_p2": "snake", "first_player": "p1"}, 1
     )
@@ -85,48 +84,44 @@ def test_after_the_rescue_a_known_diagram_names_the_bridge_and_the_others_follow
     table.president_slot.remove("president")
     table.heroes["p2"].supply.append(SupplyCard("president", "president", False))
     table.president_taken = True
-    bridge_3 = next((b.col, b.row) for b in state.rules.content.board.bridges if b.number == 3)
     for seat in ("p1", "p2"):
-        assert SeatView(state.view(seat), seat).goal.cells == (bridge_3,)
+        reader = SeatView(state.view(seat), seat)
+        assert reader.goal.why == "bridge 3"
     table.heroes["p1"].supply = []  # Diagram 3 gone (a scene)
     table.box.setdefault("items", []).append("bridge_diagram_3")
     reader = SeatView(state.view("p1"), "p1")
     assert reader.goal.why == "the President"
     assert reader.goal.cells == (table.heroes["p2"].cell,)
-    bridge_1 = next((b.col, b.row) for b in state.rules.content.board.bridges if b.number == 1)
-    table.heroes["p2"].cell = bridge_1
-    assert SeatView(state.view("p1"), "p1").goal.why == "the President at a bridge"
 
 
-def test_the_holder_without_a_diagram_joins_a_team_mate_waiting_at_a_bridge() -> None:
+def test_a_barricaded_bridge_is_no_meeting_place() -> None:
+    """The team can neither call its escape nor cross where the bridge road is barricaded
+    (§9.1): Diagram 3's bridge is then not a goal."""
     state = EscapeFromNewYorkState.new(
-        {"players": 2, "hero_p1": "maggie", "hero_p2": "snake", "first_player": "p1"}, 1
+        {"players": 2, "hero_p1": "brain", "hero_p2": "snake", "first_player": "p1"}, 1
     )
     table = state.table
     table.president_slot.remove("president")
-    table.heroes["p1"].supply.append(SupplyCard("president", "president", False))
+    table.heroes["p2"].supply.append(SupplyCard("president", "president", False))
     table.president_taken = True
-    bridge_2 = next((b.col, b.row) for b in state.rules.content.board.bridges if b.number == 2)
-    table.heroes["p2"].cell = bridge_2
-    reader = SeatView(state.view("p1"), "p1")
-    assert reader.goal.why == "a team-mate waiting at a bridge"
-    assert reader.goal.cells == (bridge_2,)
+    bridge = next(b for b in state.rules.content.board.bridges if b.number == 3)
+    barricade(state.position, (bridge.col, bridge.row), bridge.direction)
+    reader = SeatView(state.view("p2"), "p2")
+    assert reader.goal.why != "bridge 3"
 
 
-def test_a_hero_without_the_tape_hunts_a_token_that_may_hold_it() -> None:
-    """After the rescue, a diplomat token whose slot's card the seat has not seen is the
-    goal of a hero without the Tape; one it knows to hold another card is not."""
+def test_a_token_known_to_hold_another_card_is_no_detour() -> None:
+    """A diplomat token whose slot's card the seat has seen (it put it back) is not worth a
+    detour; one it has not seen is."""
     state = new()
     table = state.table
-    table.president_taken = True
     slot = next(i for i, s in enumerate(table.diplomat_slots) if s.card != "tape")
     table.diplomat_slots[slot].token = False
-    far = max(table.spaces, key=lambda c: state.rules.topology.distance(c, (5, 2)))
-    table.spaces[far].diplomat_tokens.append(slot + 1)
-    reader = SeatView(state.view("p1"), "p1")
-    assert reader.goal.why == "a diplomat token, for the Tape"
+    near = next(iter(state.rules.topology.neighbours(table.heroes["p1"].cell).values()))
+    table.spaces[near].diplomat_tokens.append(slot + 1)
+    assert SeatView(state.view("p1"), "p1").goal.why == "a diplomat token or items"
     table.diplomat_slots[slot].known_by = ["p1"]
-    assert SeatView(state.view("p1"), "p1").goal.why != "a diplomat token, for the Tape"
+    assert SeatView(state.view("p1"), "p1").goal.why != "a diplomat token or items"
 
 
 def test_an_exact_move_is_scored_by_where_it_can_end() -> None:

@@ -183,6 +183,11 @@ def _ability(reader: SeatView, rest: str) -> float:
     return 3.5 + worth - replaced if worth > 0 else -1.0
 
 
+def _return(reader: SeatView, rest: str) -> float:
+    """The discarded card taken back: the one worth most where the hero stands."""
+    return card_value(reader, reader.cards[rest])
+
+
 def _recover(reader: SeatView, rest: str) -> float:
     return 1.0 if int(reader.me["hand_size"]) <= RECOVER_AT else -1.0
 
@@ -387,6 +392,7 @@ _RULES: dict[str, Callable[[SeatView, str], float]] = {
     "play": _play,
     "ability": _ability,
     "recover": _recover,
+    "return": _return,
     "keep": lambda reader, rest: _keep(reader, rest) if rest else _keep_hand(reader, rest),
     "step": _step,
     "stop": _stop,

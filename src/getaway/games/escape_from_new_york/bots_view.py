@@ -24,11 +24,6 @@ from getaway.games.escape_from_new_york.turn_common import SUPPLY_LIMIT
 UNEXPLORED_COST = 2
 #: What a path calls unreachable.
 FAR = 99
-#: The diplomat cards in play: the Tape, the Bracelet and two of the three others (setup
-#: step 11 removes one unseen).
-DIPLOMATS_IN_PLAY = 4
-#: Hunt a boss carrying a diplomat only when the Tape is at least this likely still out.
-BOSS_HUNT = 0.75
 
 
 @dataclass(frozen=True)
@@ -65,7 +60,13 @@ class SeatView:
 
     @cached_property
     def bridgeheads(self) -> dict[int, Cell]:
-        return {b.number: (b.col, b.row) for b in self.rules.content.board.bridges}
+        """Each bridge's bridgehead, while its road is free of an intact barricade (the team
+        can neither call its escape nor cross there, §9.1)."""
+        return {
+            b.number: (b.col, b.row)
+            for b in self.rules.content.board.bridges
+            if ((b.col, b.row), b.direction) not in self.intact
+        }
 
     # --- the map ---------------------------------------------------------------------------
 
@@ -258,26 +259,8 @@ class SeatView:
         if detour is not None:
             return detour
         if hidden:
-            return Goal((self._my_landmark(hidden),), "a face-down landmark")
+            return Goal(tuple(hidden), "a face-down landmark")
         return Goal((self.cell,), "nowhere")
-
-    def _my_landmark(self, hidden: list[Cell]) -> Cell:
-        """The face-down landmark this seat explores next, by a convention every seat can
-        follow from the public map: in turn order, each hero takes the nearest landmark no
-        earlier hero took (heroes on the same space would otherwise all make for the same
-        one); once every landmark is taken, the nearest. Nearness here is the grid's (a
-        breadth-first search from every landmark would cost each move some milliseconds);
-        the path to the landmark chosen is then walked by roads."""
-        left = list(hidden)
-        distance = self.rules.topology.distance
-        for seat in self.seats:
-            here = self.hero_cell(seat)
-            nearest = min(left, key=lambda c: (distance(here, c), c))
-            if seat == self.seat:
-                return nearest
-            if len(left) > 1:
-                left.remove(nearest)
-        return left[0]
 
     def _detour(self, within: int, items: bool) -> Goal | None:
         """The nearest diplomat token (or item marker, with ``items``) within ``within``
@@ -291,6 +274,8 @@ class SeatView:
         ]
         if items:
             near += [c for c, s in self.spaces.items() if s["item_markers"]]
+        # Nothing is picked up where enemies stand (§7.9, §7.11): not a place to wait.
+        near = [c for c in near if c != self.cell or not self.enemies_on(c)]
         if not near:
             return None
         closest = min(near, key=lambda c: self.distances_from(c).get(self.cell, FAR))
@@ -299,68 +284,27 @@ class SeatView:
         return Goal((closest,), "a diplomat token or items")
 
     def _escape_goal(self) -> Goal:
-        """After the rescue. A hero without the Tape hunts it while a slot may still hold it
-        (the President's holder too: two hunters find it sooner). Then the team meets at a
-        bridge by a convention every seat can follow from the public map, whatever the
-        others hold: the President's holder goes to the bridge of a Diagram it knows of (its
-        own, or one face up), else to a team-mate waiting at a bridge; a team-mate joins
-        the holder once the holder stands at a bridge, else goes to the bridge of its own
-        Diagram and waits there, else follows the holder."""
         holder = self.president_holder
-        if "tape" not in self.my_cards and self.tape_still_out > 0.5:
-            hunt = self._tape_hunt()
-            if hunt is not None:
-                return hunt
-        heads = set(self.bridgeheads.values())
-        if holder == self.seat:
-            if self.known_diagrams:
-                near = min(
-                    (self.bridgeheads[b] for b in self.known_diagrams),
-                    key=lambda c: (self.distances_from(c).get(self.cell, FAR), c),
-                )
-                return Goal((near,), "a bridge whose Diagram the team holds")
-            waiting = [
-                self.hero_cell(s)
-                for s in self.seats
-                if s != self.seat and self.hero_cell(s) in heads
-            ]
-            if waiting:
-                return Goal(tuple(waiting), "a team-mate waiting at a bridge")
-        elif holder is not None:
-            there = self.hero_cell(holder)
-            if there in heads:
-                return Goal((there,), "the President at a bridge")
-            # A Diagram lying face up first: the holder knows of it too, and may head there.
-            own = sorted(
-                (not face_up, self.diagrams[card])
-                for kind, card, face_up in self.me["supply"]
-                if kind == "item" and card in self.diagrams
-            )
-            if own:
-                bridge = own[0][1]
-                return Goal((self.bridgeheads[bridge],), f"bridge {bridge}, to wait there")
-            return Goal((there,), "the President")
+        if holder != self.seat and "tape" not in self.my_cards:
+            # The Tape may still lie in a slot: the President's escort goes on hunting
+            # diplomat tokens while the holder makes for the bridge.
+            detour = self._detour(FAR, items=False)
+            if detour is not None:
+                return detour
+        usable = [b for b in self.known_diagrams if b in self.bridgeheads]
+        if usable:
+            bridge = usable[0]
+            return Goal((self.bridgeheads[bridge],), f"bridge {bridge}")
         detour = self._detour(2, items=True)
         if detour is not None:
             return detour
+        if holder is not None and holder != self.seat:
+            return Goal((self.hero_cell(holder),), "the President")
         others = [self.hero_cell(s) for s in self.seats if self.hero_cell(s) != self.cell]
         if others:
             return Goal(tuple(others), "the team")
         markers = [c for c, s in self.spaces.items() if s["item_markers"]]
         return Goal(tuple(markers) or (self.cell,), "items, for a Diagram")
-
-    @cached_property
-    def tape_still_out(self) -> float:
-        """The chance, for a seat without the Tape, that it still lies in a slot rather than
-        with a team-mate, from what the seat sees: the slots holding a card it has not seen,
-        against the diplomats the team-mates must hold (those in play, less the slots' and
-        its own). A hunt for it is worth it while this is the likelier."""
-        slots = self.table["diplomat_slots"]
-        unseen = sum(1 for slot in slots if slot["card"] in ("?", "tape"))
-        lying = sum(1 for slot in slots if slot["card"] is not None)
-        mine = sum(1 for kind, _, _ in self.me["supply"] if kind == "diplomat")
-        with_mates = max(DIPLOMATS_IN_PLAY - lying - mine, 0)
-        return unseen / (unseen + with_mates) if unseen else 0.0
 
     def may_hold_tape(self, slot: int) -> bool:
         """Whether diplomat slot ``slot`` (1-4) may hold the Tape as far as the seat knows:
@@ -376,36 +320,6 @@ class SeatView:
         if len(supply) < SUPPLY_LIMIT:
             return True
         return any(kind == "item" and card not in self.diagrams for kind, card, _ in supply)
-
-    def _tape_hunt(self) -> Goal | None:
-        """The nearest diplomat token that may give the Tape; failing that, the nearest boss
-        carrying one (killing him drops it, §7.4) when the team most likely lacks it."""
-        if not self.room_for_a_diplomat:
-            return None
-        tokens = [
-            c
-            for c, s in self.spaces.items()
-            if any(self.may_hold_tape(t) for t in s["diplomat_tokens"])
-            and self.distances_from(c).get(self.cell, FAR) < FAR
-        ]
-        if tokens:
-            nearest = min(tokens, key=lambda c: self.distances_from(c).get(self.cell, FAR))
-            return Goal((nearest,), "a diplomat token, for the Tape")
-        if self.tape_still_out <= BOSS_HUNT:
-            return None  # a boss is a long fight: only when the team surely lacks the Tape
-        carriers = [
-            self.boss_cell(boss)
-            for boss, slot in self.table["boss_diplomat"].items()
-            if slot is not None and self.may_hold_tape(int(slot))
-        ]
-        bosses = tuple(c for c in carriers if c is not None)
-        return Goal(bosses, "a boss carrying a diplomat") if bosses else None
-
-    def boss_cell(self, boss: str) -> Cell | None:
-        for cell, space in self.spaces.items():
-            if boss in space["bosses"]:
-                return cell
-        return None
 
     def enterable(self, cell: Cell) -> bool:
         """Whether a hero may step onto ``cell``: explored, or a face-down landmark."""
