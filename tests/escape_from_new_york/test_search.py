@@ -3,6 +3,8 @@ heuristic's move elsewhere, shared samples, guided playouts cut at the turn's en
 
 from __future__ import annotations
 
+import pytest
+
 from getaway.ai import make_bot
 from getaway.ai.ismcts import ISMCTSBot
 from getaway.core.rng import Rng
@@ -54,14 +56,17 @@ def test_other_choices_are_the_heuristics_checked_by_one_iteration() -> None:
     assert bot.search is not None and action == bot.search.default
 
 
-def test_guided_playouts_stop_at_the_end_of_the_turn() -> None:
-    state = at_stage(new(), {"choose"})
+@pytest.mark.parametrize("players", [1, 2])
+def test_guided_playouts_stop_at_the_end_of_the_turn(players: int) -> None:
+    """With one hero the seat to play never changes: the turn's end is seen all the same."""
+    state = EscapeFromNewYorkState.new({"players": players, "first_player": "p1"}, 2)
+    state = at_stage(state, {"choose"})
     seat = state.to_act()[0]
     policy = EscapeFromNewYorkSearchPolicy(GAME, seat, state.view(seat))
     policy.prepare()
     sample = policy.determinize(Rng(1))
     assert isinstance(sample, EscapeFromNewYorkState)
-    turn = sample.table.current
+    turn = sample.turn
     plies = 0
     while policy.evaluate(sample) is None:
         acting = sample.to_act()[0]
@@ -69,6 +74,8 @@ def test_guided_playouts_stop_at_the_end_of_the_turn() -> None:
             acting, policy.playout_action(sample, acting, sample.legal_actions(acting), Rng(2))
         )
         plies += 1
-    assert plies > 0 and (sample.table.current != turn or sample.is_over())
+        assert plies < 100
+    assert plies > 0 and sample.turn is not turn
+    assert sample.turn.stage == "recover" or sample.is_over()
     value = policy.evaluate(sample)
     assert value is not None and all(-1.0 <= v <= 1.0 for v in value.values())

@@ -131,6 +131,7 @@ class EscapeFromNewYorkSearchPolicy(SearchPolicy):
         if not self.focused:
             self.iteration_cost = UNFOCUSED_COST
         self._default: str | None = None
+        self._turn_object: object = None
         self._samples: list[State] = []
         self._drawn = 0
         #: The guided playouts' tie-breaks: a generator of their own, seeded per sample, so
@@ -145,13 +146,18 @@ class EscapeFromNewYorkSearchPolicy(SearchPolicy):
 
     def determinize(self, rng: Rng) -> State:
         if not self.uses("shared-samples"):
-            return self.game.determinize(self.view, rng)
-        if len(self._samples) < SAMPLES:
-            self._samples.append(self.game.determinize(self.view, rng))
-        index = self._drawn % len(self._samples)
-        self._drawn += 1
-        self._ties = Rng(index + 1)
-        return self._samples[index].clone()
+            sample = cast("EscapeFromNewYorkState", self.game.determinize(self.view, rng))
+        else:
+            if len(self._samples) < SAMPLES:
+                self._samples.append(self.game.determinize(self.view, rng))
+            index = self._drawn % len(self._samples)
+            self._drawn += 1
+            self._ties = Rng(index + 1)
+            sample = cast("EscapeFromNewYorkState", self._samples[index].clone())
+        # The turn under way: the rules replace this object when the turn ends (with one
+        # hero the seat to play never changes, so the seat cannot tell).
+        self._turn_object = sample.turn
+        return sample
 
     # The tree -----------------------------------------------------------------------------
 
@@ -192,7 +198,7 @@ class EscapeFromNewYorkSearchPolicy(SearchPolicy):
         if self.turn is None:
             return None
         s = cast("EscapeFromNewYorkState", state)
-        if self.focused and s.table.current == self.turn:
+        if self.focused and s.turn is self._turn_object:
             return None  # the turn goes on (New York's phase is still this hero's turn)
         # Outside the focus the one iteration checks nothing a playout could change.
         value = progress(s.rules, s.table)
