@@ -124,8 +124,9 @@ class EscapeFromNewYorkSearchPolicy(SearchPolicy):
         self._bot = HeuristicBot()
         self.filter = self.uses("move-filter")
         self.guided = self.uses("guided")
-        #: The turn under way at the decision (``cutoff``): its position in the turn order.
-        self.turn: int | None = None
+        #: ``cutoff``: playouts stop at the end of the turn under way (the sample's turn
+        #: object, replaced by the rules when it ends).
+        self.cutoff = False
         #: ``focus``: whether this decision gets the level's budget.
         self.focused = not self.uses("focus") or str(view["turn"]["stage"]) in FOCUS
         if not self.focused:
@@ -139,8 +140,7 @@ class EscapeFromNewYorkSearchPolicy(SearchPolicy):
         self._ties = Rng(0)
 
     def prepare(self) -> None:
-        if self.uses("cutoff"):
-            self.turn = int(self.view["table"]["current"])
+        self.cutoff = self.uses("cutoff")
 
     # Samples ------------------------------------------------------------------------------
 
@@ -195,7 +195,7 @@ class EscapeFromNewYorkSearchPolicy(SearchPolicy):
         return self._bot.choose(self.game, seat, view, moves, self._ties)
 
     def evaluate(self, state: State) -> dict[str, float] | None:
-        if self.turn is None:
+        if not self.cutoff:
             return None
         s = cast("EscapeFromNewYorkState", state)
         if self.focused and s.turn is self._turn_object:
