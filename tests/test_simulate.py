@@ -12,7 +12,8 @@ from getaway.ai import GENERIC_BOTS, RandomBot, make_bot
 from getaway.ai.runner import play_game
 from getaway.cli import main
 from getaway.core import Replay, derive_seed, get_game
-from getaway.simulate import Tally, game_seed, play_one, simulate
+from getaway.core.sides import Side, Sides
+from getaway.simulate import Tally, game_seed, play_one, simulate, whole_sides
 
 GAME = get_game("scotland-yard")
 
@@ -156,3 +157,19 @@ def test_wrong_number_of_bots_is_a_usage_error(capsys):
     assert code == 2
     err = capsys.readouterr().err
     assert "mrx, d1, d2" in err
+
+
+def test_a_team_wins_only_with_every_seat_among_the_winners():
+    team = Sides((Side("heroes", ("p1", "p2", "p3")),))
+    assert whole_sides(team, ("p1", "p2", "p3")) == ["heroes"]
+    # one hero escaping alone, or two leaving the third behind: wins, not the team's
+    assert whole_sides(team, ("p2",)) == []
+    assert whole_sides(team, ("p1", "p3")) == []
+    assert whole_sides(Sides.solo(("a", "b")), ("b",)) == ["b"]
+
+
+def test_team_wins_are_reported_per_side():
+    # Scotland Yard's detectives always win together, so their team wins are their wins.
+    data = simulate(GAME, {}, 20, 1, dict.fromkeys(GAME.seats(), "random")).to_json()
+    assert data["team_wins"] == data["wins"]
+    assert data["team_win_rates"] == data["win_rates"]

@@ -22,6 +22,7 @@ from typing import Any
 from getaway.ai import RandomBot, make_bot
 from getaway.core import Bot, Game, JSONDict, Move, Replay, Rng, State, derive_seed, get_game
 from getaway.core import bot_rng as keyed_bot_rng
+from getaway.core.sides import Sides
 
 #: How many error messages a result keeps (the count covers all of them).
 KEPT_ERRORS = 5
@@ -72,12 +73,22 @@ def play_one(
     return state, plies
 
 
+def whole_sides(sides: Sides, winners: Iterable[str]) -> list[str]:
+    """The sides every seat of which is among ``winners``: a team that won as a team, not
+    one of its members alone (a traitor's escape, a hero left behind)."""
+    won = set(winners)
+    return [side.name for side in sides if side.seats and won.issuperset(side.seats)]
+
+
 @dataclass
 class Tally:
     """Results of some games: mergeable, so workers can each count a share."""
 
     #: Per side: the games it won, alone or sharing the victory.
     wins: dict[str, int]
+    #: Per side: the games every seat of it won together (a team's win; in a co-operative
+    #: game with a hidden traitor, the games the whole team won, not one member alone).
+    team_wins: dict[str, int] = field(default_factory=dict)
     #: Games won by several sides together, and games nobody won.
     shared: int = 0
     draws: int = 0
@@ -94,6 +105,8 @@ class Tally:
     def merge(self, other: Tally) -> None:
         for side, count in other.wins.items():
             self.wins[side] = self.wins.get(side, 0) + count
+        for side, count in other.team_wins.items():
+            self.team_wins[side] = self.team_wins.get(side, 0) + count
         self.shared += other.shared
         self.draws += other.draws
         self.finished += other.finished
@@ -125,7 +138,7 @@ def run_games(plan: Plan, indices: Iterable[int], on_game: Callable[[], None] | 
     game = get_game(plan.game)
     bots = {seat: make_bot(game, name) for seat, name in plan.lineup.items()}
     sides = game.sides(plan.options)
-    tally = Tally(wins=dict.fromkeys(sides.names, 0))
+    tally = Tally(wins=dict.fromkeys(sides.names, 0), team_wins=dict.fromkeys(sides.names, 0))
     for index in indices:
         seed = game_seed(plan.seed, index)
         # Logging moves costs time, so only when the replays are wanted.
@@ -146,6 +159,8 @@ def run_games(plan: Plan, indices: Iterable[int], on_game: Callable[[], None] | 
                 tally.shared += 1
             for side in won:
                 tally.wins[side] = tally.wins.get(side, 0) + 1
+            for side in whole_sides(sides, outcome.winners):
+                tally.team_wins[side] = tally.team_wins.get(side, 0) + 1
         if plan.replays is not None and replay is not None:
             replay.save(replay_path(plan.replays, plan, index))
         if on_game is not None:
@@ -180,6 +195,11 @@ class SimulationResult:
             "wins": {side: tally.wins.get(side, 0) for side in self.sides},
             "win_rates": {
                 side: tally.wins.get(side, 0) / tally.finished if tally.finished else 0.0
+                for side in self.sides
+            },
+            "team_wins": {side: tally.team_wins.get(side, 0) for side in self.sides},
+            "team_win_rates": {
+                side: tally.team_wins.get(side, 0) / tally.finished if tally.finished else 0.0
                 for side in self.sides
             },
             "shared": tally.shared,

@@ -13,7 +13,7 @@ from getaway.games.escape_from_new_york.game import GAME, EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.schema import CardTarget
 from getaway.games.escape_from_new_york.state import SupplyCard
 from getaway.simulate import bot_rng, game_seed, play_one
-from tests.escape_from_new_york.rules_helpers import landmark_on, sound
+from tests.escape_from_new_york.rules_helpers import barricade, landmark_on, sound
 
 
 def new(players: int = 2, seed: int = 1) -> EscapeFromNewYorkState:
@@ -92,6 +92,47 @@ def test_after_the_rescue_a_known_diagram_names_the_bridge_and_the_others_follow
     reader = SeatView(state.view("p1"), "p1")
     assert reader.goal.why == "the President"
     assert reader.goal.cells == (table.heroes["p2"].cell,)
+
+
+def test_a_barricaded_bridge_is_no_meeting_place() -> None:
+    """The team can neither call its escape nor cross where the bridge road is barricaded
+    (§9.1): Diagram 3's bridge is then not a goal."""
+    state = EscapeFromNewYorkState.new(
+        {"players": 2, "hero_p1": "brain", "hero_p2": "snake", "first_player": "p1"}, 1
+    )
+    table = state.table
+    table.president_slot.remove("president")
+    table.heroes["p2"].supply.append(SupplyCard("president", "president", False))
+    table.president_taken = True
+    bridge = next(b for b in state.rules.content.board.bridges if b.number == 3)
+    barricade(state.position, (bridge.col, bridge.row), bridge.direction)
+    reader = SeatView(state.view("p2"), "p2")
+    assert reader.goal.why != "bridge 3"
+
+
+def test_a_token_known_to_hold_another_card_is_no_detour() -> None:
+    """A diplomat token whose slot's card the seat has seen (it put it back) is not worth a
+    detour; one it has not seen is."""
+    state = new()
+    table = state.table
+    slot = next(i for i, s in enumerate(table.diplomat_slots) if s.card != "tape")
+    table.diplomat_slots[slot].token = False
+    near = next(iter(state.rules.topology.neighbours(table.heroes["p1"].cell).values()))
+    table.spaces[near].diplomat_tokens.append(slot + 1)
+    assert SeatView(state.view("p1"), "p1").goal.why == "a diplomat token or items"
+    table.diplomat_slots[slot].known_by = ["p1"]
+    assert SeatView(state.view("p1"), "p1").goal.why != "a diplomat token or items"
+
+
+def test_an_exact_move_is_scored_by_where_it_can_end() -> None:
+    """A move of 3 exact steps next to its goal cannot stop on it: the step scores by the
+    best space the move can end on, not by the space it steps onto."""
+    state = new()
+    reader = SeatView(state.view("p1"), "p1")
+    goal = reader.goal.cells[0]
+    assert reader.end_distance(goal, 0, up_to=False) == 0
+    assert reader.end_distance(goal, 1, up_to=False) >= 1  # it must step off the goal
+    assert reader.end_distance(goal, 1, up_to=True) == 0  # or it may stop there
 
 
 def test_steps_toward_the_goal_score_higher() -> None:

@@ -16,6 +16,7 @@ from tests.escape_from_new_york.rules_helpers import (
     barricade,
     lay,
     outskirts_on,
+    prisoners,
     sound,
 )
 
@@ -430,9 +431,55 @@ def test_a_car_crashed_by_an_item_at_step_5_is_not_driven() -> None:
     crash = next(a for a in state.legal_actions("p1") if a.endswith(":crash"))
     state.apply("p1", crash)
     assert snake.car is None
-    assert "drive" not in state.legal_actions("p1")
-    assert state.turn.stage != "car"
+    legal = state.legal_actions("p1")
+    assert "drive" not in legal
+    # Step 5 is still the moment for what may be done at any time, with ``stay`` to go on.
+    assert state.turn.stage != "car" or "stay" in legal
     sound(state.position)
+
+
+def test_the_president_is_taken_after_the_second_card_clears_the_camp() -> None:
+    """§7.10 "at any moment of your turn": the second card kills the last prisoner on the
+    Duke's Camp, and before the noise and the damage (step 5, a hero with no car) the
+    President may be taken; ``stay`` goes on to step 6 without him."""
+    state = game(players=2, seed=3, hero_p1="snake")
+    table = state.table
+    camp = next(c for c, s in table.spaces.items() if s.tile == "dukes_camp")
+    table.spaces[camp].face_up = True
+    snake = table.heroes["p1"]
+    snake.cell = camp
+    explore_around(state, camp)
+    prisoners(state.position, camp, 1)
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:snake_strong_antitoxin")
+    state.apply("p1", "choose:snake_knife_work")
+    state.apply("p1", "play:snake_strong_antitoxin")
+    assert "take-president" not in state.legal_actions("p1")  # a prisoner is there
+    state.apply("p1", "play:snake_knife_work")
+    while state.turn.stage == "attack":
+        state.apply("p1", "hit:0")
+    assert state.turn.stage == "car" and snake.car is None
+    assert state.legal_actions("p1")[0] == "stay"
+    assert "take-president" in state.legal_actions("p1")
+    assert "drive" not in state.legal_actions("p1")
+    after = state.clone()
+    after.apply("p1", "stay")
+    assert after.table.step > 5 or after.table.phase == "new_york" or after.table.current != 0
+    state.apply("p1", "take-president")
+    assert table.president_taken
+    sound(state.position)
+
+
+def test_step_5_asks_nothing_with_no_car_and_nothing_to_do() -> None:
+    """A carless hero with nothing to pick up or use goes on from the second card to step 6
+    without a choice."""
+    state = game(players=2, seed=3, hero_p1="snake")
+    state.apply("p1", "keep")
+    state.apply("p1", "choose:snake_strong_antitoxin")
+    state.apply("p1", "choose:snake_knife_work")
+    state.apply("p1", "play:snake_strong_antitoxin")
+    state.apply("p1", "play:snake_knife_work")
+    assert state.turn.stage != "car"
 
 
 def test_a_diplomat_token_is_picked_up_for_its_slots_card() -> None:

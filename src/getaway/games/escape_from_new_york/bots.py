@@ -38,7 +38,6 @@ from getaway.games.escape_from_new_york.schema import (
     Steal,
 )
 from getaway.games.escape_from_new_york.topology import Cell
-from getaway.games.escape_from_new_york.turn_common import SUPPLY_LIMIT
 
 #: Scores of the actions that end the game or must not be missed.
 CERTAIN_WIN = 1000.0
@@ -184,6 +183,11 @@ def _ability(reader: SeatView, rest: str) -> float:
     return 3.5 + worth - replaced if worth > 0 else -1.0
 
 
+def _return(reader: SeatView, rest: str) -> float:
+    """The discarded card taken back: the one worth most where the hero stands."""
+    return card_value(reader, reader.cards[rest])
+
+
 def _recover(reader: SeatView, rest: str) -> float:
     return 1.0 if int(reader.me["hand_size"]) <= RECOVER_AT else -1.0
 
@@ -201,8 +205,21 @@ def _at(reader: SeatView, cell: Cell) -> float:
 
 
 def _step(reader: SeatView, rest: str) -> float:
+    """A step scored by where the move can end from it: an exact move may have to walk
+    past the goal, so the steps still owed after this one count."""
     where, _, _how = rest.rpartition(":")
-    return _at(reader, parse_cell(where))
+    cell = parse_cell(where)
+    move = reader.view.get("turn", {}).get("move")
+    if move is None:
+        return _at(reader, cell)
+    effect = move["effect"]
+    left = max(int(effect["steps"]) - int(move["taken"]) - 1, 0)
+    up_to = bool(effect.get("up_to"))
+    if left == 0 or up_to:
+        threat = reader.threat(cell)
+    else:
+        threat = 0
+    return -1.0 * reader.end_distance(cell, left, up_to) - THREAT * threat
 
 
 def _stop(reader: SeatView, rest: str) -> float:
@@ -343,13 +360,14 @@ def _take(reader: SeatView, rest: str) -> float:
 
 def _take_diplomat(reader: SeatView, rest: str) -> float:
     """A diplomat token's card, unless the seat knows that slot holds a card of no use to it
-    (one it put back itself), or its supply is full: it would drop a card to make room,
-    and a diplomat dropped puts a token back on the space, to be taken again."""
+    (one it put back itself), or its supply is full of cards it keeps: an item the team
+    does not need may make room, but a diplomat dropped puts a token back on the space,
+    to be taken again."""
     slot = reader.table["diplomat_slots"][int(rest) - 1]
     card = slot["card"]
     if card not in (None, "?") and not _key_card(reader, str(card)):
         return NEVER
-    return 20.0 if len(reader.me["supply"]) < SUPPLY_LIMIT else NEVER
+    return 20.0 if reader.room_for_a_diplomat else NEVER
 
 
 def _take_car(reader: SeatView, rest: str) -> float:
@@ -374,6 +392,7 @@ _RULES: dict[str, Callable[[SeatView, str], float]] = {
     "play": _play,
     "ability": _ability,
     "recover": _recover,
+    "return": _return,
     "keep": lambda reader, rest: _keep(reader, rest) if rest else _keep_hand(reader, rest),
     "step": _step,
     "stop": _stop,

@@ -18,6 +18,7 @@ from getaway.games.escape_from_new_york.options import Rules, rules_for
 from getaway.games.escape_from_new_york.schema import HeroCard, Item
 from getaway.games.escape_from_new_york.state import PRISONER
 from getaway.games.escape_from_new_york.topology import OPPOSITE, Cell, Direction
+from getaway.games.escape_from_new_york.turn_common import SUPPLY_LIMIT
 
 #: Steps a path pays for crossing an unexplored space: it must be explored first.
 UNEXPLORED_COST = 2
@@ -59,7 +60,13 @@ class SeatView:
 
     @cached_property
     def bridgeheads(self) -> dict[int, Cell]:
-        return {b.number: (b.col, b.row) for b in self.rules.content.board.bridges}
+        """Each bridge's bridgehead, while its road is free of an intact barricade (the team
+        can neither call its escape nor cross there, §9.1)."""
+        return {
+            b.number: (b.col, b.row)
+            for b in self.rules.content.board.bridges
+            if ((b.col, b.row), b.direction) not in self.intact
+        }
 
     # --- the map ---------------------------------------------------------------------------
 
@@ -91,25 +98,50 @@ class SeatView:
             lookup(self.rules).cells[cell].kind == "landmark" and not self.spaces[cell]["face_up"]
         )
 
-    def _shows_road(self, cell: Cell, direction: Direction) -> bool:
-        space = self.spaces[cell]
-        if space["tile"] is not None and space["face_up"]:
-            tile = lookup(self.rules).tiles.get(space["tile"])
-            if tile is not None and tile.roads is not None:
-                return direction in tile.roads
-        return self.rules.topology.shows_road(cell, direction)
+    @cached_property
+    def _shown_roads(self) -> dict[Cell, frozenset[Direction]]:
+        """The directions each space shows a road in: a face-up tile's own, else the
+        printed board's (an unexplored space is taken to have the printed ones)."""
+        tiles = lookup(self.rules).tiles
+        topology = self.rules.topology
+        found = {}
+        for cell, space in self.spaces.items():
+            tile = tiles.get(space["tile"]) if space["tile"] is not None else None
+            if tile is not None and space["face_up"] and tile.roads is not None:
+                found[cell] = frozenset(tile.roads)
+            else:
+                found[cell] = topology.shown_roads(cell)
+        return found
+
+    @cached_property
+    def _roads(self) -> dict[Cell, tuple[Cell, ...]]:
+        """Each space's neighbours a road leads to (:meth:`walkable`), listed once."""
+        shown = self._shown_roads
+        intact = self.intact
+        found: dict[Cell, tuple[Cell, ...]] = {}
+        for cell in self.spaces:
+            roads = shown[cell]
+            found[cell] = tuple(
+                there
+                for direction, there, back, _ in self.rules.topology.links(cell)
+                if direction in roads and back in shown[there] and (cell, direction) not in intact
+            )
+        return found
 
     def walkable(self, start: Cell, end: Cell) -> bool:
         """Whether a road may lead from ``start`` to ``end``: shown on both sides (as far as
         the view shows them: an unexplored space is taken to have every road) and free of
         an intact barricade."""
-        direction = self.rules.topology.direction(start, end)
-        return (
-            direction is not None
-            and (start, direction) not in self.intact
-            and self._shows_road(start, direction)
-            and self._shows_road(end, OPPOSITE[direction])
-        )
+        return end in self._roads[start]
+
+    @cached_property
+    def _entry_cost(self) -> dict[Cell, int]:
+        """Steps a path pays to enter each space: 1, or :data:`UNEXPLORED_COST` for one that
+        must be explored first."""
+        return {
+            cell: 1 if self.explored(cell) or self.hidden_landmark(cell) else UNEXPLORED_COST
+            for cell in self.spaces
+        }
 
     @cached_property
     def _distances(self) -> dict[Cell, dict[Cell, int]]:
@@ -123,14 +155,12 @@ class SeatView:
             return cached
         found = {goal: 0}
         queue: deque[Cell] = deque([goal])
+        roads, cost = self._roads, self._entry_cost
         # Costs are 1 or 2, so a plain queue with re-relaxation is exact and small enough.
         while queue:
             cell = queue.popleft()
-            for there in self.rules.topology.neighbours(cell).values():
-                if not self.walkable(there, cell):
-                    continue
-                cost = 1 if self.explored(cell) or self.hidden_landmark(cell) else UNEXPLORED_COST
-                total = found[cell] + cost
+            total = found[cell] + cost[cell]
+            for there in roads[cell]:
                 if total < found.get(there, FAR):
                     found[there] = total
                     queue.append(there)
@@ -149,9 +179,8 @@ class SeatView:
         """Enemies on ``cell`` and, with range 1, on the spaces a road leads to from it."""
         count = self.enemies_on(cell)
         if reach >= 1:
-            for there in self.rules.topology.neighbours(cell).values():
-                if self.walkable(cell, there):
-                    count += self.enemies_on(there)
+            for there in self._roads[cell]:
+                count += self.enemies_on(there)
         return count
 
     def threat(self, cell: Cell) -> int:
@@ -238,9 +267,15 @@ class SeatView:
         steps, when the seat does not hold the Tape already."""
         if "tape" in self.my_cards and not items:
             return None
-        near = [c for c, s in self.spaces.items() if s["diplomat_tokens"]]
+        near = [
+            c
+            for c, s in self.spaces.items()
+            if any(self.may_hold_tape(t) for t in s["diplomat_tokens"])
+        ]
         if items:
             near += [c for c, s in self.spaces.items() if s["item_markers"]]
+        # Nothing is picked up where enemies stand (§7.9, §7.11): not a place to wait.
+        near = [c for c in near if c != self.cell or not self.enemies_on(c)]
         if not near:
             return None
         closest = min(near, key=lambda c: self.distances_from(c).get(self.cell, FAR))
@@ -256,8 +291,9 @@ class SeatView:
             detour = self._detour(FAR, items=False)
             if detour is not None:
                 return detour
-        if self.known_diagrams:
-            bridge = self.known_diagrams[0]
+        usable = [b for b in self.known_diagrams if b in self.bridgeheads]
+        if usable:
+            bridge = usable[0]
             return Goal((self.bridgeheads[bridge],), f"bridge {bridge}")
         detour = self._detour(2, items=True)
         if detour is not None:
@@ -269,6 +305,42 @@ class SeatView:
             return Goal(tuple(others), "the team")
         markers = [c for c, s in self.spaces.items() if s["item_markers"]]
         return Goal(tuple(markers) or (self.cell,), "items, for a Diagram")
+
+    def may_hold_tape(self, slot: int) -> bool:
+        """Whether diplomat slot ``slot`` (1-4) may hold the Tape as far as the seat knows:
+        a card lies there that the seat has not seen to be another."""
+        card = self.table["diplomat_slots"][slot - 1]["card"]
+        return card in ("?", "tape")
+
+    @cached_property
+    def room_for_a_diplomat(self) -> bool:
+        """Whether taking a diplomat keeps every card the team needs: the supply has room,
+        or holds an item the team does not need, to be dropped for it."""
+        supply = self.me["supply"]
+        if len(supply) < SUPPLY_LIMIT:
+            return True
+        return any(kind == "item" and card not in self.diagrams for kind, card, _ in supply)
+
+    def enterable(self, cell: Cell) -> bool:
+        """Whether a hero may step onto ``cell``: explored, or a face-down landmark."""
+        return self.explored(cell) or self.hidden_landmark(cell)
+
+    def end_distance(self, cell: Cell, steps: int, up_to: bool) -> int:
+        """The least distance to the goal a move standing on ``cell`` can end at with
+        ``steps`` more steps (all of them, or ``up_to`` them): an exact move may have to
+        walk past the goal."""
+        goal = self.goal
+        frontier = {cell}
+        best = self.distance(cell, goal) if up_to or steps == 0 else FAR
+        for taken in range(steps):
+            frontier = {
+                there for here in frontier for there in self._roads[here] if self.enterable(there)
+            }
+            if not frontier:
+                break
+            if up_to or taken == steps - 1:
+                best = min(best, min(self.distance(c, goal) for c in frontier))
+        return best
 
     def goal_distance(self, cell: Cell | None = None) -> int:
         return self.distance(self.cell if cell is None else cell, self.goal)

@@ -19,7 +19,9 @@ Stages asking the current player (``Turn.stage``), with their action ids:
 - an effect under way: ``step:C,R:HOW`` and ``stop`` (a move), ``explore:C,R``,
   ``hit:I`` and ``done`` (damage, one point to figure I of those in range),
   ``deceive:I:C,R`` (and ``done`` for "up to"), ``return:CARD``;
-- ``car`` (step 5): ``drive`` or ``stay``;
+- ``car`` (step 5): ``drive`` or ``stay``; without a car move, ``stay`` alone when a
+  pick-up or the team's escape (``AFTER_CARDS``) may be done after the second card, which
+  is offered beside it;
 - ``library`` (step 9): ``library:return`` or ``library:item``;
 - ``enemies`` (New York moving enemies, §8.5): ``enemy:I`` then ``route:J``;
   ``landmark`` / ``landmark-next`` (a landmark to explore, any or next to the hero):
@@ -161,6 +163,9 @@ FREE_KINDS = frozenset(
     | {"use", "reveal", "fire"}
     | {"take-diplomat", "take-president"}
 )
+#: The actions of "any moment of your turn" that stop the turn after the second card
+#: (step 5) for a hero without a car move: the cards may just have made them possible.
+AFTER_CARDS = frozenset({"take-president", "take-diplomat", "pick-up", "take-car", "attempt"})
 #: Where the actions of "any moment of your turn" are offered: between cards and steps,
 #: not while a card resolves (§7.11, A-43), and during a move for what a move may do on
 #: the way (taking a car ends it, §7.12; picking up items, A-23).
@@ -293,7 +298,7 @@ def _stage_actions(state: EscapeFromNewYorkState) -> list[str]:
     if stage == "return":
         return [f"return:{card}" for card in dict.fromkeys(hero.discard)]
     if stage == "car":
-        return ["drive", "stay"]
+        return ["drive", "stay"] if _car_can_move(state) else ["stay"]
     if stage == "steal":
         effect = current_effect(state)
         assert isinstance(effect, Steal)
@@ -568,8 +573,17 @@ def _automatic(state: EscapeFromNewYorkState) -> None:
         next_effect(state)
     elif stage == "car_check":
         table.step = 5
-        possible = movement.car_move(rules, table, seat) is not None and _car_can_move(state)
-        turn.stage = "car" if possible else "noise"
+        # Step 5 is also the last moment of the hero phase before the noise and the damage:
+        # what "any moment of your turn" allows and the cards may just have made possible
+        # (the President, a diplomat, items or a car on a space the second card cleared or
+        # reached; the team's escape called there) is offered then, beside ``stay`` alone
+        # when there is no car move. Items and the weapon could as well have been used
+        # before the second card, so they alone do not stop the turn here.
+        turn.stage = "car"
+        if not _car_can_move(state) and not any(
+            action.partition(":")[0] in AFTER_CARDS for action in free_actions(state)
+        ):
+            turn.stage = "noise"
     elif stage == "noise":
         table.step = 6
         cards = [hero_card(rules, card) for card in turn.revealed]
@@ -618,9 +632,12 @@ def _automatic(state: EscapeFromNewYorkState) -> None:
 
 
 def _car_can_move(state: EscapeFromNewYorkState) -> bool:
+    """Step 5's car move (§7.12): a car, no enemies on the space, and a move to walk."""
     rules, table = state.rules, state.table
     seat = current_seat(table)
-    effects = movement.car_move(rules, table, seat) or []
+    effects = movement.car_move(rules, table, seat)
+    if effects is None:
+        return False
     first = effects[0] if effects else None
     return not isinstance(first, Move) or movement.start_move(rules, table, seat, first) is not None
 
