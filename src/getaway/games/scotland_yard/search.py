@@ -224,8 +224,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         FLEE_MODEL: "move-model also models Mr. X as riding where the nearest hunter is farthest",
         READ_MOVER: "move-model weighs models of Mr. X (the heuristic, fleeing by distance, "
         "random) by how well each foretold his rides and surfacings this game",
-        BLIND_CHASE: "a detective's playouts chase the public possible set, not the sampled "
-        "Mr. X",
+        BLIND_CHASE: "a detective's playouts chase the public possible set, not the sampled Mr. X",
         COVER: "evaluation also scores the share of the possible set no hunter rides to next",
         FAR_SIGHT: "evaluation scores playouts further ahead (far_horizon_rounds)",
         SEARCH_MODEL: "mixed-model's detectives may also chase a drawn possible station "
@@ -267,7 +266,9 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: The techniques a seat's search leaves off unless a spec switches them on (``on=``):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
-        MRX: frozenset({EVALUATION, READ_STYLE, READ_MOVER, COVER, FAR_SIGHT, SEARCH_MODEL}),
+        MRX: frozenset(
+            {EVALUATION, READ_STYLE, READ_MOVER, BLIND_CHASE, COVER, FAR_SIGHT, SEARCH_MODEL}
+        ),
         DETECTIVES: frozenset(
             {
                 GUIDED,
@@ -279,6 +280,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
                 BLIND_CHASE,
                 COVER,
                 FAR_SIGHT,
+                SEARCH_MODEL,
             }
         ),
     }
