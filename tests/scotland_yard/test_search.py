@@ -23,9 +23,12 @@ from getaway.games.scotland_yard.categorization import WEIGHTS
 from getaway.games.scotland_yard.evaluation import mrx_outlook, mrx_territory
 from getaway.games.scotland_yard.search import (
     ANCHOR,
+    BLIND_CHASE,
     CATEGORIZATION,
     COALITION,
+    COVER,
     EVALUATION,
+    FAR_SIGHT,
     FILTERING,
     FLAT,
     FLEE_MODEL,
@@ -36,6 +39,7 @@ from getaway.games.scotland_yard.search import (
     PLAYOUTS,
     READ_MOVER,
     READ_STYLE,
+    SEARCH_MODEL,
     SHORTLIST,
     PreparedSampler,
     ScotlandYardSearchPolicy,
@@ -45,7 +49,14 @@ from getaway.games.scotland_yard.state import ScotlandYardState
 from tests.scotland_yard.helpers import craft, destination, distances_from, nbrs, random_states
 from tests.scotland_yard.test_determinizer import assert_legal_hidden_path, without_randomness
 
-ALL_ON = frozenset(ScotlandYardSearchPolicy.techniques)
+#: Every technique but the pilots that change how the others score and chase (their own tests
+#: are in ``test_search_pilots.py``).
+ALL_ON = frozenset(ScotlandYardSearchPolicy.techniques) - {
+    BLIND_CHASE,
+    COVER,
+    FAR_SIGHT,
+    SEARCH_MODEL,
+}
 #: Every technique but heuristic-guided playouts, which take over from the greedy ones.
 UNGUIDED = ALL_ON - {GUIDED}
 
@@ -98,6 +109,10 @@ def test_the_game_offers_its_policy_with_its_techniques():
         READ_STYLE,
         FLEE_MODEL,
         READ_MOVER,
+        BLIND_CHASE,
+        COVER,
+        FAR_SIGHT,
+        SEARCH_MODEL,
     }
     assert GAME.search_policy("d1", state.view("d1"), frozenset()).enabled == frozenset()
 
@@ -651,18 +666,27 @@ def test_flat_search_follows_the_playout_policy_below_the_root():
 
 def test_each_side_leaves_off_what_hurt_it():
     state = GAME.new_state({"players": 4}, 1)
-    assert GAME.search_policy("d1", state.view("d1")).enabled == ALL_ON - {
+    every = frozenset(ScotlandYardSearchPolicy.techniques)
+    assert GAME.search_policy("d1", state.view("d1")).enabled == every - {
         GUIDED,
         MIXED_MODEL,
         KEEP_AWAY,
         ANCHOR,
         FLEE_MODEL,
         READ_MOVER,
+        BLIND_CHASE,
+        COVER,
+        FAR_SIGHT,
+        SEARCH_MODEL,
     }
-    assert GAME.search_policy("mrx", state.view("mrx")).enabled == ALL_ON - {
+    assert GAME.search_policy("mrx", state.view("mrx")).enabled == every - {
         EVALUATION,
         READ_STYLE,
         READ_MOVER,
+        BLIND_CHASE,
+        COVER,
+        FAR_SIGHT,
+        SEARCH_MODEL,
     }
 
 

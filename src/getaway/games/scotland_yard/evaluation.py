@@ -36,3 +36,18 @@ def mrx_outlook(state: Any) -> float:
     """Mr. X's territory on a 0..1 scale: log2(size + 1) / log2(stations + 1)."""
     stations = len(state.rules.board.hunter_distance)
     return math.log2(mrx_territory(state) + 1) / math.log2(stations + 1)
+
+
+def mrx_cover_outlook(state: Any) -> float:
+    """The share of the public set of Mr. X's possible stations that no hunter stands on or
+    rides to next (0..1): how much of what the detectives know is still open to him, however
+    the sample placed him. The detectives' search weighs it under ``cover``."""
+    possible: int = state.possible_mask()
+    count = possible.bit_count()
+    if not count:
+        return 0.0
+    hunter_mask = state.rules.board.hunter_mask
+    covered: int = state.occ
+    for h in state.pos[1:]:
+        covered |= hunter_mask[h]
+    return (possible & ~covered).bit_count() / count

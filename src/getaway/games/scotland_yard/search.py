@@ -15,7 +15,7 @@
   his turn: ``double`` and each of its legs.
 
 The fifth technique, one tree shared by all determinizations, is the ISMCTS bot itself.
-Nine more are ours (measured in docs/ai.md):
+Fifteen more are ours (measured in docs/ai.md):
 
 * ``guided``: playouts play the heuristic bot's move, each seat reading its own view of the
   sample (a detective never sees the sampled station); Mr. X's strength comes from it.
@@ -40,6 +40,17 @@ Nine more are ours (measured in docs/ai.md):
 * ``read-mover``: ``move-model``'s belief averages three models of Mr. X (the heuristic's
   choices, fleeing by distance, riding at random), each weighed by how well it foretold his
   rides and surfacings this game (``belief.mover_mixture_weights``).
+* ``blind-chase`` (off by default): a detective's playouts chase a station drawn from the
+  public possible set at each ride, as they do in Mr. X's search, not the sampled Mr. X: a
+  playout whose hunters know where he is rates every root move as if they would find him.
+* ``cover`` (off by default): ``evaluation`` also scores the share of the public possible
+  set no hunter can ride to next (``evaluation.mrx_cover_outlook``), so that the detectives'
+  search values hemming in every station he may be on, not only the sampled one.
+* ``far-sight`` (off by default): ``evaluation`` scores ``far_horizon_rounds`` ahead instead
+  of ``horizon_rounds``.
+* ``search-model`` (off by default): ``mixed-model``'s detectives may also play as a
+  searching opponent's playouts do (``search_model_share`` of the playouts): each ride ends
+  nearest to a station drawn from the public possible set, epsilon-greedy.
 
 Each side starts from its own default set (``default_off``).
 Parameters are class attributes, so a measurement can set them for a whole process.
@@ -71,7 +82,7 @@ from getaway.games.scotland_yard.board import (
 from getaway.games.scotland_yard.bots import detective_scorer, heuristic_move, mrx_scorer
 from getaway.games.scotland_yard.categorization import WEIGHTS, category
 from getaway.games.scotland_yard.determinizer import hidden_record, state_with_path
-from getaway.games.scotland_yard.evaluation import mrx_outlook
+from getaway.games.scotland_yard.evaluation import mrx_cover_outlook, mrx_outlook
 from getaway.games.scotland_yard.knowledge import sample_path_to
 from getaway.games.scotland_yard.moves import DOUBLE_STEP, LEG_PARSE
 from getaway.games.scotland_yard.options import DETECTIVES, MRX, normalize, rules_for
@@ -97,8 +108,13 @@ ANCHOR = "anchor"
 READ_STYLE = "read-style"
 FLEE_MODEL = "flee-model"
 READ_MOVER = "read-mover"
-#: The detectives' styles of ``mixed-model``, in the order of ``detective_model_mix``.
-MODEL_HEURISTIC, MODEL_NEAREST, MODEL_RANDOM = 0, 1, 2
+BLIND_CHASE = "blind-chase"
+COVER = "cover"
+FAR_SIGHT = "far-sight"
+SEARCH_MODEL = "search-model"
+#: The detectives' styles of ``mixed-model``, in the order of ``detective_model_mix``, and
+#: ``search-model``'s, added after them.
+MODEL_HEURISTIC, MODEL_NEAREST, MODEL_RANDOM, MODEL_SEARCH = 0, 1, 2, 3
 CHASE_SAMPLE, CHASE_POSSIBLE = "sample", "possible"
 
 
@@ -208,6 +224,11 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         FLEE_MODEL: "move-model also models Mr. X as riding where the nearest hunter is farthest",
         READ_MOVER: "move-model weighs models of Mr. X (the heuristic, fleeing by distance, "
         "random) by how well each foretold his rides and surfacings this game",
+        BLIND_CHASE: "a detective's playouts chase the public possible set, not the sampled Mr. X",
+        COVER: "evaluation also scores the share of the possible set no hunter rides to next",
+        FAR_SIGHT: "evaluation scores playouts further ahead (far_horizon_rounds)",
+        SEARCH_MODEL: "mixed-model's detectives may also chase a drawn possible station "
+        "epsilon-greedily, as a searching opponent's playouts do",
     }
 
     #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
@@ -228,6 +249,15 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     chase_as_detective: ClassVar[str] = "sample"
     #: Rounds a playout runs past the decision's round before ``evaluation`` scores it.
     horizon_rounds: ClassVar[int] = 3
+    #: The same under ``far-sight``.
+    far_horizon_rounds: ClassVar[int] = 6
+    #: ``cover``: the weight of the possible set's uncovered share in Mr. X's score at the
+    #: horizon (the rest is his territory, ``evaluation.mrx_outlook``).
+    cover_weight: ClassVar[float] = 0.5
+    #: ``search-model``: the share of Mr. X's playouts whose detectives chase as a searching
+    #: opponent's playouts do; the other styles share the rest in ``detective_model_mix``'s
+    #: proportions.
+    search_model_share: ClassVar[float] = 0.25
     #: How many of the heuristic's best root moves ``shortlist`` keeps (ties kept too), for
     #: Mr. X and for a detective. A detective's playouts are noisy (they hinge on where Mr. X
     #: was sampled), so fewer candidates leave the search fewer ways to be misled.
@@ -236,8 +266,23 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: The techniques a seat's search leaves off unless a spec switches them on (``on=``):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
-        MRX: frozenset({EVALUATION, READ_STYLE, READ_MOVER}),
-        DETECTIVES: frozenset({GUIDED, MIXED_MODEL, KEEP_AWAY, ANCHOR, FLEE_MODEL, READ_MOVER}),
+        MRX: frozenset(
+            {EVALUATION, READ_STYLE, READ_MOVER, BLIND_CHASE, COVER, FAR_SIGHT, SEARCH_MODEL}
+        ),
+        DETECTIVES: frozenset(
+            {
+                GUIDED,
+                MIXED_MODEL,
+                KEEP_AWAY,
+                ANCHOR,
+                FLEE_MODEL,
+                READ_MOVER,
+                BLIND_CHASE,
+                COVER,
+                FAR_SIGHT,
+                SEARCH_MODEL,
+            }
+        ),
     }
     #: ``mixed-model``: the chances that a playout's detectives play the heuristic bot, a
     #: plain chase of the nearest possible station, or random moves. Chosen on pilot deals
@@ -273,7 +318,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             enabled = frozenset(self.techniques) - self.default_off[side]
         super().__init__(game, seat, view, enabled)
         self._sampler: PreparedSampler | None = None
-        self._horizon = int(view["round"]) + int(self.horizon_rounds)
+        ahead = self.far_horizon_rounds if self.uses(FAR_SIGHT) else self.horizon_rounds
+        self._horizon = int(view["round"]) + int(ahead)
         self._shortlist: frozenset[str] | None = None
         self._prior: dict[int, float] | None = None
         self._flat = self.uses(FLAT)
@@ -286,7 +332,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             entries_left = int(view["options"]["log_fields"]) - len(view["mrx_log"])
             rounds = min(rounds, entries_left + (view["phase"] != "mrx"))
             if self.uses(EVALUATION):
-                rounds = min(rounds, int(self.horizon_rounds))
+                rounds = min(rounds, int(ahead))
             self.iteration_cost = self.guided_cost_per_round * max(rounds, 1)
         #: Draws of the moves below the root under ``flat``, seeded from the search's
         #: generator at the first determinization.
@@ -299,6 +345,11 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         self._mix: tuple[float, ...] = tuple(self.detective_model_mix)
         if self._mixed and self.uses(READ_STYLE):
             self._mix = style_posterior(view, self.read_style_prior)
+        if self._mixed and self.uses(SEARCH_MODEL):
+            share = float(self.search_model_share)
+            total = sum(self._mix)
+            self._mix = (*(w / total * (1.0 - share) for w in self._mix), share)
+        self._cover = self.uses(COVER)
 
     def prepare(self) -> None:
         """Parse the view once per decision (the sampler)."""
@@ -435,6 +486,9 @@ class ScotlandYardSearchPolicy(SearchPolicy):
                 return legal[rng.below(len(legal))]
             if style == MODEL_NEAREST:
                 return nearest_chase_move(state, legal, rng)
+            if style == MODEL_SEARCH:
+                target = random_station(state.possible_mask(), rng) or state.pos[0]
+                return greedy_hunter_move(state, legal, rng, self.epsilon_detectives, target)
         if self.uses(GUIDED) and (
             state.decision is not None or rng.random() >= self.epsilon_guided
         ):
@@ -448,6 +502,8 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         if seat == MRX:
             return greedy_mrx_move(state, legal, rng, self.epsilon_mrx)
         chase = self.chase_as_mrx if self.seat == MRX else self.chase_as_detective
+        if self.uses(BLIND_CHASE):
+            chase = CHASE_POSSIBLE
         if chase == CHASE_POSSIBLE:
             # What a real detective knows: a station of the public possible set.
             target = random_station(state.possible_mask(), rng) or state.pos[0]
@@ -471,14 +527,18 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         return self._style
 
     def evaluate(self, state: State) -> dict[str, float] | None:
-        """At the start of Mr. X's turn ``horizon_rounds`` rounds ahead: his territory
-        (``evaluation.mrx_outlook``, 0..1) as his return, its negative as the detectives'."""
+        """At the start of Mr. X's turn ``horizon_rounds`` rounds ahead (``far-sight``:
+        ``far_horizon_rounds``): his territory (``evaluation.mrx_outlook``, 0..1) as his
+        return, its negative as the detectives'; under ``cover`` mixed with the share of the
+        possible set no hunter rides to next (``evaluation.mrx_cover_outlook``)."""
         if not self.uses(EVALUATION):
             return None
         assert isinstance(state, ScotlandYardState)
         if state.phase != PHASE_MRX or state.round < self._horizon:
             return None
         x = mrx_outlook(state)
+        if self._cover:
+            x += self.cover_weight * (mrx_cover_outlook(state) - x)
         return {seat: (x if seat == MRX else -x) for seat in state.rules.seats}
 
     def reward(self, state: State, returns: Mapping[str, float], seat: str) -> float:
