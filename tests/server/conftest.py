@@ -54,7 +54,12 @@ def database_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
     """A fresh, empty database for this module, on each backend in turn."""
-    if request.param == "sqlite":
+    yield from fresh_database(request.param, tmp_path_factory)
+
+
+def fresh_database(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The URL of a fresh, empty database on ``backend``, dropped afterwards."""
+    if backend == "sqlite":
         path: Path = tmp_path_factory.mktemp("db") / "getaway.sqlite3"
         yield f"sqlite:///{path}"
         return

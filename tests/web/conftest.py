@@ -20,10 +20,22 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 
-# Re-exported as this package's fixture: one fresh database per module, on each backend.
-from tests.server.conftest import database_url
+from tests.server.conftest import fresh_database
 
 __all__ = ["Server", "browser", "database_url", "page", "server"]
+
+
+# One fresh database per module. The browser tests drive the pages; the server's storage is
+# tested on both backends by tests/server, so here PostgreSQL is a ./dev test-long run (it
+# doubled the browser tests' time, about half of the suite's).
+@pytest.fixture(
+    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.long)]
+)
+def database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    yield from fresh_database(request.param, tmp_path_factory)
+
 
 #: How long a browser test waits for a page or an element (a loaded 2-core machine is slow).
 TIMEOUT_MS = 15_000
