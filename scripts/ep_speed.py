@@ -49,16 +49,10 @@ def baseline_game(tree: Path, folder: Path) -> Any:
 
 def play(game: Any) -> int:
     """The bench's 30 games; the number of plies."""
+    from getaway.bench import random_game
+
     rnd = random.Random(0).random
-    plies = 0
-    for seed in range(GAMES):
-        state = game.new_state(None, seed)
-        while not state.is_over():
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[int(rnd() * len(legal))])
-            plies += 1
-    return plies
+    return sum(random_game(game, seed, rnd) for seed in range(GAMES))
 
 
 def main() -> int:

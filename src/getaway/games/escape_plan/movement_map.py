@@ -4,6 +4,7 @@ numbers of its movement points."""
 from __future__ import annotations
 
 import math
+from abc import ABCMeta, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -95,7 +96,7 @@ def build_index(city: CityMap) -> CityIndex:
     return index
 
 
-class TilesReached(dict[str, tuple[str, ...]]):
+class TilesReached(dict[str, tuple[str, ...]], metaclass=ABCMeta):
     """The nodes some way of moving reaches from each tile, worked out for a tile when it is
     first asked (``reached``); a tile not in ``tiles`` is missing, as from a plain dict.
     Holds the map's plain values only, never the map or its index: a map is freed with
@@ -122,8 +123,9 @@ class TilesReached(dict[str, tuple[str, ...]]):
         found = self[tile] = self.reached(tile)
         return found
 
+    @abstractmethod
     def reached(self, tile: str) -> tuple[str, ...]:
-        raise NotImplementedError
+        """The nodes this way of moving reaches from ``tile`` (each subclass's own rule)."""
 
     def complete(self) -> dict[str, tuple[str, ...]]:
         """Every tile's nodes, in the order of ``tiles`` (for the tests)."""
