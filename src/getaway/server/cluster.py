@@ -107,6 +107,9 @@ class Cluster:
                 "the database is not available right now; nothing was changed"
             ) from exc
         if owner == self.node and match_id not in self.owned:
+            # A copy still in memory from an earlier lease may be behind the log (another
+            # process played on meanwhile): it is read again.
+            self.registry.drop(match_id)
             self.owned.add(match_id)
             # A lease just taken is good for a whole ttl from before it was asked for.
             self._valid_until = max(self._valid_until, started + self.ttl * 0.9)
@@ -122,6 +125,8 @@ class Cluster:
         while True:
             await asyncio.sleep(self.ttl / 3)
             started = time.monotonic()
+            # Leases taken while the renewal runs are not in its answer, and are not lost.
+            renewing = set(self.owned)
             try:
                 held = await asyncio.to_thread(self.leases.renew)
             except SQLAlchemyError as exc:
@@ -130,7 +135,7 @@ class Cluster:
                     self._lose(set(self.owned))
                 continue
             self._valid_until = started + self.ttl * 0.9
-            self._lose(self.owned - held)
+            self._lose((renewing - held) & self.owned)
 
     def _lose(self, lost: set[str]) -> None:
         for match_id in lost:
