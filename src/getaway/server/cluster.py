@@ -67,6 +67,7 @@ class Cluster:
         self._pending: dict[str, set[str]] = {}
         self._publishing: dict[str, asyncio.Task[None]] = {}
         self.takeovers = 0
+        self._closing = False
 
     # Life -----------------------------------------------------------------------------------
 
@@ -77,11 +78,14 @@ class Cluster:
         self._tasks = [loop.create_task(self._renew_forever()), loop.create_task(self._scan())]
 
     async def close(self) -> None:
+        self._closing = True
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        for task in self._publishing.values():
+        publishing = list(self._publishing.values())
+        for task in publishing:
             task.cancel()
+        await asyncio.gather(*publishing, return_exceptions=True)
         await self.relay.close()
         # An orderly stop hands its matches over at once instead of after the lease.
         for match_id in list(self.owned):
@@ -211,6 +215,8 @@ class Cluster:
 
     def changed(self, match: LiveMatch, viewers: set[str] | None) -> None:
         """Publish, soon, the state of ``viewers`` (everyone: None) of a changed match."""
+        if self._closing:
+            return
         everyone = {*match.order, SPECTATOR}
         wanted = everyone if viewers is None else viewers & everyone
         if not wanted:
