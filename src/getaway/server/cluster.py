@@ -50,6 +50,8 @@ RETRY_SECONDS = 0.2
 #: How many orphaned matches one scan takes at most (the others go to the next scan, or to
 #: other processes).
 SCAN_LIMIT = 50
+#: How many other processes' matches' owners are remembered at most.
+KNOWN_LIMIT = 100_000
 
 
 class Cluster:
@@ -68,6 +70,10 @@ class Cluster:
         self._publishing: dict[str, asyncio.Task[None]] = {}
         self.takeovers = 0
         self._closing = False
+        #: Other processes' matches: owner, and until when (monotonic) to believe it without
+        #: asking the database. A wrong guess costs one "moved" answer, never a wrong result:
+        #: the process asked runs an operation only while it holds the lease.
+        self._known: dict[str, tuple[str, float]] = {}
 
     # Life -----------------------------------------------------------------------------------
 
@@ -174,7 +180,7 @@ class Cluster:
         lease expires."""
         deadline = time.monotonic() + self.ttl + 2.0
         while True:
-            owner = await self.acquire(match_id)
+            owner = await self._owner(match_id)
             if owner is None or owner == self.node:
                 # No such match: the local path answers 404 as on one process.
                 return await ops.run(self.registry, op, match_id, args)
@@ -192,12 +198,28 @@ class Cluster:
                     ) from None
             if status != MOVED:
                 return status, body
+            self._known.pop(match_id, None)
             if time.monotonic() > deadline:
                 raise UnavailableError(
                     "the match's server is not answering; it will be taken over within "
                     f"{self.ttl:g} seconds; try again"
                 )
             await asyncio.sleep(RETRY_SECONDS)
+
+    async def _owner(self, match_id: str) -> str | None:
+        if self.owns(match_id):
+            return self.node
+        known = self._known.get(match_id)
+        if known is not None and time.monotonic() < known[1]:
+            return known[0]
+        owner = await self.acquire(match_id)
+        if owner is not None and owner != self.node:
+            if len(self._known) > KNOWN_LIMIT:
+                self._known.clear()
+            self._known[match_id] = (owner, time.monotonic() + self.ttl / 2)
+        else:
+            self._known.pop(match_id, None)
+        return owner
 
     async def _handle(self, op: str, match_id: str, args: dict[str, Any]) -> tuple[int, bytes]:
         """A request forwarded to this process."""
