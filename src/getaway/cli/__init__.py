@@ -316,6 +316,7 @@ def cmd_bench_cluster(args: argparse.Namespace) -> int:
         kill_every=args.kill_every,
         game=args.server_game,
         seed=args.seed,
+        logs=Path(args.logs) if args.logs else None,
     )
     if args.plot:
         plot(result, Path(args.plot))
@@ -511,6 +512,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--plot",
         metavar="PNG",
         help="'bench cluster' only: draw the actions per second and the faults to PNG",
+    )
+    p.add_argument(
+        "--logs",
+        metavar="DIR",
+        help="'bench cluster' only: keep every server process's log in DIR (default: dropped)",
     )
     p.add_argument(
         "--rate",

@@ -70,6 +70,8 @@ class ClusterBench:
     finished_matches: int
     server_kills: int
     redis_kills: int
+    #: Answers that were not the API's JSON (by HTTP status), each retried.
+    odd_answers: dict[int, int]
     database: str
     #: Acknowledged actions per whole second of the run, and when each fault came (s).
     timeline: list[int] = field(default_factory=list)
@@ -256,6 +258,8 @@ class _Campaign:
         self.finished = 0
         self.started = 0.0
         self.next_ref = 0
+        #: Answers that were not the API's JSON, by status (each retried).
+        self.odd_answers: dict[int, int] = {}
 
     def url(self) -> str:
         while True:
@@ -265,8 +269,8 @@ class _Campaign:
             time.sleep(0.05)
 
     async def request(self, client: Any, method: str, path: str, **kwargs: Any) -> Any:
-        """A request to some live process, again elsewhere after a failure; the answer (any
-        status but 503)."""
+        """A request to some live process, again elsewhere after a failure (a transport
+        error, a 503, or any answer that is not the API's JSON); the answer and its JSON."""
         import httpx2
 
         while True:
@@ -277,7 +281,15 @@ class _Campaign:
             except httpx2.HTTPError:
                 response = None
             if response is not None and response.status_code != 503:
-                return response
+                try:
+                    return response, response.json()
+                except ValueError:
+                    pass
+                # Not the API's answer: a connection closed by a process being killed, or
+                # the server's own plain-text 408 under load. Counted, then tried again.
+                self.odd_answers[response.status_code] = (
+                    self.odd_answers.get(response.status_code, 0) + 1
+                )
             self.reconnects += 1
             await asyncio.sleep(0.2)
 
@@ -290,9 +302,8 @@ class _Campaign:
         if index % 2:
             body["bots"] = dict.fromkeys(self.seats[1:], "random")
         while True:
-            response = await self.request(client, "POST", "/api/matches", json=body)
+            response, created = await self.request(client, "POST", "/api/matches", json=body)
             if response.status_code == 201:
-                created = response.json()
                 return created["id"], {s["seat"]: s["token"] for s in created["seats"]}
             raise GetawayError(f"cannot create a match: {response.status_code} {response.text}")
 
@@ -305,10 +316,9 @@ class _Campaign:
         any_token = next(iter(tokens.values()))
         try:
             while True:
-                public = await self.request(
+                _, data = await self.request(
                     client, "GET", f"/api/matches/{match_id}", params={"token": any_token}
                 )
-                data = public.json()
                 if data["over"]:
                     self.finished += 1
                     return
@@ -316,10 +326,9 @@ class _Campaign:
                 if seat is None:
                     await asyncio.sleep(0.05)  # bots are moving
                     continue
-                response = await self.request(
+                _, state = await self.request(
                     client, "GET", f"/api/matches/{match_id}", params={"token": tokens[seat]}
                 )
-                state = response.json()
                 if not state["may_act"]:
                     await asyncio.sleep(0.02)
                     continue
@@ -357,6 +366,11 @@ class _Campaign:
             return UNKNOWN
         if response.status_code == 200:
             return OK
+        if response.status_code >= 500 and response.status_code != 503:
+            self.odd_answers[response.status_code] = (
+                self.odd_answers.get(response.status_code, 0) + 1
+            )
+            return UNKNOWN
         if response.status_code == 503:
             self.reconnects += 1
             # "nothing was changed" is a refusal; "did not confirm" may have been made.
@@ -466,7 +480,11 @@ async def _run(
         players = [asyncio.create_task(campaign.play(client, i)) for i in range(matches)]
         breaker = asyncio.create_task(_faults(servers, campaign, kill_every, faults))
         try:
-            done, pending = await asyncio.wait(players, timeout=timeout)
+            # A client that fails ends the campaign at once (with its error) rather than
+            # leaving its match unfinished until the time is up.
+            done, pending = await asyncio.wait(
+                players, timeout=timeout, return_when=asyncio.FIRST_EXCEPTION
+            )
         finally:
             breaker.cancel()
             await asyncio.gather(breaker, return_exceptions=True)
@@ -511,6 +529,7 @@ def bench_cluster(
     seed: int = 0,
     timeout: float = 1800.0,
     redis_server: str = "redis-server",
+    logs: Path | None = None,
 ) -> ClusterBench:
     """Run the campaign (the database should be empty: PostgreSQL, made for the run)."""
     game = game or next(iter(games()))
@@ -534,7 +553,9 @@ def bench_cluster(
             "getaway bench cluster needs the httpx2 package (pip install 'getaway[dev]')"
         ) from None
     with tempfile.TemporaryDirectory(prefix="getaway-cluster-") as tmp:
-        servers = Servers(url, processes, Path(tmp), found)
+        folder = Path(tmp) if logs is None else logs
+        folder.mkdir(parents=True, exist_ok=True)
+        servers = Servers(url, processes, folder, found)
         try:
             servers.start_redis()
             for index in range(processes):
@@ -568,6 +589,7 @@ def bench_cluster(
         finished_matches=campaign.finished,
         server_kills=sum(kind != "redis" for _, kind in faults),
         redis_kills=sum(kind == "redis" for _, kind in faults),
+        odd_answers=dict(sorted(campaign.odd_answers.items())),
         database=shown_url(url),
         timeline=timeline,
         faults=faults,
