@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx2
 import pytest
+import redis
 from websockets.sync.client import connect
 
 from getaway.core import GetawayError, Move
@@ -42,7 +43,24 @@ DETECTIVES = ("d1", "d2", "d3")
 
 @pytest.fixture(scope="module")
 def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    redis_must_be_reachable()
     yield from fresh_database("postgresql", tmp_path_factory)
+
+
+def redis_must_be_reachable() -> None:
+    """These tests need Redis as they need PostgreSQL: unreachable is a failure that says
+    so, never a skip."""
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5)
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        pytest.fail(
+            f"Redis is not reachable at {REDIS_URL} ({exc}). The cluster tests need it: start "
+            "it (redis-server --daemonize yes) or point GETAWAY_TEST_REDIS_URL at one.",
+            pytrace=False,
+        )
+    finally:
+        client.close()
 
 
 def cluster(stack: ExitStack, url: str, log: Path, count: int) -> list[Any]:
