@@ -17,6 +17,7 @@ from typing import Any
 import httpx2
 import pytest
 import redis
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from getaway.core import GetawayError, Move
@@ -203,6 +204,19 @@ def test_an_action_sent_to_a_non_owner_is_applied_once_and_seen_everywhere(
         assert wrong.status_code == 403
         assert wrong.json() == {"detail": f"the token is not a seat of match {match_id}"}
         assert b.get("/api/matches/unknown0000").status_code == 404
+
+        # The host replaces d3's link through A: d3's old socket on B is closed with 4403.
+        d3_socket = stack.enter_context(connect(ws_url(b, match_id, token(created, "d3"))))
+        assert json.loads(d3_socket.recv(timeout=10))["seat"] == "d3"
+        handed = a.post(
+            f"/api/matches/{match_id}/bot",
+            json={"host_token": created["host_token"], "seat": "d3", "level": None},
+        )
+        assert handed.status_code == 200, handed.text
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                d3_socket.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
 
 
 def test_a_killed_owner_s_match_is_taken_over_with_nothing_lost(
