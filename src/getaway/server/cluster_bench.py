@@ -441,24 +441,44 @@ class _Sockets:
 async def _faults(
     servers: Servers, campaign: _Campaign, every: float, faults: list[tuple[float, str]]
 ) -> None:
-    """A fault every ``every`` seconds until cancelled: a server killed and started again a
-    second later, or (every third) Redis."""
-    count = 0
-    while True:
-        await asyncio.sleep(every)
-        count += 1
-        now = time.perf_counter() - campaign.started
-        if count % 3 == 0:
-            faults.append((round(now, 2), "redis"))
-            await asyncio.to_thread(servers.kill_redis)
-            await asyncio.sleep(RESTART_SECONDS)
+    """A fault at every multiple of ``every`` seconds until cancelled, whatever the restarts
+    before it take: a live server killed and started again a second later, or (every third
+    fault) Redis. A server is killed only while another is up, so that clients have
+    somewhere to go; otherwise that fault kills Redis instead."""
+    restarts: set[asyncio.Task[None]] = set()
+
+    async def restart(index: int | None) -> None:
+        await asyncio.sleep(RESTART_SECONDS)
+        if index is None:
             await asyncio.to_thread(servers.start_redis)
         else:
-            index = campaign.rnd.randrange(len(servers.servers))
-            faults.append((round(now, 2), f"server {index}"))
-            await asyncio.to_thread(servers.kill, index)
-            await asyncio.sleep(RESTART_SECONDS)
             await asyncio.to_thread(servers.start, index)
+
+    count = 0
+    try:
+        while True:
+            count += 1
+            due = campaign.started + count * every
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            now = round(time.perf_counter() - campaign.started, 2)
+            live = [i for i, url in enumerate(servers.urls) if url is not None]
+            index: int | None = None
+            if count % 3 != 0 and len(live) >= 2:
+                index = campaign.rnd.choice(live)
+            if index is None:
+                if servers.redis is None:
+                    continue  # still coming back from the last fault
+                faults.append((now, "redis"))
+                await asyncio.to_thread(servers.kill_redis)
+            else:
+                faults.append((now, f"server {index}"))
+                await asyncio.to_thread(servers.kill, index)
+            task = asyncio.create_task(restart(index))
+            restarts.add(task)
+            task.add_done_callback(restarts.discard)
+    finally:
+        # Whatever is down comes back before the campaign checks the logs and stops.
+        await asyncio.gather(*restarts, return_exceptions=True)
 
 
 async def _run(
