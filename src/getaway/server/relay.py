@@ -180,6 +180,8 @@ class Relay:
                 raise NoAnswerError(f"node {node} did not answer") from None
         finally:
             self._calls.pop(call_id, None)
+            if future.done() and not future.cancelled():
+                future.exception()  # set by a lost connection after the caller gave up
 
     # Views ----------------------------------------------------------------------------------
 
