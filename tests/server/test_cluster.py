@@ -258,6 +258,15 @@ def test_a_killed_owner_s_match_is_taken_over_with_nothing_lost(
         else:
             raise AssertionError("the socket on B saw no move after the takeover")
         assert stored(postgres_url, match_id).actions[: len(record.actions)] == record.actions
+        # The new owner learned of the socket (on B, relayed from A before): Mr. X is shown
+        # connected, although the count of the old owner died with it.
+        deadline = time.monotonic() + 10
+        while True:
+            seats = {s["seat"]: s for s in state(b, match_id, mrx)["seats"]}
+            if seats["mrx"]["connected"]:
+                break
+            assert time.monotonic() < deadline, seats
+            time.sleep(0.05)
 
 
 def test_a_timer_fires_once_with_several_processes(postgres_url: str, tmp_path: Path) -> None:

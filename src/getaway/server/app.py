@@ -652,7 +652,7 @@ async def _relayed(
     sending = asyncio.Lock()
     receiver = asyncio.ensure_future(_relayed_receive(websocket, cluster, match_id, token, sending))
     pusher = asyncio.ensure_future(
-        _relayed_push(websocket, cluster, match_id, token, queue, sending, opened["state"])
+        _relayed_push(websocket, cluster, match_id, token, viewer, queue, sending, opened["state"])
     )
     try:
         await asyncio.wait({receiver, pusher}, return_when=asyncio.FIRST_COMPLETED)
@@ -682,6 +682,7 @@ async def _relayed_push(
     cluster: Cluster,
     match_id: str,
     token: str | None,
+    viewer: str,
     queue: asyncio.Queue[bytes],
     sending: asyncio.Lock,
     first: JSONDict,
@@ -696,6 +697,10 @@ async def _relayed_push(
                 if status != 200:
                     raise _RefusedError(status, body)
                 data = body
+            elif data.startswith(b'{"owner"'):
+                # The match has a new owner, which knows nothing of this socket yet.
+                await cluster.run("presence", match_id, {"viewer": viewer, "delta": +1})
+                continue
             elif data.startswith(b'{"close"'):
                 close = orjson.loads(data)
                 with contextlib.suppress(RuntimeError, OSError):

@@ -74,6 +74,7 @@ class Cluster:
         #: asking the database. A wrong guess costs one "moved" answer, never a wrong result:
         #: the process asked runs an operation only while it holds the lease.
         self._known: dict[str, tuple[str, float]] = {}
+        self._hellos: set[asyncio.Task[None]] = set()
 
     # Life -----------------------------------------------------------------------------------
 
@@ -88,7 +89,7 @@ class Cluster:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        publishing = list(self._publishing.values())
+        publishing = [*self._publishing.values(), *self._hellos]
         for task in publishing:
             task.cancel()
         await asyncio.gather(*publishing, return_exceptions=True)
@@ -256,6 +257,18 @@ class Cluster:
                 {view_channel(match.id, v): match.payload_json(v) for v in sorted(viewers)}
             )
         self._publishing.pop(match.id, None)
+
+    def loaded(self, match: LiveMatch) -> None:
+        """A match came into this process's memory (made, or taken over): sockets relayed
+        from other processes announce themselves again, since presence counts lived with
+        the previous owner."""
+        if self._closing:
+            return
+        hello = orjson.dumps({"owner": self.node})
+        channels = {view_channel(match.id, v): hello for v in (*match.order, SPECTATOR)}
+        task = asyncio.get_running_loop().create_task(self.relay.publish(channels))
+        self._hellos.add(task)
+        task.add_done_callback(self._hellos.discard)
 
     async def revoked(self, match_id: str, seat: str) -> None:
         """A seat's link was replaced: relayed sockets on it close, as local ones do."""

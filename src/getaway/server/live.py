@@ -173,6 +173,7 @@ class Registry:
         if self.cluster is not None:
             cluster = self.cluster
             match.on_notify = lambda viewers: cluster.changed(match, viewers)
+            cluster.loaded(match)
         bots.kick(self, match)
         timers.start(self, match)
 
