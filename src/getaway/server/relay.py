@@ -148,7 +148,13 @@ class Relay:
 
     async def _answer(self, data: bytes) -> None:
         request = orjson.loads(data)
-        status, body = await self._handler(request["op"], request["match"], request["args"])
+        try:
+            status, body = await self._handler(request["op"], request["match"], request["args"])
+        except Exception:
+            # Answered at once, as a local request's unexpected error would be, rather than
+            # left for the caller to time out on.
+            log.exception("node %s: forwarded %r failed", self.node, request["op"])
+            status, body = 500, b'{"detail":"Internal Server Error"}'
         reply = orjson.dumps({"id": request["id"], "status": status, "body": body.decode()})
         with contextlib.suppress(RedisError, OSError):
             await self._redis.publish(reply_channel(request["from"]), reply)
