@@ -34,6 +34,10 @@ CALL_SECONDS = 10.0
 #: Pause before connecting to Redis again.
 RECONNECT_SECONDS = 0.5
 
+#: What a Redis call raises when the connection is gone: redis-py's errors, the socket's,
+#: and uvloop's RuntimeError for a transport closed under a command being sent.
+LOST = (RedisError, OSError, RuntimeError)
+
 Handler = Callable[[str, str, dict[str, Any]], Awaitable[tuple[int, bytes]]]
 
 
@@ -86,7 +90,7 @@ class Relay:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        with contextlib.suppress(RedisError, OSError):
+        with contextlib.suppress(*LOST):
             await self._redis.aclose()
 
     # Reading --------------------------------------------------------------------------------
@@ -112,14 +116,14 @@ class Relay:
                     message = await pubsub.get_message(timeout=1.0)
                     if message is not None:
                         self._dispatch(message)
-            except (RedisError, OSError) as exc:
+            except LOST as exc:
                 log.warning("node %s: Redis connection lost (%s); reconnecting", self.node, exc)
             finally:
                 self._pubsub = None
                 self._connected.clear()
-                with contextlib.suppress(RedisError, OSError, RuntimeError):
+                with contextlib.suppress(*LOST):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
-                with contextlib.suppress(RedisError, OSError, RuntimeError):
+                with contextlib.suppress(*LOST):
                     await client.aclose()
             # Calls in flight will get no answer through this connection.
             for future in self._calls.values():
@@ -156,7 +160,7 @@ class Relay:
             log.exception("node %s: forwarded %r failed", self.node, request["op"])
             status, body = 500, b'{"detail":"Internal Server Error"}'
         reply = orjson.dumps({"id": request["id"], "status": status, "body": body.decode()})
-        with contextlib.suppress(RedisError, OSError):
+        with contextlib.suppress(*LOST):
             await self._redis.publish(reply_channel(request["from"]), reply)
 
     # Calling --------------------------------------------------------------------------------
@@ -175,7 +179,7 @@ class Relay:
         try:
             try:
                 receivers = await self._redis.publish(node_channel(node), orjson.dumps(request))
-            except (RedisError, OSError) as exc:
+            except LOST as exc:
                 # A publish that failed on the way may still have been delivered.
                 raise NoAnswerError(f"Redis failed: {exc}") from None
             if receivers == 0:
@@ -200,7 +204,7 @@ class Relay:
                 for channel, data in messages.items():
                     pipe.publish(channel, data)
                 await pipe.execute()
-        except (RedisError, OSError) as exc:
+        except LOST as exc:
             log.debug("node %s: publish failed: %s", self.node, exc)
 
     async def listen(self, channel: str) -> asyncio.Queue[bytes]:
@@ -209,7 +213,7 @@ class Relay:
         queues = self._listeners.setdefault(channel, set())
         queues.add(queue)
         if len(queues) == 1 and self._pubsub is not None:
-            with contextlib.suppress(RedisError, OSError):
+            with contextlib.suppress(*LOST):
                 await self._pubsub.subscribe(channel)
         return queue
 
@@ -221,5 +225,5 @@ class Relay:
         if not queues:
             del self._listeners[channel]
             if self._pubsub is not None:
-                with contextlib.suppress(RedisError, OSError):
+                with contextlib.suppress(*LOST):
                     await self._pubsub.unsubscribe(channel)
