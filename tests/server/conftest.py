@@ -75,8 +75,17 @@ def fresh_database(backend: str, tmp_path_factory: pytest.TempPathFactory) -> It
             )
 
 
+#: A Redis URL here runs the PostgreSQL half of the in-process tests with the server as a
+#: cluster node (leases taken, every state published, the relay listening); the tests with
+#: several real processes are tests/server/test_cluster.py.
+CLUSTER_REDIS_VAR = "GETAWAY_TEST_CLUSTER_REDIS_URL"
+
+
 @pytest.fixture
 def settings(database_url: str) -> Settings:
+    redis_url = os.environ.get(CLUSTER_REDIS_VAR)
+    if redis_url and database_url.startswith("postgresql"):
+        return Settings(database_url=database_url, redis_url=redis_url)
     return Settings(database_url=database_url)
 
 

@@ -165,6 +165,8 @@ def port_number(text: str) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.game == "server":
         return cmd_bench_server(args)
+    if args.game == "cluster":
+        return cmd_bench_cluster(args)
     if args.ismcts:
         return cmd_bench_ismcts(args)
     from getaway.bench import bench_game
@@ -285,6 +287,55 @@ def cmd_bench_server(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_bench_cluster(args: argparse.Namespace) -> int:
+    import os
+    from pathlib import Path
+
+    from rich.table import Table
+
+    from getaway.server.cluster_bench import as_json, bench_cluster, plot
+
+    url = args.database_url or os.environ.get("GETAWAY_DATABASE_URL")
+    if not url:
+        raise GetawayError(
+            "bench cluster needs a PostgreSQL database shared by the processes: "
+            "--database-url postgresql://user@host/db (an empty one, made for the run)"
+        )
+    out = console()
+    if not args.json:
+        out.print(
+            f"load and fault campaign: {args.processes} processes, {args.matches} matches of "
+            f"{args.server_game or 'the first game'}, a fault every {args.kill_every:g} s ...",
+            markup=False,
+            highlight=False,
+        )
+    result = bench_cluster(
+        url,
+        processes=args.processes,
+        matches=args.matches,
+        kill_every=args.kill_every,
+        game=args.server_game,
+        seed=args.seed,
+        logs=Path(args.logs) if args.logs else None,
+    )
+    if args.plot:
+        plot(result, Path(args.plot))
+    if args.json:
+        print_json(as_json(result))
+        return EXIT_OK
+    table = Table(title="getaway bench cluster")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for key, value in as_json(result).items():
+        if key in ("timeline", "faults"):
+            continue
+        table.add_row(key.replace("_", " "), str(value))
+    out.print(table)
+    lost, duplicated = result.lost_actions, result.duplicated_actions
+    unfinished = result.matches - result.finished_matches
+    return EXIT_OK if lost == duplicated == unfinished == 0 else 1
+
+
 # Parser -------------------------------------------------------------------------------------
 
 
@@ -401,7 +452,10 @@ def build_parser() -> argparse.ArgumentParser:
         "clone(), legal_actions() and apply() call. With GAME and --json: one JSON object; "
         "without GAME: every game, and --json prints a JSON list. 'getaway bench server' "
         "instead starts 'getaway serve' and plays --matches concurrent matches against it over "
-        "HTTP (see docs/performance.md). With --ismcts: the search bot (--bot, default hard) "
+        "HTTP (see docs/performance.md); 'getaway bench cluster' starts --processes of them on "
+        "one PostgreSQL database with a Redis of its own, plays --matches to their end while "
+        "killing processes and Redis, and counts lost and duplicated actions. With --ismcts: "
+        "the search bot (--bot, default hard) "
         "decides once at each of --positions positions along random games; prints its "
         "iterations per second (wall and per CPU-second), mean iterations and seconds per "
         "move, and how many decisions the time cap cut short (--no-cap drops the cap).",
@@ -438,7 +492,31 @@ def build_parser() -> argparse.ArgumentParser:
         "--matches",
         type=positive_int,
         default=20,
-        help="'bench server' only: concurrent matches (default 20)",
+        help="'bench server' and 'bench cluster': concurrent matches (default 20)",
+    )
+    p.add_argument(
+        "--processes",
+        type=positive_int,
+        default=3,
+        help="'bench cluster' only: server processes on the one database (default 3)",
+    )
+    p.add_argument(
+        "--kill-every",
+        type=positive_float,
+        default=10.0,
+        metavar="SECONDS",
+        help="'bench cluster' only: a fault every SECONDS: a server process killed and "
+        "restarted, or (every third) Redis (default 10)",
+    )
+    p.add_argument(
+        "--plot",
+        metavar="PNG",
+        help="'bench cluster' only: draw the actions per second and the faults to PNG",
+    )
+    p.add_argument(
+        "--logs",
+        metavar="DIR",
+        help="'bench cluster' only: keep every server process's log in DIR (default: dropped)",
     )
     p.add_argument(
         "--rate",
@@ -449,7 +527,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--database-url",
         metavar="URL",
-        help="'bench server' only: the server's database (default: a temporary SQLite file)",
+        help="'bench server': the server's database (default: a temporary SQLite file); "
+        "'bench cluster': the PostgreSQL database the processes share (required; an empty one)",
     )
     p.add_argument(
         "--transport",

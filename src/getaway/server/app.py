@@ -11,7 +11,7 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -28,13 +28,15 @@ from starlette.websockets import WebSocketDisconnect
 
 from getaway.ai import bot_names
 from getaway.core import SPECTATOR, Game, GetawayError, JSONDict, games, get_game
-from getaway.server import __version__
+from getaway.server import __version__, ops
 from getaway.server.bodies import BodyGuard, strict_json
+from getaway.server.cluster import Cluster
 from getaway.server.db import BOT, make_engine
 from getaway.server.errors import ApiError, BadRequestError, ForbiddenError, NotFoundError
 from getaway.server.live import Registry
 from getaway.server.match import Clock, LiveMatch
 from getaway.server.migrate import upgrade
+from getaway.server.relay import RECONNECTED, view_channel
 from getaway.server.schemas import (
     ActionRequest,
     ClientInfo,
@@ -84,6 +86,8 @@ def create_app(settings: Settings, clock: Clock = time.monotonic) -> FastAPI:
         engine = make_engine(settings.database_url)
         await asyncio.to_thread(upgrade, engine)
         registry = Registry(Store(engine), settings, clock)
+        if settings.redis_url is not None:
+            registry.cluster = Cluster(registry, engine, settings.redis_url, settings.lease_seconds)
         await registry.start()
         app.state.registry = registry
         try:
@@ -136,11 +140,11 @@ def _base(request: Request) -> str:
 
 
 def _play_url(request: Request, match_id: str, token: str) -> str:
-    return f"{_base(request)}/play/{match_id}?token={token}"
+    return ops.play_url(_base(request), match_id, token)
 
 
 def _watch_url(request: Request, match_id: str) -> str:
-    return f"{_base(request)}/watch/{match_id}"
+    return ops.watch_url(_base(request), match_id)
 
 
 def _routes(app: FastAPI, registry_of: Any) -> None:
@@ -213,10 +217,7 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
     )
     async def get_match(request: Request, match_id: str, token: Token = None) -> Response:
         """The match as the token's seat sees it; without a token, the public view."""
-        registry = registry_of(request)
-        match = await registry.get(match_id)
-        viewer = await registry.viewer(match, token)
-        return _state(match, viewer)
+        return await _match_op(request, "state", match_id, {"token": token})
 
     @app.post(
         "/api/matches/{match_id}/actions",
@@ -228,10 +229,8 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
         """Play an action for the token's seat. 409 when ``version`` is not the current one
         (a stale or repeated action), 422 when the rules refuse it; either way nothing
         changes. Bots reply by themselves afterwards."""
-        registry = registry_of(request)
-        match = await registry.get(match_id)
-        seat = await registry.act(match, body.token, body.action, body.version)
-        return _state(match, seat)
+        args = {"token": body.token, "action": body.action, "version": body.version}
+        return await _match_op(request, "act", match_id, args)
 
     @app.post(
         "/api/matches/{match_id}/undo",
@@ -241,91 +240,84 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
     )
     async def post_undo(request: Request, match_id: str, body: UndoRequest) -> Response:
         """Take back the seat's own last action, when it revealed nothing."""
-        registry = registry_of(request)
-        match = await registry.get(match_id)
-        seat = await registry.undo(match, body.token, body.version)
-        return _state(match, seat)
+        args = {"token": body.token, "version": body.version}
+        return await _match_op(request, "undo", match_id, args)
 
     @app.post(
         "/api/matches/{match_id}/join",
         tags=["seats"],
+        response_model=Joined,
         responses=_body_errors(400, 403, 404, 409, 503),
     )
-    async def join(request: Request, match_id: str, body: JoinRequest) -> Joined:
+    async def join(request: Request, match_id: str, body: JoinRequest) -> Response:
         """Take an open seat: one the host opened to anyone, that nobody has taken through
         its link or a join. 403 for a seat still reserved for its invitation link."""
-        registry = registry_of(request)
-        match = await registry.get(match_id)
-        seat, token = await registry.join(match, body.seat)
-        return Joined(seat=seat, token=token, url=_play_url(request, match.id, token))
+        args = {"seat": body.seat, "base": _base(request)}
+        return await _match_op(request, "join", match_id, args)
 
     @app.post(
         "/api/matches/{match_id}/seats/{seat}/open",
         tags=["seats"],
+        response_model=SeatOpened,
         responses=_body_errors(400, 403, 404, 409, 503),
     )
     async def open_seat(
         request: Request, match_id: str, seat: str, body: OpenSeatRequest
-    ) -> SeatOpened:
+    ) -> Response:
         """Host only: let anyone take the seat (a join from the lobby or the spectator
         page), not only its invitation link. 409 once it is taken or played by a bot."""
-        registry = registry_of(request)
-        match = await registry.get(match_id)
-        await registry.open_seat(match, body.host_token, seat)
-        return SeatOpened(seat=seat, open=True)
+        args = {"host_token": body.host_token, "seat": seat}
+        return await _match_op(request, "open", match_id, args)
 
     @app.post(
         "/api/matches/{match_id}/bot",
         tags=["seats"],
+        response_model=SeatHandedOver,
         responses=_body_errors(400, 403, 404, 409, 503),
     )
-    async def hand_over(request: Request, match_id: str, body: HandOver) -> SeatHandedOver:
+    async def hand_over(request: Request, match_id: str, body: HandOver) -> Response:
         """Host only: hand a seat to a bot (an absent player's), or to a person with a new
         link (which revokes the old one)."""
-        registry = registry_of(request)
-        match = await registry.get(match_id)
-        change = await registry.hand_over(match, body.host_token, body.seat, body.level)
-        url = _play_url(request, match.id, change.token) if change.token else None
-        return SeatHandedOver(
-            seat=change.seat,
-            kind=change.kind,
-            bot_level=change.bot_level,
-            token=change.token,
-            url=url,
-        )
+        args = {
+            "host_token": body.host_token,
+            "seat": body.seat,
+            "level": body.level,
+            "base": _base(request),
+        }
+        return await _match_op(request, "bot", match_id, args)
 
     @app.post(
         "/api/matches/{match_id}/rematch",
         tags=["matches"],
+        response_model=Rematch,
         responses=_body_errors(400, 403, 404, 409, 503),
     )
-    async def rematch(request: Request, match_id: str, body: RematchRequest) -> Rematch:
+    async def rematch(request: Request, match_id: str, body: RematchRequest) -> Response:
         """Host only, once the match is over: the same game, options and seats with a new
         seed. Every seat's token (and the host's) opens the rematch too."""
-        registry = registry_of(request)
-        match = await registry.get(match_id)
-        fresh = await registry.rematch(match, body.host_token)
-        return Rematch(
-            id=fresh.id,
-            spectator_url=_watch_url(request, fresh.id),
-            note="the seats' tokens and the host token of the old match open this one",
-        )
+        args = {"host_token": body.host_token, "base": _base(request)}
+        return await _match_op(request, "rematch", match_id, args)
 
-    @app.get("/api/matches/{match_id}/replay", tags=["replays"], responses=_errors(403, 404, 503))
+    @app.get(
+        "/api/matches/{match_id}/replay",
+        tags=["replays"],
+        response_model=JSONDict,
+        responses=_errors(403, 404, 503),
+    )
     async def replay(
         request: Request,
         match_id: str,
         token: Token = None,
         as_: Annotated[str | None, Query(alias="as")] = None,
-    ) -> JSONDict:
+    ) -> Response:
         """The replay file (game, options, seed, actions) of a finished match; 403 while it
         runs, since it holds every secret."""
-        match = await _finished(registry_of(request), match_id, token)
-        return match.session.replay.to_json()
+        return await _match_op(request, "replay", match_id, {"token": token})
 
     @app.get(
         "/api/matches/{match_id}/steps",
         tags=["replays"],
+        response_model=list[Step],
         responses=_errors(400, 403, 404, 503),
     )
     async def steps(
@@ -335,15 +327,9 @@ def _routes(app: FastAPI, registry_of: Any) -> None:
             str, Query(alias="as", description="a seat, 'spectator' or 'all'")
         ] = SPECTATOR,
         token: Token = None,
-    ) -> list[Step]:
+    ) -> Response:
         """A finished match step by step as one seat (or a spectator, or 'all') saw it."""
-        match = await _finished(registry_of(request), match_id, token)
-        if as_ not in match.viewers():
-            raise BadRequestError(
-                f"as={as_!r} is not a viewer of this match; use one of: "
-                f"{', '.join(match.viewers())}"
-            )
-        return [Step(**s) for s in match.steps(as_)]
+        return await _match_op(request, "steps", match_id, {"as": as_, "token": token})
 
     @app.websocket("/api/matches/{match_id}/ws")
     async def updates(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
@@ -459,19 +445,16 @@ class GameClientFiles:
         return await folder.get_response(str(Path(*parts)), scope)
 
 
-def _state(match: LiveMatch, viewer: str) -> Response:
-    # The state is already JSON (match.py keeps each viewer's view serialized): sent as it
-    # is, not parsed into the MatchState model and serialized again. The model documents it.
-    return Response(match.payload_json(viewer), media_type="application/json")
-
-
-async def _finished(registry: Registry, match_id: str, token: str | None) -> LiveMatch:
-    match = await registry.get(match_id)
-    if token is not None:
-        await registry.seat(match, token)
-    if not match.over:
-        raise ForbiddenError("the replay opens when the match is over (it holds every secret)")
-    return match
+async def _match_op(request: Request, op: str, match_id: str, args: dict[str, Any]) -> Response:
+    """Run a match's operation (ops.py) here, or with several processes on the match's owner.
+    The answer is JSON already (a state is kept serialized in match.py): sent as it is, not
+    parsed into its response model and serialized again. The models document it."""
+    registry: Registry = request.app.state.registry
+    if registry.cluster is None:
+        status, body = await ops.run(registry, op, match_id, args)
+    else:
+        status, body = await registry.cluster.run(op, match_id, args)
+    return Response(body, status_code=status, media_type="application/json")
 
 
 # WebSocket -----------------------------------------------------------------------------------
@@ -481,13 +464,26 @@ CLOSE_BASE = 4000
 #: The standard "try again later" close code, for a socket over the caps: unlike a 4xxx
 #: code it is not final, so the web client polls and retries rather than giving up.
 CLOSE_TRY_AGAIN_LATER = 1013
+#: The standard "service restart" close code: the match moved to another process (several
+#: processes); the client reconnects and reaches it wherever it is now.
+CLOSE_SERVICE_RESTART = 1012
 
 
 async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> None:
     """Send the viewer's payload now and after every change, until the client leaves. A
-    seat's connection may also carry its actions (see :func:`_receive`)."""
+    seat's connection may also carry its actions (see :func:`_receive`). With several
+    processes, a socket for a match another process owns is relayed (:func:`_relayed`)."""
     registry: Registry = websocket.app.state.registry
     await websocket.accept()
+    if registry.cluster is not None:
+        try:
+            owner = await registry.cluster.acquire(match_id)
+        except ApiError as exc:
+            await _close(websocket, exc)
+            return
+        if owner is not None and owner != registry.cluster.node:
+            await _relayed(websocket, registry.cluster, match_id, token)
+            return
     try:
         match = await registry.get(match_id)
         viewer = await registry.viewer(match, token)
@@ -547,6 +543,12 @@ async def _push(
             event.clear()
             if leaving.is_set():
                 return
+            if match.dropped:
+                with contextlib.suppress(RuntimeError, OSError):
+                    await websocket.close(
+                        code=CLOSE_SERVICE_RESTART, reason="the match moved; reconnect"
+                    )
+                return
             if token is not None and match.seat_of(token) != viewer:
                 # The host gave the seat a new link: this one sees nothing more.
                 await _close(websocket, ForbiddenError("this seat's link has been replaced"))
@@ -580,13 +582,19 @@ async def _receive(
         text = message.get("text")
         if text is None:
             continue
-        ref, reply = await _ws_action(registry, match, token, text)
+
+        async def perform(action: str, version: int) -> int:
+            assert token is not None
+            seat = await registry.act(match, token, action, version)
+            return match.version_for(seat)
+
+        ref, reply = await _ws_action(token, text, perform)
         async with sending:
             await _send(websocket, {"ref": ref, **reply})
 
 
 async def _ws_action(
-    registry: Registry, match: LiveMatch, token: str | None, text: str
+    token: str | None, text: str, perform: Callable[[str, int], Awaitable[int]]
 ) -> tuple[Any, JSONDict]:
     try:
         # Strict, as HTTP bodies are (see bodies.py): NaN or a lone surrogate in "ref"
@@ -605,10 +613,134 @@ async def _ws_action(
             )
         if token is None:
             raise ForbiddenError("a spectator cannot act; connect with a seat's token")
-        seat = await registry.act(match, token, action, version)
+        new_version = await perform(action, version)
     except ApiError as exc:
         return ref, {"ok": False, "status": exc.status, "detail": exc.detail}
-    return ref, {"ok": True, "version": match.version_for(seat)}
+    return ref, {"ok": True, "version": new_version}
+
+
+# Relayed sockets (several processes) ----------------------------------------------------------
+
+
+class _RefusedError(ApiError):
+    """An answer of the match's owner that is not a success, as an error to close with."""
+
+    def __init__(self, status: int, body: bytes) -> None:
+        super().__init__(str(orjson.loads(body).get("detail", "")))
+        self.status = status
+
+
+async def _relayed(
+    websocket: WebSocket, cluster: Cluster, match_id: str, token: str | None
+) -> None:
+    """A socket for a match another process owns: the owner checks the token and answers the
+    socket's actions (forwarded through Redis); the viewer's states come from the owner's
+    publications on the viewer's channel."""
+    try:
+        status, body = await cluster.run("watch", match_id, {"token": token})
+        if status != 200:
+            raise _RefusedError(status, body)
+    except ApiError as exc:
+        await _close(websocket, exc)
+        return
+    opened = orjson.loads(body)
+    viewer: str = opened["viewer"]
+    channel = view_channel(match_id, viewer)
+    queue = await cluster.relay.listen(channel)
+    # A change between "watch" and listening would be missed: read the state once more.
+    queue.put_nowait(RECONNECTED)
+    sending = asyncio.Lock()
+    receiver = asyncio.ensure_future(_relayed_receive(websocket, cluster, match_id, token, sending))
+    pusher = asyncio.ensure_future(
+        _relayed_push(websocket, cluster, match_id, token, viewer, queue, sending, opened["state"])
+    )
+    try:
+        await asyncio.wait({receiver, pusher}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        receiver.cancel()
+        pusher.cancel()
+        pusher.add_done_callback(_retrieve)
+        await cluster.relay.unlisten(channel, queue)
+        closing = asyncio.ensure_future(
+            cluster.run("presence", match_id, {"viewer": viewer, "delta": -1})
+        )
+        _background.add(closing)
+        closing.add_done_callback(_forget)
+
+
+#: Tasks nobody awaits (a relayed socket's goodbye), kept referenced until they end.
+_background: set[asyncio.Future[Any]] = set()
+
+
+def _forget(task: asyncio.Future[Any]) -> None:
+    _background.discard(task)
+    _retrieve(task)
+
+
+async def _relayed_push(
+    websocket: WebSocket,
+    cluster: Cluster,
+    match_id: str,
+    token: str | None,
+    viewer: str,
+    queue: asyncio.Queue[bytes],
+    sending: asyncio.Lock,
+    first: JSONDict,
+) -> None:
+    try:
+        async with sending:
+            await _send(websocket, first)
+        while True:
+            data = await queue.get()
+            if data == RECONNECTED:
+                status, body = await cluster.run("state", match_id, {"token": token})
+                if status != 200:
+                    raise _RefusedError(status, body)
+                data = body
+            elif data.startswith(b'{"owner"'):
+                # The match has a new owner, which knows nothing of this socket yet.
+                await cluster.run("presence", match_id, {"viewer": viewer, "delta": +1})
+                continue
+            elif data.startswith(b'{"close"'):
+                close = orjson.loads(data)
+                with contextlib.suppress(RuntimeError, OSError):
+                    await websocket.close(code=close["close"], reason=close["reason"])
+                return
+            async with sending:
+                await websocket.send_text(data.decode())
+    except ApiError as exc:
+        await _close(websocket, exc)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return
+
+
+async def _relayed_receive(
+    websocket: WebSocket,
+    cluster: Cluster,
+    match_id: str,
+    token: str | None,
+    sending: asyncio.Lock,
+) -> None:
+    async def perform(action: str, version: int) -> int:
+        args = {"token": token, "action": action, "version": version, "brief": True}
+        status, body = await cluster.run("act", match_id, args)
+        if status != 200:
+            raise _RefusedError(status, body)
+        return int(orjson.loads(body)["version"])
+
+    while True:
+        try:
+            message = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            continue
+        ref, reply = await _ws_action(token, text, perform)
+        async with sending:
+            await _send(websocket, {"ref": ref, **reply})
 
 
 async def _send(websocket: WebSocket, data: JSONDict) -> None:

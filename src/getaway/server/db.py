@@ -115,6 +115,18 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class LeaseRow(Base):
+    """Which process owns a match while several share the database (``lease.py``)."""
+
+    __tablename__ = "match_leases"
+
+    match_id: Mapped[str] = mapped_column(
+        String(ID_LENGTH), ForeignKey("matches.id"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(64), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     # WAL lets readers run beside the writer; synchronous=FULL makes each commit durable

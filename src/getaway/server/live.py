@@ -17,7 +17,7 @@ import re
 import time
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -41,13 +41,16 @@ from getaway.server.store import Append, LogConflictError, MatchRecord, SeatReco
 from getaway.server.thinking import BotPool
 from getaway.server.tokens import hash_token, new_match_id, new_token
 
+if TYPE_CHECKING:
+    from getaway.server.cluster import Cluster
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 #: Match ids are ``secrets.token_urlsafe`` strings; anything else is unknown without asking
 #: the database (which could choke on, say, a NUL byte).
-_MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: Every refused undo in a blind step says this, whoever has answered.
 BLIND_UNDO = "no undo during a blind step: it would tell who else has answered"
 #: A join refused because the seat waits for its own invitation link.
@@ -88,11 +91,18 @@ class Registry:
         # use rather than guess.
         self._unsure: set[str] = set()
         self._inflight: set[asyncio.Task[Any]] = set()
+        #: With several processes (Redis configured): leases, the relay, takeovers. None on
+        #: one process, where every match in the database is this process's.
+        self.cluster: Cluster | None = None
 
     # Life -----------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Rebuild every unfinished match from its log; their bots and timers go on."""
+        """Rebuild every unfinished match from its log; their bots and timers go on. With
+        several processes, the cluster takes over the matches nobody holds instead."""
+        if self.cluster is not None:
+            await self.cluster.start()
+            return
         for match_id in await self._db(self.store.active_ids):
             try:
                 await self.get(match_id)
@@ -102,6 +112,8 @@ class Registry:
 
     async def close(self) -> None:
         self.closing = True
+        if self.cluster is not None:
+            await self.cluster.close()
         tasks = [
             t for m in self.matches.values() for t in (m.bot_task, m.timer_task) if t is not None
         ]
@@ -157,8 +169,28 @@ class Registry:
             task.exception()  # retrieved, so an abandoned failure is not reported twice
 
     def _start(self, match: LiveMatch) -> None:
+        self.matches[match.id] = match
+        if self.cluster is not None:
+            cluster = self.cluster
+            match.on_notify = lambda viewers: cluster.changed(match, viewers)
+            cluster.loaded(match)
         bots.kick(self, match)
         timers.start(self, match)
+
+    def drop(self, match_id: str) -> None:
+        """Forget a match another process has taken (several processes): its bots and timers
+        stop, its sockets here close, and its next use reads it again."""
+        match = self.matches.pop(match_id, None)
+        if match is None:
+            return
+        match.dropped = True
+        for task in (match.bot_task, match.timer_task):
+            if task is not None:
+                task.cancel()
+        if match.evict_timer is not None:
+            match.evict_timer.cancel()
+        match.on_notify = None
+        match.notify()
 
     # Lookup ---------------------------------------------------------------------------------
 
@@ -168,7 +200,7 @@ class Registry:
             if match_id in self._unsure:
                 await self._reread(match)
             return match
-        if not _MATCH_ID.fullmatch(match_id):
+        if not MATCH_ID.fullmatch(match_id):
             raise NotFoundError(f"no match {match_id!r}")
         async with self._load_lock:
             match = self.matches.get(match_id)
@@ -184,7 +216,6 @@ class Registry:
             except GetawayError as exc:
                 self.broken[match_id] = f"match {match_id} cannot be rebuilt: {exc}"
                 raise UnavailableError(self.broken[match_id]) from None
-            self.matches[match_id] = match
             self._start(match)
             if match.over:
                 self._evict_later(match)
@@ -281,7 +312,8 @@ class Registry:
         )
         match = LiveMatch(record, self.clock)
         await self._db(self.store.insert_match, record)
-        self.matches[match.id] = match
+        if self.cluster is not None:
+            await self.cluster.acquire(match.id)
         self._start(match)
         return Created(match, tokens, host_token)
 
@@ -311,7 +343,8 @@ class Registry:
                 fresh = LiveMatch(record, self.clock)
                 created = await self._db(self.store.insert_rematch, record)
                 if created == record.id:
-                    self.matches[fresh.id] = fresh
+                    if self.cluster is not None:
+                        await self.cluster.acquire(fresh.id)
                     self._start(fresh)
                 match.rematch_id = created
                 match.notify()
@@ -445,6 +478,8 @@ class Registry:
             self._evict_later(match)  # look again later
             return
         del self.matches[match.id]
+        if self.cluster is not None:
+            self.cluster.released(match.id)
 
     async def _reread(self, match: LiveMatch) -> None:
         """Take the database's log for a match whose last write failed (503 while the
@@ -582,6 +617,8 @@ class Registry:
             self._changed(match, None, match.install(match.session, versions))
             # The seat list is everyone's news (and a replaced link's socket must close).
             match.notify()
+            if digest is not None and self.cluster is not None:
+                await self.cluster.revoked(match.id, seat)
             return SeatChange(seat, live.kind, live.bot_level, token)
 
     @staticmethod

@@ -166,6 +166,12 @@ class LiveMatch:
         #: The pending push of presence changes (see :meth:`presence`).
         self._presence_push: asyncio.TimerHandle | None = None
         self._presence_flipped: set[str] = set()
+        #: Told of every notification, with the viewers woken (None: everyone): with several
+        #: processes, the owner publishes their states for sockets elsewhere (cluster.py).
+        self.on_notify: Callable[[set[str] | None], None] | None = None
+        #: Set when this process lost the match to another (several processes): its sockets
+        #: here close so that their clients reconnect to wherever the match lives now.
+        self.dropped = False
         self._clock = clock
         # When each seat's current decision was first asked of it (clock seconds), and the
         # same for the seats *shown* as asked, which is what deadlines are published from.
@@ -292,7 +298,7 @@ class LiveMatch:
         # first state already shows it, and on leaving none is left.
         flipped, self._presence_flipped = self._presence_flipped, set()
         self._presence_push = None
-        self.notify({viewer for viewer in self.listeners if flipped - {viewer}})
+        self.notify({viewer for viewer in (*self.order, SPECTATOR) if flipped - {viewer}})
 
     def notify(self, viewers: set[str] | None = None) -> None:
         """Wake the WebSockets of ``viewers`` (everyone by default) and the turn timer."""
@@ -301,6 +307,8 @@ class LiveMatch:
                 for event in events:
                     event.set()
         self.changed.set()
+        if self.on_notify is not None:
+            self.on_notify(viewers)
 
     # Timers ---------------------------------------------------------------------------------
 

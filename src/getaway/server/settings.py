@@ -4,7 +4,9 @@ The URL is chosen in this order: the ``--database-url`` flag, the ``GETAWAY_DATA
 environment variable, then a SQLite file ``getaway.sqlite3`` in the data directory
 (``GETAWAY_DATA_DIR``, default ``./data``), created on first use. ``GETAWAY_ACCESS_LOG=1``
 logs every HTTP request; ``GETAWAY_BOT_PROCESSES`` sets how many worker processes bots think
-in (default one per CPU).
+in (default one per CPU). ``GETAWAY_REDIS_URL`` makes this process one of several sharing the
+database (PostgreSQL) through Redis, and ``GETAWAY_LEASE_SECONDS`` (default 5) is how long a
+match's owner holds it without renewing (docs/server.md, "Several processes").
 """
 
 from __future__ import annotations
@@ -24,6 +26,11 @@ DATA_DIR_VAR = "GETAWAY_DATA_DIR"
 ACCESS_LOG_VAR = "GETAWAY_ACCESS_LOG"
 #: How many worker processes bots think in (default: one per CPU; 0: threads of the server).
 BOT_PROCESSES_VAR = "GETAWAY_BOT_PROCESSES"
+#: Redis for several processes sharing one database (unset: one process, no Redis).
+REDIS_URL_VAR = "GETAWAY_REDIS_URL"
+#: How long a process holds a match without renewing its lease (several processes).
+LEASE_SECONDS_VAR = "GETAWAY_LEASE_SECONDS"
+DEFAULT_LEASE_SECONDS = 5.0
 DEFAULT_DATA_DIR = "data"
 SQLITE_FILE = "getaway.sqlite3"
 
@@ -43,6 +50,10 @@ class Settings:
     #: WebSocket connections a seat, and a whole match, may hold (see limits.py).
     max_sockets_per_seat: int = MAX_SOCKETS_PER_SEAT
     max_sockets_per_match: int = MAX_SOCKETS_PER_MATCH
+    #: Redis, for several processes on one PostgreSQL database; None: this process alone.
+    redis_url: str | None = None
+    #: How long a match's lease lasts without renewal (several processes).
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
 
 
 def sqlite_url(path: Path) -> str:
@@ -69,11 +80,36 @@ def database_url(flag: str | None = None, environ: Mapping[str, str] | None = No
 
 
 def load_settings(flag_url: str | None = None) -> Settings:
+    url = database_url(flag_url)
+    redis_url = os.environ.get(REDIS_URL_VAR) or None
+    if redis_url is not None and not url.startswith("postgresql"):
+        raise GetawayError(
+            f"{REDIS_URL_VAR} makes several processes share one database, which must then be "
+            f"PostgreSQL (--database-url or {DATABASE_URL_VAR}); leave {REDIS_URL_VAR} unset "
+            "to serve alone on SQLite"
+        )
     return Settings(
-        database_url=database_url(flag_url),
+        database_url=url,
         access_log=os.environ.get(ACCESS_LOG_VAR, "") not in ("", "0"),
         bot_processes=bot_processes(os.environ.get(BOT_PROCESSES_VAR)),
+        redis_url=redis_url,
+        lease_seconds=lease_seconds(os.environ.get(LEASE_SECONDS_VAR)),
     )
+
+
+def lease_seconds(text: str | None) -> float:
+    if not text:
+        return DEFAULT_LEASE_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0.5 <= seconds <= 3600:
+        raise GetawayError(
+            f"{LEASE_SECONDS_VAR}={text!r}: give the seconds a match's lease lasts, from 0.5 "
+            "to 3600"
+        )
+    return seconds
 
 
 def bot_processes(text: str | None) -> int:
