@@ -111,6 +111,28 @@ def test_an_address_nothing_answers_at_fails_fast_and_says_so(capsys):
     assert time.monotonic() - started < 2 * CONNECT_TIMEOUT
 
 
+class RefusingRay:
+    """Stands in for the ray module: a cluster that answers but refuses this driver (as one
+    that checks a token does when none is sent)."""
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **settings: Any) -> None:
+        raise ConnectionError("Failed to connect to Ray cluster")
+
+
+def test_a_cluster_that_refuses_to_be_joined_gets_a_hint_about_its_token(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", RefusingRay())
+    monkeypatch.delenv("RAY_AUTH_MODE", raising=False)
+    with socket.create_server(("127.0.0.1", 0)) as head:
+        address = f"127.0.0.1:{head.getsockname()[1]}"
+        with pytest.raises(BackendError) as error, Backend("ray", 1, address).open():
+            pass
+    assert str(error.value).startswith(f"cannot join the Ray cluster at {address}: Failed")
+    assert "set RAY_AUTH_MODE=token" in str(error.value)
+
+
 @pytest.mark.parametrize("address", ["10.0.0.5", "head:port", ":6379", "ray://"])
 def test_a_malformed_address_is_refused(address):
     with pytest.raises(BackendError, match="is not HOST:PORT"):

@@ -14,6 +14,7 @@ Ray is imported only when the ``ray`` backend runs: it is an optional dependency
 from __future__ import annotations
 
 import logging
+import os
 import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -217,6 +218,20 @@ def check_reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
         ) from exc
 
 
+def _failed_to_start(backend: Backend, exc: Exception) -> str:
+    if backend.address is None:
+        return f"cannot start a local Ray cluster: {exc}"
+    message = f"cannot join the Ray cluster at {backend.address}: {exc}"
+    if backend.address != "auto" and "RAY_AUTH_MODE" not in os.environ:
+        # Ray clusters check a token by default, and Ray sends one to an address given
+        # explicitly only when told to.
+        message += (
+            "; if the cluster checks a token (Ray's default), set RAY_AUTH_MODE=token and "
+            "give its token (RAY_AUTH_TOKEN, or the file ~/.ray/auth_token)"
+        )
+    return message
+
+
 @contextmanager
 def _ray_pool(backend: Backend) -> Iterator[RayPool]:
     ray = import_ray()
@@ -236,8 +251,7 @@ def _ray_pool(backend: Backend) -> Iterator[RayPool]:
                     logging_level=logging.WARNING,
                 )
         except (ConnectionError, RuntimeError, ValueError) as exc:
-            where = backend.address or "a local Ray cluster"
-            raise BackendError(f"cannot start or join {where}: {exc}") from exc
+            raise BackendError(_failed_to_start(backend, exc)) from exc
     try:
         cpus = int(ray.cluster_resources().get("CPU", 0))
         yield RayPool(ray, max(cpus, 1))
