@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 from collections.abc import Iterator
@@ -43,6 +44,13 @@ def ray_pool() -> Iterator[Pool]:
     """One local Ray cluster of 2 CPUs for every test that asks for it (starting one takes
     seconds), started and shut down by the ray backend itself; the runs inside the tests use
     it (a Ray connection the process already has is used as it is). Ray comes with the dev
-    extra, so a missing ray fails these tests rather than skipping them."""
-    with Backend("ray", 2).open() as pool:
+    extra, so a missing ray fails these tests rather than skipping them.
+
+    While it starts, ``RAY_ADDRESS`` names an address nothing answers at: a local cluster is
+    started all the same, never joined (Ray's own default is to join the one named there or
+    the last one ``ray start`` started on this machine)."""
+    with contextlib.ExitStack() as stack:
+        with pytest.MonkeyPatch.context() as env:
+            env.setenv("RAY_ADDRESS", "127.0.0.1:1")
+            pool = stack.enter_context(Backend("ray", 2).open())
         yield pool

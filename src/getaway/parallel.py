@@ -245,7 +245,10 @@ def _ray_pool(backend: Backend) -> Iterator[RayPool]:
             if backend.address is not None:
                 ray.init(address=backend.address, logging_level=logging.WARNING)
             else:
+                # "local": a new cluster even when one started by ``ray start`` runs here
+                # (joining it is what --address auto is for).
                 ray.init(
+                    address="local",
                     num_cpus=backend.workers,
                     include_dashboard=False,
                     logging_level=logging.WARNING,
