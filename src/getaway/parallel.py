@@ -8,21 +8,24 @@ address).
 gives the same results on every backend and with any number of workers.
 
 Ray is imported only when the ``ray`` backend runs: it is an optional dependency (the
-``cluster`` extra), and importing it costs half a second.
+``cluster`` extra), and importing it costs half a second. The command line imports this
+module to build its options, so the process pool's modules are imported only when one is
+opened too.
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from getaway.core import GetawayError
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 #: The backends by name; ``process`` is the default.
 BACKENDS = ("process", "ray")
@@ -85,6 +88,8 @@ class Backend:
         elif self.inline:
             yield InlinePool()
         else:
+            from concurrent.futures import ProcessPoolExecutor
+
             with ProcessPoolExecutor(max_workers=self.workers) as executor:
                 yield ProcessPool(executor, self.workers)
 
@@ -140,6 +145,8 @@ class ProcessPool:
         chunks: Sequence[tuple[Any, ...]],
         on_result: Callable[[R], None] | None = None,
     ) -> list[R]:
+        from concurrent.futures import as_completed
+
         futures = [self.executor.submit(task, *chunk) for chunk in chunks]
         for future in as_completed(futures):
             result = future.result()
@@ -234,6 +241,8 @@ def _failed_to_start(backend: Backend, exc: Exception) -> str:
 
 @contextmanager
 def _ray_pool(backend: Backend) -> Iterator[RayPool]:
+    import logging
+
     ray = import_ray()
     if backend.address is not None:
         check_reachable(backend.address)
