@@ -5,8 +5,8 @@ game's own package names a game.
 * A game package (``getaway.games.<game>``) imports only the core and itself.
 * ``getaway.ai`` imports only the core: its bots know no game.
 * The front ends (``cli``, ``server``, ``web``, ``tournament``, ``rl``, ``simulate``,
-  ``bench``, ``bench_reference``, ``bench_views``) import the core, ``ai`` and each other,
-  never a game: they find games through the registry.
+  ``bench``, ``bench_reference``, ``bench_views``) and ``parallel`` (where their games run)
+  import the core, ``ai`` and each other, never a game: they find games through the registry.
 
 A game is named by its registry name, its title, its package name or one of its seats; none
 of these may appear in the core, ``ai``, the front ends or the shared web client.
@@ -33,6 +33,8 @@ FRONT_ENDS = (
     "bench",
     "bench_reference",
     "bench_views",
+    # Not a front end itself: where simulate's and tournament's games run (processes, Ray).
+    "parallel",
 )
 #: Packages (and top-level modules) that must not name a game.
 GAME_AGNOSTIC = ("core", "ai", *FRONT_ENDS)

@@ -3,8 +3,8 @@
 Game ``i`` of a run with seed ``S`` is set up with seed ``derive_seed(S, i)``, and each seat's
 bot draws from ``bot_rng(game_seed, "bot", seat)`` (one-way, so a bot cannot recover the
 game seed), exactly as :func:`getaway.ai.runner.play_game` does, so any simulated game can be
-replayed or re-run alone, and the results do not depend on how many worker processes shared
-the work.
+replayed or re-run alone, and the results do not depend on how many workers shared the work
+or where they ran (:mod:`getaway.parallel`: worker processes or a Ray cluster).
 
 The loop is leaner than the runner's: no :class:`~getaway.core.Session` (which clones for
 undo safety) and, for the random bot, no view (it ignores it).
@@ -12,9 +12,9 @@ undo safety) and, for the random bot, no view (it ignores it).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,12 +23,13 @@ from getaway.ai import RandomBot, make_bot
 from getaway.core import Bot, Game, JSONDict, Move, Replay, Rng, State, derive_seed, get_game
 from getaway.core import bot_rng as keyed_bot_rng
 from getaway.core.sides import Sides
+from getaway.parallel import Backend, as_backend
 
 #: How many error messages a result keeps (the count covers all of them).
 KEPT_ERRORS = 5
 #: A game longer than this is a rules bug (no game here lasts nearly as long).
 MAX_PLIES = 100_000
-#: Games per task handed to a worker process: big enough to amortise the hand-off.
+#: Games per task handed to a worker: big enough to amortise the hand-off.
 CHUNK = 100
 
 
@@ -180,6 +181,8 @@ class SimulationResult:
     tally: Tally
     seconds: float
     workers: int
+    #: Where the games ran: "process" (this process or worker processes) or "ray".
+    backend: str = "process"
 
     def to_json(self) -> JSONDict:
         tally = self.tally
@@ -209,6 +212,7 @@ class SimulationResult:
             "seconds": round(self.seconds, 4),
             "games_per_second": round(games / self.seconds, 1) if self.seconds > 0 else 0.0,
             "workers": self.workers,
+            "backend": self.backend,
             "errors": tally.errors,
             "error_messages": tally.error_messages,
         }
@@ -221,24 +225,35 @@ def simulate(
     seed: int,
     lineup: Mapping[str, str],
     replays: Path | None = None,
-    workers: int = 1,
+    workers: int | Backend = 1,
     on_games: Callable[[int], None] | None = None,
 ) -> SimulationResult:
     """Play ``games`` games with the bots named in ``lineup`` (seat -> bot name).
 
     ``on_games(n)`` is called as games finish (``n`` of them at a time), for progress bars.
-    ``workers > 1`` spreads the games over that many processes; the results are the same.
+    ``workers``: a number of processes (``> 1`` spreads the games over that many), or a
+    :class:`~getaway.parallel.Backend`; the results are the same on every one.
     """
     normalized = game.normalize_options(options)
     if replays is not None:
         replays.mkdir(parents=True, exist_ok=True)
     plan = Plan(game.name, normalized, seed, games, dict(lineup), replays)
+    backend = as_backend(workers).fitted(math.ceil(games / CHUNK))
     started = time.perf_counter()
-    if workers <= 1 or games <= CHUNK:
-        workers = 1
+    if backend.inline:
+        used = 1
         tally = run_games(plan, range(games), (lambda: on_games(1)) if on_games else None)
     else:
-        tally = _run_in_processes(plan, workers, on_games)
+        chunks = [(plan, start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
+        with backend.open() as pool:
+            used = pool.workers
+            counted = pool.map(
+                _run_chunk, chunks, (lambda done: on_games(done[0])) if on_games else None
+            )
+        # Merged in game order, so the kept error messages do not depend on timing.
+        tally = Tally(wins={})
+        for _, part in counted:
+            tally.merge(part)
     seconds = time.perf_counter() - started
     return SimulationResult(
         plan=plan,
@@ -246,21 +261,6 @@ def simulate(
         players=int(normalized.get("players", len(game.seats(normalized)))),
         tally=tally,
         seconds=seconds,
-        workers=workers,
+        workers=used,
+        backend=backend.kind,
     )
-
-
-def _run_in_processes(plan: Plan, workers: int, on_games: Callable[[int], None] | None) -> Tally:
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            pool.submit(_run_chunk, plan, start, min(start + CHUNK, plan.games))
-            for start in range(0, plan.games, CHUNK)
-        ]
-        for future in as_completed(futures):
-            if on_games is not None:
-                on_games(future.result()[0])
-    # Merged in game order, so the kept error messages do not depend on timing.
-    tally = Tally(wins={})
-    for future in futures:
-        tally.merge(future.result()[1])
-    return tally

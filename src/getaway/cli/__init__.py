@@ -25,7 +25,9 @@ from rich.progress import (
 
 from getaway.cli.common import (
     UsageError,
+    add_backend_options,
     assign_bots,
+    backend_from_args,
     build_bots,
     collect_options,
     console,
@@ -113,8 +115,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     options = game.normalize_options(collect_options(args.option, args.players))
     lineup = assign_bots(game, game.seats(options), split_names(args.bots) or ["random"])
+    backend = backend_from_args(args, args.workers if args.workers is not None else 1)
     if args.json:
-        result = simulate(game, options, args.games, args.seed, lineup, args.replays, args.workers)
+        result = simulate(game, options, args.games, args.seed, lineup, args.replays, backend)
         print_json(result.to_json())
         return EXIT_OK
     out = console()
@@ -133,7 +136,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             args.seed,
             lineup,
             args.replays,
-            args.workers,
+            backend,
             on_games=lambda n: progress.advance(task, n),
         )
     print_simulation(out, result.to_json())
@@ -409,7 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many bot games and report win rates",
         description="Play bot games fast. Game i uses seed derive_seed(SEED, i), so results "
-        "do not depend on --workers and each game can be rerun alone.",
+        "do not depend on --workers or --backend and each game can be rerun alone.",
     )
     p.add_argument("game", help="game name (see 'getaway games')")
     p.add_argument("--games", type=positive_int, default=100, help="games to play (100)")
@@ -422,7 +425,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--replays", type=Path, metavar="DIR", help="write one replay per game")
-    p.add_argument("--workers", type=positive_int, default=1, help="processes to use (default 1)")
+    p.add_argument(
+        "--workers",
+        type=positive_int,
+        default=None,
+        metavar="K",
+        help="processes to use, or the CPUs of a local Ray cluster (default 1)",
+    )
+    add_backend_options(p)
     _add_game_options(p)
     p.set_defaults(handler=cmd_simulate)
 

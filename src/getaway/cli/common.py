@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -11,6 +12,7 @@ from rich.console import Console
 
 from getaway.ai import bot_names, make_bot, validate_bot_name
 from getaway.core import Bot, Game, GetawayError, JSONDict
+from getaway.parallel import BACKENDS, Backend
 
 
 class UsageError(GetawayError):
@@ -93,3 +95,35 @@ def assign_bots(game: Game, seats: Sequence[str], names: Sequence[str]) -> dict[
 def build_bots(game: Game, lineup: Mapping[str, str]) -> dict[str, Bot]:
     """One bot object per seat (bots may keep per-seat memory, so seats never share one)."""
     return {seat: make_bot(game, name) for seat, name in lineup.items()}
+
+
+def add_backend_options(parser: argparse.ArgumentParser) -> None:
+    """``--backend`` and ``--address``: where a command's games run (see getaway.parallel)."""
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="process",
+        help="where the games run: 'process', worker processes on this machine (default), or "
+        "'ray', a Ray cluster: a local one of --workers CPUs started for the run, or the one "
+        "at --address (needs: pip install 'getaway[cluster]'). Same results on both",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="HOST:PORT",
+        help="with --backend ray: join the running Ray cluster whose head node is at "
+        "HOST:PORT (or 'auto': the one started on this machine) and use all its CPUs; "
+        "every node needs getaway installed",
+    )
+
+
+def backend_from_args(args: argparse.Namespace, workers: int) -> Backend:
+    """The backend that ``--backend``, ``--address`` and ``--workers`` ask for."""
+    if args.address is not None:
+        if args.backend != "ray":
+            raise UsageError("--address names a Ray cluster to join, so it needs --backend ray")
+        if args.workers is not None:
+            raise UsageError(
+                "--workers sets the size of a local Ray cluster; with --address the "
+                "cluster's own CPUs are used, so leave --workers out"
+            )
+    return Backend(args.backend, workers, args.address)

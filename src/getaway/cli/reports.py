@@ -10,6 +10,7 @@ from rich.table import Table
 
 from getaway.ai import bot_names
 from getaway.core import Game, JSONDict, Sides
+from getaway.parallel import workers_phrase
 
 
 def game_summary(game: Game) -> JSONDict:
@@ -100,7 +101,7 @@ def print_simulation(out: Console, result: Mapping[str, Any]) -> None:
         f"bots: {lineup}",
         f"mean plies: {result['mean_plies']:.1f}",
         f"speed: {result['games_per_second']} games/s "
-        f"({result['seconds']:.2f} s, {result['workers']} worker(s))",
+        f"({result['seconds']:.2f} s, {workers_phrase(result)})",
         f"errors: {result['errors']}",
     ]
     lines += [f"  {message}" for message in result["error_messages"]]

@@ -14,10 +14,20 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from getaway.cli.common import UsageError, collect_options, console, print_json, say, split_names
+from getaway.cli.common import (
+    UsageError,
+    add_backend_options,
+    backend_from_args,
+    collect_options,
+    console,
+    print_json,
+    say,
+    split_names,
+)
 
 if TYPE_CHECKING:
     from getaway.core import JSONDict
+    from getaway.parallel import Backend
     from getaway.tournament import Plan
 
 DESCRIPTION = (
@@ -28,8 +38,9 @@ DESCRIPTION = (
     "be a whole number of deals. Reports each bot's wins and win rate with a 95% Wilson "
     "interval (by side in team games), its mean place where a game ranks more than two "
     "players, and Elo ratings from a Bradley-Terry fit of the pairwise results with 95% "
-    "bootstrap intervals. Results do not depend on --workers. DIR receives results.json (the "
-    "--json document), plots of ratings and win rates (PNG and SVG) and command.txt."
+    "bootstrap intervals. Results do not depend on --workers or --backend. DIR receives "
+    "results.json (the --json document), plots of ratings and win rates (PNG and SVG) and "
+    "command.txt."
 )
 
 
@@ -65,8 +76,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=positive_int,
         default=None,
         metavar="K",
-        help="processes to use (default: the number of CPUs; 1 plays in this process)",
+        help="processes to use, or the CPUs of a local Ray cluster (default: the number of "
+        "CPUs; 1 process plays in this process)",
     )
+    add_backend_options(p)
     p.add_argument(
         "--out",
         type=Path,
@@ -78,11 +91,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p.set_defaults(handler=cmd_tournament)
 
 
-def rerun_command(args: argparse.Namespace, workers: int, out: Path) -> str:
+def rerun_command(args: argparse.Namespace, backend: Backend, out: Path) -> str:
     """The command line that plays this tournament again, every choice spelled out."""
     bots = ",".join(split_names(args.bots))
     words = ["getaway", "tournament", args.game, "--bots", bots, "--games", str(args.games)]
-    words += ["--seed", str(args.seed), "--workers", str(workers)]
+    words += ["--seed", str(args.seed)]
+    if backend.address is None:
+        words += ["--workers", str(backend.workers)]
+    words += ["--backend", backend.kind]
+    if backend.address is not None:
+        words += ["--address", backend.address]
     if args.players is not None:
         words += ["--players", str(args.players)]
     for pair in args.option:
@@ -105,15 +123,17 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     plan = plan_tournament(
         args.game, collect_options(args.option, args.players), bots, args.games, args.seed
     )
-    workers = args.workers if args.workers is not None else default_workers()
+    backend = backend_from_args(
+        args, args.workers if args.workers is not None else default_workers()
+    )
     out_dir: Path = (
         args.out if args.out is not None else Path(f"tournament-{plan.game}-{plan.seed}")
     )
     if args.json:
-        results = run_tournament(plan, workers)
+        results = run_tournament(plan, backend)
     else:
-        results = _run_with_progress(plan, workers)
-    results["command"] = rerun_command(args, workers, out_dir)
+        results = _run_with_progress(plan, backend)
+    results["command"] = rerun_command(args, backend, out_dir)
     written = write_results(results, out_dir)
     if args.json:
         print_json(results)
@@ -124,7 +144,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_with_progress(plan: Plan, workers: int) -> JSONDict:
+def _run_with_progress(plan: Plan, backend: Backend) -> JSONDict:
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -143,7 +163,7 @@ def _run_with_progress(plan: Plan, workers: int) -> JSONDict:
     )
     with Progress(*columns, console=console(), transient=True) as progress:
         task = progress.add_task(f"{plan.game} tournament", total=len(plan.fixtures))
-        return run_tournament(plan, workers, on_games=lambda n: progress.advance(task, n))
+        return run_tournament(plan, backend, on_games=lambda n: progress.advance(task, n))
 
 
 def write_results(results: JSONDict, out_dir: Path) -> list[Path]:

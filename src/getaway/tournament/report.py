@@ -9,6 +9,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from getaway.parallel import workers_phrase
+
 #: Per-role rows are shown in the main table up to this many roles, else a table by seat.
 MAX_ROLE_ROWS = 3
 
@@ -92,7 +94,7 @@ def print_report(out: Console, results: Mapping[str, Any]) -> None:
             f"{bot} {ms:g} ms" for bot, ms in timing["ms_per_move"].items() if ms is not None
         )
         lines.append(
-            f"{timing['seconds']:.1f} s on {timing['workers']} worker(s); "
+            f"{timing['seconds']:.1f} s on {workers_phrase(timing)}; "
             f"mean plies {results['mean_plies']}; time per move: {per_move}"
         )
     one_sided = [s["bot"] for s in results["standings"] if s["elo_ci"][0] == s["elo_ci"][1]]

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from getaway.core import JSONDict, derive_seed
+from getaway.parallel import Backend, as_backend
 from getaway.tournament.plan import Plan
 from getaway.tournament.running import GameResult, play_all
 from getaway.tournament.stats import (
@@ -32,16 +33,19 @@ KEPT_ERRORS = 5
 
 def run_tournament(
     plan: Plan,
-    workers: int = 1,
+    workers: int | Backend = 1,
     on_games: Callable[[int], None] | None = None,
     replicates: int = DEFAULT_REPLICATES,
 ) -> JSONDict:
-    """Play every game of ``plan`` and summarize them (see :func:`summarize`)."""
+    """Play every game of ``plan`` and summarize them (see :func:`summarize`). ``workers``: a
+    number of processes, or a :class:`~getaway.parallel.Backend`; the results are the same on
+    every one."""
+    backend = as_backend(workers)
     started = time.perf_counter()
-    games = play_all(plan, workers, on_games)
+    games, used = play_all(plan, backend, on_games)
     seconds = time.perf_counter() - started
     document = summarize(plan, games, replicates)
-    document["timing"] = timing(games, seconds, workers)
+    document["timing"] = timing(games, seconds, used, backend.kind)
     return document
 
 
@@ -182,7 +186,7 @@ def _record(game: GameResult) -> JSONDict:
     return record
 
 
-def timing(games: Sequence[GameResult], seconds: float, workers: int) -> JSONDict:
+def timing(games: Sequence[GameResult], seconds: float, workers: int, backend: str) -> JSONDict:
     """How long it took; the one part of the document that varies between runs."""
     think: dict[str, float] = {}
     moves: dict[str, int] = {}
@@ -193,6 +197,7 @@ def timing(games: Sequence[GameResult], seconds: float, workers: int) -> JSONDic
     return {
         "seconds": round(seconds, 3),
         "workers": workers,
+        "backend": backend,
         "games_per_second": round(len(games) / seconds, 2) if seconds > 0 else None,
         "ms_per_move": {
             bot: round(1000 * think[bot] / moves[bot], 3) if moves[bot] else None

@@ -1,23 +1,24 @@
-"""Playing a tournament's games, in this process or spread over worker processes.
+"""Playing a tournament's games, in this process or spread over workers (worker processes or
+a Ray cluster: :mod:`getaway.parallel`).
 
 Each game is a pure function of the plan and its fixture: fresh bots (a bot may keep memory
 between moves, never between games), the deal's seed, and each seat's bot generator derived
 from that seed as in :func:`getaway.simulate.play_one`; search bots play their whole budget
 of iterations, their wall-clock cap dropped (:func:`getaway.ai.uncapped_spec`). So the results
-are the same whatever the number of workers, the order in which games finish or the load on
-the machine. Time per move is processor time, for the same reason.
+are the same whatever the backend, the number of workers, the order in which games finish or
+the load on the machine. Time per move is processor time, for the same reason.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from getaway.ai import make_bot, uncapped_spec
 from getaway.core import Bot, Game, JSONDict, Rng, get_game
+from getaway.parallel import Backend, as_backend
 from getaway.simulate import play_one
 from getaway.tournament.plan import Plan
 from getaway.tournament.ranking import RoleResult, role_results
@@ -90,30 +91,33 @@ def play_fixtures(plan: Plan, fixtures: Sequence[Fixture]) -> list[GameResult]:
     return [play_fixture(game, plan.options, plan.roles, fixture) for fixture in fixtures]
 
 
+class Played(NamedTuple):
+    """Every game's result in fixture order, and how many workers played them at once."""
+
+    games: list[GameResult]
+    workers: int
+
+
 def play_all(
-    plan: Plan, workers: int, on_games: Callable[[int], None] | None = None
-) -> list[GameResult]:
-    """Every game of ``plan`` in fixture order; ``workers > 1`` uses that many processes.
-    ``on_games(n)`` is called as games finish, for progress bars."""
-    count = len(plan.fixtures)
-    if workers <= 1:
+    plan: Plan, workers: int | Backend, on_games: Callable[[int], None] | None = None
+) -> Played:
+    """Every game of ``plan``. ``workers``: a number of processes (``> 1`` uses that many), or
+    a :class:`~getaway.parallel.Backend`. ``on_games(n)`` is called as games finish, for
+    progress bars."""
+    backend = as_backend(workers)
+    if backend.inline:
         results = []
         for fixture in plan.fixtures:
             results += play_fixtures(plan, [fixture])
             if on_games is not None:
                 on_games(1)
-        return results
-    chunk = max(1, min(MAX_CHUNK, count // (workers * 8)))
+        return Played(results, 1)
+    count = len(plan.fixtures)
     bare = replace(plan, fixtures=())
-    by_start: dict[int, list[GameResult]] = {}
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {
-            pool.submit(play_fixtures, bare, plan.fixtures[start : start + chunk]): start
-            for start in range(0, count, chunk)
-        }
-        for future in as_completed(futures):
-            done = future.result()
-            by_start[futures[future]] = done
-            if on_games is not None:
-                on_games(len(done))
-    return [result for start in sorted(by_start) for result in by_start[start]]
+    with backend.open() as pool:
+        chunk = max(1, min(MAX_CHUNK, count // (pool.workers * 8)))
+        chunks = [(bare, plan.fixtures[start : start + chunk]) for start in range(0, count, chunk)]
+        played = pool.map(
+            play_fixtures, chunks, (lambda done: on_games(len(done))) if on_games else None
+        )
+        return Played([result for part in played for result in part], pool.workers)
