@@ -302,11 +302,12 @@ def test_a_finished_cash_n_guns_match_shows_the_final_scores_and_why(
 
 
 def _finished_sy_with(server: Server, reason: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A match the bots played to its end for ``reason`` (the first of a few seeds: most end
-    by a capture, some by time; the games are made once per server, for both reasons)."""
+    """A match the bots played to its end for ``reason`` (the first of a few seeds: in 5
+    rounds some end by a capture, some by time; the games are made once per server, for
+    both reasons)."""
     for seed in range(1, 30):
         created, final = server.finished(
-            {"game": "scotland-yard", "options": {"max_rounds": 10}, "bots": SY_BOTS, "seed": seed}
+            {"game": "scotland-yard", "options": {"max_rounds": 5}, "bots": SY_BOTS, "seed": seed}
         )
         outcome = final["outcome"]
         if outcome["reason"] == reason:
