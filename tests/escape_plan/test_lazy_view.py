@@ -24,10 +24,15 @@ def plain(value: Any) -> Any:
     return value
 
 
+@pytest.mark.parametrize(
+    "games",
+    # One seeded game per player count in ./dev test, three in ./dev test-long.
+    [pytest.param(1, id="quick"), pytest.param(3, id="full", marks=pytest.mark.long)],
+)
 @pytest.mark.parametrize("players", [1, 2, 3, 5])
-def test_a_lazy_view_is_the_view(players: int) -> None:
+def test_a_lazy_view_is_the_view(players: int, games: int) -> None:
     checked = 0
-    for game in range(3):
+    for game in range(games):
         seed = derive_seed(players, game, 29)
         state = GAME.new_state({"players": players}, seed=seed)
         rng = Rng(seed)

@@ -1,19 +1,22 @@
 """Fixtures for the real-browser tests: a `getaway serve` subprocess and a headless chromium.
 
-The server runs on each database the server tests use (`database_url` from
-tests/server/conftest.py: a SQLite file, then a fresh PostgreSQL database), so every browser
-test passes on both, as the issue asks.
+Each xdist worker starts one chromium and one server per database for the whole session
+(every test makes its own matches and opens its pages in a fresh browser context, so the
+tests stay apart): starting them once per module was a large part of the browser tests' time.
+The server runs on a SQLite file and, in ``./dev test-long``, on a fresh PostgreSQL database
+(`fresh_database` from tests/server/conftest.py).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,19 +25,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwr
 
 from tests.server.conftest import fresh_database
 
-__all__ = ["Server", "browser", "database_url", "page", "server"]
-
-
-# One fresh database per module. The browser tests drive the pages; the server's storage is
-# tested on both backends by tests/server, so here PostgreSQL is a ./dev test-long run (it
-# doubled the browser tests' time, about half of the suite's).
-@pytest.fixture(
-    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.long)]
-)
-def database_url(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[str]:
-    yield from fresh_database(request.param, tmp_path_factory)
+__all__ = ["Server", "backend", "browser", "page", "server", "servers"]
 
 
 #: How long a browser test waits for a page or an element (a loaded 2-core machine is slow).
@@ -63,6 +54,7 @@ class Server:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self._finished: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
 
     def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -101,6 +93,27 @@ class Server:
         answer: dict[str, Any] = self.request("POST", f"/api/matches/{match}/actions", body)
         return answer
 
+    def wait_over(self, match: str, seconds: float = 60) -> dict[str, Any]:
+        """The match's public state once it is over (its bots play in the background)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            state = self.state(match)
+            if state["over"]:
+                return state
+            time.sleep(0.05)
+        raise AssertionError(f"match {match} did not end within {seconds} s")
+
+    def finished(self, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A match made from ``body`` that its bots played to the end, and its final public
+        state. Made once per server: every test that only looks at a finished game (its
+        result, its replay) shares it, and a seed makes it the same game whoever asks first.
+        Each caller gets its own copy of the answers."""
+        key = json.dumps(body, sort_keys=True)
+        if key not in self._finished:
+            created = self.create(body)
+            self._finished[key] = (created, self.wait_over(created["id"]))
+        return copy.deepcopy(self._finished[key])
+
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -131,14 +144,53 @@ def serving(module: str, database_url: str) -> Iterator[Server]:
             proc.wait()
 
 
-@pytest.fixture(scope="module")
-def server(database_url: str) -> Iterator[Server]:
-    """``getaway serve`` with the test game of tests/web/toy_client registered too."""
-    with serving("tests.web.serve_with_test_game", database_url) as running:
-        yield running
+#: The wrapper every browser test's server runs: ``getaway serve`` with the test game of
+#: tests/web/toy_client (and the games that may lack an entry point) registered.
+SERVE_MODULE = "tests.web.serve_with_test_game"
 
 
-@pytest.fixture(scope="module")
+class Servers:
+    """The worker's servers, one per database backend, each started on first use and stopped
+    at the end of the session."""
+
+    def __init__(self, stack: ExitStack, tmp_path_factory: pytest.TempPathFactory) -> None:
+        self._stack = stack
+        self._tmp_path_factory = tmp_path_factory
+        self._running: dict[str, Server] = {}
+
+    def on(self, backend: str) -> Server:
+        if backend not in self._running:
+            database = contextmanager(fresh_database)(backend, self._tmp_path_factory)
+            url = self._stack.enter_context(database)
+            self._running[backend] = self._stack.enter_context(serving(SERVE_MODULE, url))
+        return self._running[backend]
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
+    with ExitStack() as stack:
+        yield Servers(stack, tmp_path_factory)
+
+
+# The browser tests drive the pages; the server's storage is tested on both backends by
+# tests/server, so here PostgreSQL is a ./dev test-long run (it doubled the browser tests'
+# time, about half of the suite's).
+@pytest.fixture(
+    scope="session", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.long)]
+)
+def backend(request: pytest.FixtureRequest) -> str:
+    name: str = request.param
+    return name
+
+
+@pytest.fixture(scope="session")
+def server(servers: Servers, backend: str) -> Server:
+    """The worker's server on ``backend``. No test may rely on an empty database: each makes
+    its own matches."""
+    return servers.on(backend)
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run ./dev test, which installs it"
     with sync_playwright() as playwright:

@@ -1,6 +1,8 @@
-"""``getaway serve`` with the test game of ``tests/web/toy_client`` registered in-process, as
-a program embedding getaway would add a game without an entry point. The browser tests run
-this (``python -m tests.web.serve_with_test_game --port 0 ...``); it takes the arguments of
+"""``getaway serve`` for the browser tests: the test game of ``tests/web/toy_client``
+registered in-process, as a program embedding getaway would add a game without an entry
+point, and Escape Plan and Escape from New York too (an environment installed before their
+entry points were added does not find them). The browser tests run this
+(``python -m tests.web.serve_with_test_game --port 0 ...``); it takes the arguments of
 ``getaway serve``."""
 
 from __future__ import annotations
@@ -9,7 +11,14 @@ import sys
 
 from getaway.cli import main
 from getaway.core import register_game
+from getaway.games.escape_from_new_york.game import GAME as ESCAPE_FROM_NEW_YORK
+from getaway.games.escape_plan.game import GAME as ESCAPE_PLAN
 from tests.web.toy_client import GAME
+
+# At import, not under ``__main__``: the server's bot workers are spawned processes, which
+# import this module again (as ``__mp_main__``) and must know these games too.
+register_game(ESCAPE_PLAN)
+register_game(ESCAPE_FROM_NEW_YORK)
 
 if __name__ == "__main__":
     register_game(GAME)

@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import TIMEOUT_MS, Server
+from tests.web.conftest import TIMEOUT_MS, Server, Servers
 
 WIDTHS = {"desktop": 1280, "phone": 375}
 HEIGHT = 900
@@ -47,11 +46,10 @@ CNG_BOTS = {"el-toro": "heuristic", "lotus": "heuristic", "mr-black": "heuristic
 
 
 @pytest.fixture(scope="module")
-def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server(servers: Servers) -> Server:
     """SQLite only: the markup under audit does not depend on the database behind the server
     (the other browser tests run on both), and one backend halves the audit's time."""
-    path: Path = tmp_path_factory.mktemp("db") / "getaway.sqlite3"
-    yield f"sqlite:///{path}"
+    return servers.on("sqlite")
 
 
 @dataclass(frozen=True)

@@ -40,22 +40,11 @@ def page(context: BrowserContext) -> Page:
     return context.new_page()
 
 
-def _wait_over(server: Server, match: str, seconds: float = 30) -> dict[str, Any]:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        state = server.state(match)
-        if state["over"]:
-            return state
-        time.sleep(0.1)
-    raise AssertionError(f"match {match} did not end within {seconds} s")
-
-
 def _finished_sy(server: Server, seed: int) -> tuple[dict[str, Any], dict[str, list[Any]]]:
     """A Scotland Yard game the bots play to its end, and its steps as mrx, d1 and all."""
-    created = server.create(
+    created, _ = server.finished(
         {"game": "scotland-yard", "options": {"max_rounds": 5}, "bots": SY_ALL_BOTS, "seed": seed}
     )
-    _wait_over(server, created["id"])
     steps = {
         viewer: server.request("GET", f"/api/matches/{created['id']}/steps?as={viewer}")
         for viewer in ("mrx", "d1", "all")
@@ -148,7 +137,8 @@ def test_replay_steps_through_a_finished_game_showing_each_viewer_only_its_view(
 
 
 def test_finished_match_page_links_to_its_replay(server: Server, page: Page) -> None:
-    created, steps = _finished_sy(server, seed=4)
+    # The game the replay test steps through (made once per server).
+    created, steps = _finished_sy(server, seed=3)
     page.goto(created["spectator_url"])
     link = page.get_by_role("link", name="Watch the replay")
     expect(link).to_be_visible()
@@ -170,8 +160,7 @@ def test_replay_of_a_running_match_stays_closed(server: Server, page: Page) -> N
 
 def test_cash_n_guns_replay_shows_secrets_only_as_everything(server: Server, page: Page) -> None:
     bots = {"tino": "random", **CNG_BOTS, "el-toro": "random"}
-    created = server.create({"game": "cash-n-guns", "bots": bots, "seed": 5})
-    _wait_over(server, created["id"])
+    created, _ = server.finished({"game": "cash-n-guns", "bots": bots, "seed": 5})
     page.goto(f"{created['spectator_url']}?replay&as=tino&step=3")
     expect(page.locator("section.me")).to_be_visible()
     expect(page.locator("p.secret")).to_have_count(0)
@@ -222,7 +211,7 @@ def test_host_hands_an_absent_seat_to_a_bot_which_then_plays(
     row.locator("select").select_option("heuristic")
     row.get_by_role("button", name="Hand to the bot").click()
     # The bot plays Mr. X now, so the game runs to its end with nobody clicking.
-    final = _wait_over(server, created["id"])
+    final = server.wait_over(created["id"], seconds=30)
     seat = next(s for s in final["seats"] if s["seat"] == "mrx")
     assert (seat["kind"], seat["bot_level"]) == ("bot", "heuristic")
     expect(page.locator("section.result")).to_contain_text("Game over")
@@ -403,8 +392,8 @@ def test_every_word_shown_comes_from_the_translations(server: Server, browser: B
         table = json.loads((folder / "i18n" / "en.json").read_text("utf-8"))
         marked = json.dumps({key: f"⟦{value}⟧" for key, value in table.items()})
         context.route(f"**/{prefix}/i18n/ru.json", _fulfill_with(marked))
-    sy_done, _ = _finished_sy(server, seed=5)
-    cng_done = server.create(
+    sy_done, _ = _finished_sy(server, seed=3)
+    cng_done, _ = server.finished(
         {"game": "cash-n-guns", "options": {"advanced": True}, "seed": 3,
          "bots": dict.fromkeys(("tino", "el-toro", "lotus", "mr-black", "haggis"), "heuristic")}
     )  # fmt: skip
@@ -415,7 +404,6 @@ def test_every_word_shown_comes_from_the_translations(server: Server, browser: B
     sy = server.create(
         {"game": "scotland-yard", "bots": {"d1": "random", "d2": "random", "d3": "random"}}
     )
-    _wait_over(server, cng_done["id"])
     pages = {
         "lobby": (server.url + "/", "form.lobby"),
         "cng as host": (f"{cng['seats'][0]['url']}&host={cng['host_token']}", "li.host-seat"),

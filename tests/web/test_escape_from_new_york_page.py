@@ -3,7 +3,7 @@ drawn from the seat's view, choices made by clicking the map and the buttons, a 
 played to its end through the page with no card of the other hero's shown, an axe audit at
 desktop and phone width, and a phone-sized screen.
 
-The server registers the game in its own process (tests/web/serve_with_escape_from_new_york.py):
+The server registers the game in its own process (tests/web/serve_with_test_game.py):
 an environment installed before the game's entry point was added does not find it. The
 markup does not depend on the database, so these tests run on SQLite only (as the axe audit
 does) and keep the machine's time for the games' own tests.
@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from getaway.core import ALL, Rng
 from getaway.games.escape_from_new_york.game import GAME as EFNY
-from tests.web.conftest import DESKTOP, PHONE, READY, Server, browser_page, serving
+from tests.web.conftest import DESKTOP, PHONE, READY, Server, Servers, browser_page
 from tests.web.test_accessibility import AXE_OPTIONS, _report
 from tests.web.test_browser import READY_OR_OVER
 
@@ -37,16 +37,9 @@ WORDS: dict[str, str] = json.loads(
 
 
 @pytest.fixture(scope="module")
-def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    path: Path = tmp_path_factory.mktemp("db") / "getaway.sqlite3"
-    yield f"sqlite:///{path}"
-
-
-@pytest.fixture(scope="module")
-def server(database_url: str) -> Iterator[Server]:
-    """``getaway serve`` with Escape from New York registered in its process."""
-    with serving("tests.web.serve_with_escape_from_new_york", database_url) as running:
-        yield running
+def server(servers: Servers) -> Server:
+    """The worker's server on SQLite (the markup does not depend on the database)."""
+    return servers.on("sqlite")
 
 
 @pytest.fixture

@@ -20,7 +20,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from getaway.core import get_game
 from tests.web.conftest import TIMEOUT_MS, Server
 from tests.web.test_browser import READY_OR_OVER
-from tests.web.test_client import _wait_over
 from tests.web.toy_client import GAME as TEST_GAME
 
 TEST = TEST_GAME.name
@@ -266,8 +265,8 @@ def _dollars(value: float) -> str:
 def test_a_finished_cash_n_guns_match_shows_the_final_scores_and_why(
     server: Server, page: Page
 ) -> None:
-    created = server.create({"game": "cash-n-guns", "bots": CNG_BOTS, "seed": 7})
-    outcome = _wait_over(server, created["id"], seconds=60)["outcome"]
+    created, final = server.finished({"game": "cash-n-guns", "bots": CNG_BOTS, "seed": 7})
+    outcome = final["outcome"]
     assert outcome["scores"], "nobody survived: pick another seed"
     page.goto(created["spectator_url"])
     result = page.locator("section.result")
@@ -303,13 +302,14 @@ def test_a_finished_cash_n_guns_match_shows_the_final_scores_and_why(
 
 
 def _finished_sy_with(server: Server, reason: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A match the bots played to its end for ``reason`` (the first of a few seeds: most end
-    by a capture, some by time)."""
+    """A match the bots played to its end for ``reason`` (the first of a few seeds: in 5
+    rounds some end by a capture, some by time; the games are made once per server, for
+    both reasons)."""
     for seed in range(1, 30):
-        created = server.create(
-            {"game": "scotland-yard", "options": {"max_rounds": 10}, "bots": SY_BOTS, "seed": seed}
+        created, final = server.finished(
+            {"game": "scotland-yard", "options": {"max_rounds": 5}, "bots": SY_BOTS, "seed": seed}
         )
-        outcome = _wait_over(server, created["id"], seconds=60)["outcome"]
+        outcome = final["outcome"]
         if outcome["reason"] == reason:
             return created, outcome
     raise AssertionError(f"no seed in 1-29 ends by {reason}")
@@ -397,10 +397,10 @@ def test_mrx_plays_a_double_move_step_by_step_on_the_board(server: Server, page:
 
 
 def test_the_undercover_cop_is_revealed_at_the_end(server: Server, page: Page) -> None:
-    created = server.create(
+    created, final = server.finished(
         {"game": "cash-n-guns", "bots": CNG_BOTS, "options": {"undercover_cop": True}, "seed": 3}
     )
-    outcome = _wait_over(server, created["id"], seconds=60)["outcome"]
+    outcome = final["outcome"]
     ((cop, role),) = outcome["roles"].items()
     assert role == "cop"
     page.goto(created["spectator_url"])
