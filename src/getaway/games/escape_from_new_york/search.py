@@ -76,7 +76,7 @@ def progress(rules: Rules, table: Table) -> float:
     """The team's prospects in [-1, 1]: the President rescued, the Tape and a Diagram with
     the heroes, landmarks explored, the black timer cards left, cards in hand (health),
     the enemies within reach of the heroes, and after the rescue how far the heroes stand
-    from the bridgehead of a Diagram they hold."""
+    from the nearest bridgehead of a Diagram they hold."""
     held = {card.id for hero in table.heroes.values() for card in hero.supply}
     diagrams = {i.id: i.bridge for i in rules.content.items.items if i.bridge is not None}
     value = PRESIDENT * table.president_taken + TAPE * ("tape" in held)
@@ -94,9 +94,11 @@ def progress(rules: Rules, table: Table) -> float:
             for there in [hero.cell, *board.road_neighbours(rules, table, hero.cell)]
         )
     if table.president_taken and bridges:
-        head = next((b.col, b.row) for b in rules.content.board.bridges if b.number == bridges[0])
-        value -= GATHER * sum(
-            rules.topology.distance(hero.cell, head) for hero in table.heroes.values()
+        # The nearest of those bridges, as the heuristic's heroes gather at the nearest.
+        heads = [(b.col, b.row) for b in rules.content.board.bridges if b.number in bridges]
+        value -= GATHER * min(
+            sum(rules.topology.distance(hero.cell, head) for hero in table.heroes.values())
+            for head in heads
         )
     return math.tanh(value - PAR)
 
