@@ -20,7 +20,7 @@ from typing import Any
 from getaway.ai import make_bot
 from getaway.ai.spec import uncapped_spec
 from getaway.games.escape_from_new_york.game import GAME, EscapeFromNewYorkState
-from getaway.simulate import bot_rng, game_seed
+from getaway.simulate import bot_rng, game_seed, whole_sides
 
 
 def _holders(state: EscapeFromNewYorkState) -> dict[str, list[str]]:
@@ -103,7 +103,8 @@ def play(players: int, index: int, seed: int, bot: str, verbose: bool) -> dict[s
     row = {
         "game": index,
         "reason": outcome.reason,
-        "won": outcome.reason == "team" or (players == 1 and outcome.reason == "solo"),
+        # The team's win: every hero among the winners (one left behind loses, §9.1).
+        "won": bool(whole_sides(GAME.sides(options), outcome.winners)),
         "turns": turns,
         "first": first,
         "timer": dict(causes),
