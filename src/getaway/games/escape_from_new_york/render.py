@@ -427,6 +427,7 @@ def _hero(
         + "."
     )
     if "hand" in hero:
+        lines += _wrap(f"  personal ability (typed 'ability N <card>'): {_ability(rules, hero)}.")
         lines += _wrap(
             f"  hand: {_listed(names['card'], hero['hand'])}; "
             f"discard: {_listed(names['card'], hero['discard'])}; "
@@ -442,6 +443,23 @@ def _hero(
             "objectives secret."
         )
     return lines
+
+
+def _ability(rules: Rules, hero: Mapping[str, Any]) -> str:
+    """The personal ability's options by the number ``ability:N:CARD`` gives them, each as
+    its effects with their parameters (``0: attack damage 2 range 0``)."""
+    data = next(h for h in rules.content.heroes.heroes if h.id == hero["hero"])
+    options = []
+    for number, effects in enumerate(data.ability):
+        said = []
+        for effect in effects:
+            fields = effect.model_dump(exclude_defaults=True)
+            what = str(fields.pop("do")).replace("_", " ")
+            said.append(
+                " ".join([what, *(f"{k.replace('_', ' ')} {v}" for k, v in fields.items())])
+            )
+        options.append(f"{number}: {', '.join(said)}")
+    return "; ".join(options)
 
 
 def _memory(hero: Mapping[str, Any], names: Names) -> str:

@@ -19,7 +19,7 @@ STAGE_EXAMPLES: dict[str, list[tuple[str, str]]] = {
     "choose": [("choose <card>", "lay one of your two cards face down, e.g. 'choose sneak'")],
     "resolve": [
         ("play <card>", "reveal one of your two face-down cards and play it"),
-        ("ability 1 <card>", "your personal ability (option 1) instead of that card"),
+        ("ability 0 <card>", "your personal ability's option 0 instead of that card"),
     ],
     "move": [
         ("step 5,3", "one step onto space 5,3 (column,row), by the road shown"),
