@@ -7,7 +7,7 @@ import pytest
 
 from getaway.ai import make_bot
 from getaway.core.rng import Rng
-from getaway.games.escape_from_new_york.bots import HeuristicBot, score
+from getaway.games.escape_from_new_york.bots import HeuristicBot, card_value, score
 from getaway.games.escape_from_new_york.bots_view import SeatView
 from getaway.games.escape_from_new_york.game import GAME, EscapeFromNewYorkState
 from getaway.games.escape_from_new_york.schema import CardTarget
@@ -174,3 +174,131 @@ def test_a_diplomat_it_put_back_itself_is_not_taken_again() -> None:
     reader = SeatView(state.view("p1"), "p1")
     assert score(reader, f"take-diplomat:{number}") < score(reader, "stop")
     sound(state.position)
+
+
+# --- after the rescue: where the team gathers (bots_view.SeatView._escape_goal) -------------
+
+
+def rescued(holder: str = "p2") -> EscapeFromNewYorkState:
+    """Maggie (p1) and Snake (p2): no Diagram lies face up; ``holder`` has the President."""
+    state = EscapeFromNewYorkState.new(
+        {"players": 2, "hero_p1": "maggie", "hero_p2": "snake", "first_player": "p1"}, 1
+    )
+    table = state.table
+    table.president_slot.remove("president")
+    table.heroes[holder].supply.append(SupplyCard("president", "president", False))
+    table.president_taken = True
+    return state
+
+
+def give_diagram(state: EscapeFromNewYorkState, seat: str, bridge: int) -> tuple[int, int]:
+    """Diagram ``bridge`` face down into ``seat``'s supply; its bridgehead."""
+    item = next(i for i in state.rules.content.items.items if i.bridge == bridge)
+    state.table.item_deck.remove(item.id)
+    state.table.heroes[seat].supply.append(SupplyCard("item", item.id, False))
+    head = next(b for b in state.rules.content.board.bridges if b.number == bridge)
+    return (head.col, head.row)
+
+
+def test_an_escort_leads_to_its_diagrams_bridge_and_the_holder_follows_the_team() -> None:
+    """The escort knows of Diagram 4 (face down, its own): it heads for bridge 4. The
+    President's holder knows of none: it follows its team-mate, wherever it goes."""
+    state = rescued()
+    head = give_diagram(state, "p1", 4)
+    start = state.table.heroes["p1"].cell
+    state.table.heroes["p1"].cell = next(iter(state.rules.topology.neighbours(start).values()))
+    escort = SeatView(state.view("p1"), "p1")
+    assert escort.goal.why == "bridge 4" and escort.goal.cells == (head,)
+    holder = SeatView(state.view("p2"), "p2")
+    assert holder.goal.why == "the team"
+    assert holder.goal.cells == (state.table.heroes["p1"].cell,)
+
+
+def test_an_escort_joins_the_president_waiting_at_a_bridgehead() -> None:
+    """The holder goes only to a bridge whose Diagram it knows of: an escort finding it on
+    a bridgehead joins it there, whatever Diagram the escort holds (the escape is called
+    where they meet, and the holder's cards are shown)."""
+    state = rescued()
+    give_diagram(state, "p1", 4)
+    head = give_diagram(state, "p2", 1)
+    holder = SeatView(state.view("p2"), "p2")
+    assert holder.goal.why == "bridge 1" and holder.goal.cells == (head,)
+    state.table.heroes["p2"].cell = head
+    escort = SeatView(state.view("p1"), "p1")
+    assert escort.goal.why == "the President at a bridge" and escort.goal.cells == (head,)
+
+
+def test_a_holder_with_the_team_and_no_diagram_known_looks_for_items() -> None:
+    """Together, and knowing of no Diagram, the holder goes for items (the Diagrams are
+    items); its escort follows it."""
+    state = rescued()
+    state.table.heroes["p2"].cell = state.table.heroes["p1"].cell
+    holder = SeatView(state.view("p2"), "p2")
+    assert holder.goal.why == "items, for a Diagram"
+
+
+def test_a_move_card_counts_once_the_team_stands_ready_at_a_bridge() -> None:
+    """With the President and the whole team on a free bridgehead, the move that makes the
+    escape is worth a card; one step elsewhere, a move toward the goal is worth less."""
+    state = rescued()
+    head = give_diagram(state, "p2", 2)
+    for hero in state.table.heroes.values():
+        hero.cell = head
+    ready = SeatView(state.view("p2"), "p2")
+    assert ready.ready_to_cross
+    move = ready.cards["snake_move_out"]
+    ready_value = card_value(ready, move)
+    state.table.heroes["p1"].cell = next(iter(state.rules.topology.neighbours(head).values()))
+    apart = SeatView(state.view("p2"), "p2")
+    assert not apart.ready_to_cross
+    assert ready_value > card_value(apart, move)
+
+
+def test_the_time_left_counts_the_timer_cards_before_the_first_red_one() -> None:
+    state = new(2)
+    reader = SeatView(state.view("p1"), "p1")
+    colours = state.view("p1")["table"]["timer_colours"]
+    assert reader.timer_left == colours.index("red") == state.rules.black_timer_cards + 1
+
+
+def test_the_tape_is_hunted_far_only_while_no_team_mate_may_hold_it() -> None:
+    """After the rescue an escort without the Tape goes for a far diplomat token while every
+    diplomat card still lies in a slot (the Tape is among them); once a team-mate holds one
+    (a slot lies empty), only a token near its way."""
+    state = rescued()
+    table = state.table
+    reader = SeatView(state.view("p1"), "p1")
+    far = max(
+        (cell for cell in reader.spaces if reader.explored(cell)),
+        key=lambda cell: reader.distances_from(cell).get(reader.cell, 0),
+    )
+    slot = next(i for i, s in enumerate(table.diplomat_slots) if s.card == "tape")
+    table.diplomat_slots[slot].token = False
+    table.spaces[far].diplomat_tokens.append(slot + 1)
+    reader = SeatView(state.view("p1"), "p1")
+    assert reader.distances_from(far)[reader.cell] > 3
+    assert reader.diplomats_with_others == 0
+    assert reader.goal.why == "a diplomat token or items" and reader.goal.cells == (far,)
+    other = next(i for i, s in enumerate(table.diplomat_slots) if i != slot)
+    card = table.diplomat_slots[other].card
+    assert card is not None
+    table.diplomat_slots[other].card = None
+    table.heroes["p2"].supply.append(SupplyCard("diplomat", card, False))
+    reader = SeatView(state.view("p1"), "p1")
+    assert reader.diplomats_with_others == 1
+    assert reader.goal.why != "a diplomat token or items"
+
+
+def test_a_token_guarded_by_enemies_is_no_detour() -> None:
+    """Nothing is picked up where enemies stand (§7.9): a diplomat token next to the hero
+    with a prisoner on it is not the goal until the space is clear."""
+    state = new()
+    table = state.table
+    slot = next(i for i, s in enumerate(table.diplomat_slots) if s.card == "tape")
+    table.diplomat_slots[slot].token = False
+    near = next(iter(state.rules.topology.neighbours(table.heroes["p1"].cell).values()))
+    table.spaces[near].diplomat_tokens.append(slot + 1)
+    assert SeatView(state.view("p1"), "p1").goal.cells == (near,)
+    table.spaces[near].prisoners += 1
+    table.prisoner_supply -= 1
+    assert SeatView(state.view("p1"), "p1").goal.cells != (near,)

@@ -15,6 +15,7 @@ from getaway.games.escape_from_new_york.search import (
     SAMPLES,
     EscapeFromNewYorkSearchPolicy,
 )
+from getaway.games.escape_from_new_york.state import CarFigure
 
 
 def new(seed: int = 2) -> EscapeFromNewYorkState:
@@ -79,3 +80,27 @@ def test_guided_playouts_stop_at_the_end_of_the_turn(players: int) -> None:
     assert sample.turn.stage == "recover" or sample.is_over()
     value = policy.evaluate(sample)
     assert value is not None and all(-1.0 <= v <= 1.0 for v in value.values())
+
+
+def test_what_the_heuristic_rules_out_is_not_searched() -> None:
+    """Abandoning a car and taking it back are free and undo each other: a tree that may
+    abandon can put a forced recovery off for ever (each playout cut before its timer
+    card). The candidates leave out what the heuristic never plays, unless nothing else
+    is legal."""
+    state = new()
+    seat = state.to_act()[0]
+    table = state.table
+    hero = table.heroes[seat]
+    car = table.car_cards.pop()
+    hero.car = car
+    table.car_figures -= 1
+    table.spaces[hero.cell].cars.append(CarFigure(seat))
+    hero.discard += hero.hand[1:]
+    del hero.hand[1:]
+    legal = state.legal_actions(seat)
+    assert "abandon-car" in legal and "recover" in legal
+    policy = EscapeFromNewYorkSearchPolicy(GAME, seat, state.view(seat))
+    assert policy.focused
+    kept = policy.candidates(state, seat, legal)
+    assert "abandon-car" not in kept and "recover" in kept
+    assert policy.candidates(state, seat, ["abandon-car"]) == ["abandon-car"]

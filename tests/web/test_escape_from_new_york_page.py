@@ -260,7 +260,7 @@ LABELS = {
     "step:3,2:crash": "Crash the car through the barricade to space 3,2",
     "bridge:3": "Cross bridge 3 and escape",
     "explore:4,1": "Explore space 4,1",
-    "hit:0": "1 damage to target 1 in range",
+    "hit:0": "1 damage to target 1 in range",  # with no choices in the view
     "return:?": "Take back a hidden card",
     "steal:p1": "Steal from Player 1",
     "take-diplomat:2": "Take diplomat token 2",
@@ -275,6 +275,26 @@ LABELS = {
 }
 
 
+def _numbered_choices() -> list[tuple[dict[str, Any], list[str]]]:
+    """A seat's view and legal actions for each kind of numbered choice (hit, deceive,
+    enemy, route), the first met in random 2- and 3-hero games."""
+    found: dict[str, tuple[dict[str, Any], list[str]]] = {}
+    for seed in range(8):
+        state = EFNY.new_state({"players": 2 + seed % 2}, seed)
+        pick = Rng(seed)
+        for _ in range(300):
+            if state.is_over() or len(found) == 4:
+                break
+            seat = state.to_act()[0]
+            legal = list(state.legal_actions(seat))
+            kinds = {a.split(":")[0] for a in legal} & {"hit", "deceive", "enemy", "route"}
+            for kind in kinds - set(found):
+                found[kind] = (state.view(seat), [a for a in legal if a.startswith(kind)])
+            state.apply(seat, legal[pick.below(len(legal))])
+    assert set(found) == {"hit", "deceive", "enemy", "route"}
+    return [found[kind] for kind in sorted(found)]
+
+
 def test_every_kind_of_action_id_is_put_into_words(server: Server, page: Page) -> None:
     _open(page, _match(server, seed=14)[1]["url"])
     labels = page.evaluate(
@@ -286,6 +306,33 @@ def test_every_kind_of_action_id_is_put_into_words(server: Server, page: Page) -
     )
     wrong = {i: (labels[i], want) for i, want in LABELS.items() if labels[i] != want}
     assert not wrong, wrong
+    # The numbers of hit:I, deceive:I:C,R, enemy:I and route:J are named by the view's
+    # choices: the figure and its space, the route's spaces. Out of the moment they were
+    # listed for (a replay's step, the log) they stay numbers.
+    cases = _numbered_choices()
+    named = page.evaluate(
+        """async (cases) => {
+          const renderer = await import("/games/escape-from-new-york/renderer.js");
+          return cases.map(([view, legal]) => [
+            legal.map((id) => renderer.actionLabel(id, { view, legal_actions: legal })),
+            legal.map((id) => renderer.actionLabel(id, { view, legal_actions: [] })),
+          ]);
+        }""",
+        [[view, legal] for view, legal in cases],
+    )
+    for (view, legal), (now, later) in zip(cases, named, strict=True):
+        choices = view["choices"]
+        for action, label, bare in zip(legal, now, later, strict=True):
+            kind, index = action.split(":")[:2]
+            figure = choices["moving"] if kind == "route" else choices[kind][int(index)]
+            where = "space {},{}".format(*figure["cell"])
+            assert where in label and "target" not in label, (action, label)
+            words = WORDS[f"ny_boss_{figure['boss']}"] if figure["boss"] else figure["kind"]
+            assert words in label, (action, label)
+            if kind == "route":
+                cells = choices["route"][int(index)]["cells"]
+                assert " → ".join("{},{}".format(*c) for c in cells) in label, label
+            assert bare != label and any(ch.isdigit() for ch in bare), (action, bare)
 
 
 def test_a_phone_screen_scrolls_the_map_not_the_page(server: Server, browser: Browser) -> None:

@@ -108,7 +108,10 @@ def card_value(reader: SeatView, card: HeroCard) -> float:
     distance = reader.goal_distance()
     for effect in card.effects:
         if isinstance(effect, Move):
-            value += 2.0 * min(effect.steps, distance) if distance < FAR else 0.3
+            if reader.ready_to_cross:
+                value += 6.0  # the move onto the bridge, once the escape is called
+            else:
+                value += 2.0 * min(effect.steps, distance) if distance < FAR else 0.3
         elif isinstance(effect, Explore):
             value += 0.8
         elif isinstance(effect, Attack):

@@ -233,9 +233,8 @@ class SeatView:
     @cached_property
     def timer_left(self) -> int:
         """Timer cards before the first red one: the time the team has left."""
-        colours = str(self.table["timer_colours"])
-        red = colours.find("R")
-        return len(colours) if red < 0 else red
+        colours = list(self.table["timer_colours"])
+        return colours.index("red") if "red" in colours else len(colours)
 
     # --- the team's plan ------------------------------------------------------------------
 
@@ -275,7 +274,7 @@ class SeatView:
         if items:
             near += [c for c, s in self.spaces.items() if s["item_markers"]]
         # Nothing is picked up where enemies stand (§7.9, §7.11): not a place to wait.
-        near = [c for c in near if c != self.cell or not self.enemies_on(c)]
+        near = [c for c in near if not self.enemies_on(c)]
         if not near:
             return None
         closest = min(near, key=lambda c: self.distances_from(c).get(self.cell, FAR))
@@ -285,26 +284,69 @@ class SeatView:
 
     def _escape_goal(self) -> Goal:
         holder = self.president_holder
-        if holder != self.seat and "tape" not in self.my_cards:
-            # The Tape may still lie in a slot: the President's escort goes on hunting
-            # diplomat tokens while the holder makes for the bridge.
-            detour = self._detour(FAR, items=False)
+        if "tape" not in self.my_cards:
+            # The Tape may still lie in a slot. If no team-mate holds a diplomat at all, it
+            # does: every hero hunts diplomat tokens. Otherwise one of them may hold it:
+            # the escort takes a token only near its way, the holder none.
+            reach = FAR if self.diplomats_with_others == 0 else 3
+            if holder == self.seat and reach < FAR:
+                reach = 0
+            detour = self._detour(reach, items=False) if reach else None
             if detour is not None:
                 return detour
-        usable = [b for b in self.known_diagrams if b in self.bridgeheads]
-        if usable:
-            bridge = usable[0]
-            return Goal((self.bridgeheads[bridge],), f"bridge {bridge}")
+        mine = [b for b in self.known_diagrams if b in self.bridgeheads]
+        if holder is not None and holder != self.seat:
+            # An escort joins the President where he waits at a bridgehead (his holder
+            # goes only to one whose Diagram it knows of), else leads to the bridge of a
+            # Diagram it knows of (the holder, knowing of none, follows the team there),
+            # else follows him.
+            with_president = self.hero_cell(holder)
+            if with_president in self.bridgeheads.values():
+                return Goal((with_president,), "the President at a bridge")
+            if mine:
+                return self._bridge(mine)
+            detour = self._detour(2, items=True)
+            if detour is not None:
+                return detour
+            return Goal((with_president,), "the President")
+        if mine:
+            return self._bridge(mine)
         detour = self._detour(2, items=True)
         if detour is not None:
             return detour
-        if holder is not None and holder != self.seat:
-            return Goal((self.hero_cell(holder),), "the President")
-        others = [self.hero_cell(s) for s in self.seats if self.hero_cell(s) != self.cell]
-        if others:
-            return Goal(tuple(others), "the team")
+        # The holder, knowing of no Diagram, follows its team-mates (staying with one on
+        # its space: that one may be leading to its bridge).
+        mates = [self.hero_cell(s) for s in self.seats if s != self.seat]
+        if any(cell != self.cell for cell in mates):
+            return Goal(tuple(mates), "the team")
+        # The team together, and none of them knowing of a Diagram: items, for one.
         markers = [c for c, s in self.spaces.items() if s["item_markers"]]
         return Goal(tuple(markers) or (self.cell,), "items, for a Diagram")
+
+    def _bridge(self, bridges: list[int]) -> Goal:
+        """The nearest bridgehead of ``bridges``."""
+        heads = self.bridgeheads
+        bridge = min(bridges, key=lambda b: (self.distances_from(heads[b]).get(self.cell, FAR), b))
+        return Goal((heads[bridge],), f"bridge {bridge}")
+
+    @cached_property
+    def ready_to_cross(self) -> bool:
+        """Whether the whole team stands with the President on a bridgehead whose road is
+        free: the escape is called there, and a move onto the bridge makes it (§9.1)."""
+        holder = self.president_holder
+        return (
+            holder is not None
+            and self.cell in self.bridgeheads.values()
+            and all(self.hero_cell(seat) == self.cell for seat in self.seats)
+        )
+
+    @cached_property
+    def diplomats_with_others(self) -> int:
+        """How many diplomat cards the seat's team-mates hold: a slot without its card has
+        given it to a hero (§7.9), and the seat knows its own."""
+        held = sum(1 for slot in self.table["diplomat_slots"] if slot["card"] is None)
+        mine = sum(1 for kind, _, _ in self.me["supply"] if kind == "diplomat")
+        return max(held - mine, 0)
 
     def may_hold_tape(self, slot: int) -> bool:
         """Whether diplomat slot ``slot`` (1-4) may hold the Tape as far as the seat knows:

@@ -28,6 +28,7 @@ from getaway.core.rng import Rng
 from getaway.core.search import SearchPolicy
 from getaway.core.sides import HiddenRole, Side, Sides
 from getaway.games.escape_from_new_york import turns
+from getaway.games.escape_from_new_york.choices import named_choices
 from getaway.games.escape_from_new_york.options import (
     GAME_NAME,
     OPTION_SPECS,
@@ -177,7 +178,9 @@ class EscapeFromNewYorkState(RulesState[Rules]):
 
     def view(self, seat: str) -> JSONDict:
         """What ``seat`` may know (§13): the position's view (``views.py``) and the turn,
-        without the card the personal ability hid but for its owner."""
+        without the card the personal ability hid but for its owner; for the seat to act,
+        what its choices' numbers name (``choices``, where the stage numbers figures or
+        routes)."""
         from getaway.games.escape_from_new_york.views import build_view
 
         self.check_viewer(seat)
@@ -189,6 +192,12 @@ class EscapeFromNewYorkState(RulesState[Rules]):
             looking = self.looking_at()
             if looking is not None:
                 view["looking_at"] = looking
+        if seat == ALL or seat in view["to_act"]:
+            # What the numbers of ``hit:I``, ``enemy:I``... name (``choices.py``): public,
+            # but listed only for the seat that chooses.
+            named = named_choices(self)
+            if named:
+                view["choices"] = named
         return view
 
     def looking_at(self) -> JSONDict | None:

@@ -6,8 +6,10 @@ its tile, then who and what stands there; odd columns half a space lower, as on 
 with a legend; every space with something on it, in words; the barricades; New York's board
 (noise, missions, its deck's top back, its cards in play, the bosses); the timer deck by its
 colours, the events, the diplomat slots and the President; each hero's board (the viewer's
-own in full: hand, discard, played cards, supply, objectives); the cards the player is
-looking through; and, once over, why it ended.
+own in full: hand, discard, played cards, supply numbered by place, objectives); the cards
+the player is looking through; what the numbers of its choices name (the figure ``hit 0``
+damages, the route ``route 1`` takes, from the view's ``choices``); and, once over, why it
+ended.
 
 The text holds no markup and no square brackets (the terminal prints it through rich), and
 no line is wider than :data:`MAX_WIDTH`. A secret shows as ``?``.
@@ -79,8 +81,9 @@ def _as_seen_by_all(view: Mapping[str, Any]) -> JSONDict:
         seat: hero_view(hero, owner=True) for seat, hero in view["table"]["heroes"].items()
     }
     shown.update(seat=ALL, turn=view["turn"])
-    if "looking_at" in view:
-        shown["looking_at"] = view["looking_at"]
+    for key in ("looking_at", "choices"):
+        if key in view:
+            shown[key] = view[key]
     return shown
 
 
@@ -410,10 +413,12 @@ def _hero(
     if hero["weapon"] is not None:
         weapon = f"{_name(names['item'], hero['weapon'])} ({hero['ammo']} ammo)"
     car = _name(names["car"], hero["car"]) if hero["car"] is not None else "none"
+    # Numbered by place: ``use 0``, ``drop 1``, ``show 0``... name a card by its place.
     supply = ", ".join(
-        _name(names.get(card[0], {}), card[1])
+        f"{place} "
+        + _name(names.get(card[0], {}), card[1])
         + ("" if card[2] or card[1] == HIDDEN else " (face down)")
-        for card in hero["supply"]
+        for place, card in enumerate(hero["supply"])
     )
     lines = _wrap(
         f"{seat}{you}: {_hero_name(names, hero)} on {_cell(hero['cell'])}, level {level}"
@@ -422,6 +427,7 @@ def _hero(
         + "."
     )
     if "hand" in hero:
+        lines += _wrap(f"  personal ability (typed 'ability N <card>'): {_ability(rules, hero)}.")
         lines += _wrap(
             f"  hand: {_listed(names['card'], hero['hand'])}; "
             f"discard: {_listed(names['card'], hero['discard'])}; "
@@ -437,6 +443,23 @@ def _hero(
             "objectives secret."
         )
     return lines
+
+
+def _ability(rules: Rules, hero: Mapping[str, Any]) -> str:
+    """The personal ability's options by the number ``ability:N:CARD`` gives them, each as
+    its effects with their parameters (``0: attack damage 2 range 0``)."""
+    data = next(h for h in rules.content.heroes.heroes if h.id == hero["hero"])
+    options = []
+    for number, effects in enumerate(data.ability):
+        said = []
+        for effect in effects:
+            fields = effect.model_dump(exclude_defaults=True)
+            what = str(fields.pop("do")).replace("_", " ")
+            said.append(
+                " ".join([what, *(f"{k.replace('_', ' ')} {v}" for k, v in fields.items())])
+            )
+        options.append(f"{number}: {', '.join(said)}")
+    return "; ".join(options)
 
 
 def _memory(hero: Mapping[str, Any], names: Names) -> str:
@@ -470,6 +493,50 @@ def _turn(view: Mapping[str, Any], names: Names) -> list[str]:
         kind = "item" if looking["deck"] == "item" else "objective"
         cards = _listed(names[kind], looking["cards"])
         lines += _wrap(f"You are looking at the {looking['deck']} cards: {cards}.")
+    lines += _wrap(_choices(view, names))
     if turn["ended"]:
         lines += _wrap(_ending(turn["ended"], table["heroes"], names))
     return lines
+
+
+def _choices(view: Mapping[str, Any], names: Names) -> str:
+    """What the numbers of the seat's choices name (the view's ``choices``): ``hit 0``,
+    ``deceive 0 C,R``, ``enemy 0``, ``route 0`` as the moves are typed."""
+    choices = view.get("choices")
+    if not choices:
+        return ""
+    parts = []
+    for kind in ("hit", "deceive", "enemy"):
+        for index, figure in enumerate(choices.get(kind, [])):
+            parts.append(f"{kind} {index}: {_figure(figure, names)}")
+    if "route" in choices:
+        moving = _figure(choices["moving"], names)
+        for index, route in enumerate(choices["route"]):
+            path = " > ".join(_cell(cell) for cell in route["cells"])
+            extra = ""
+            if route["carry"] is not None:
+                extra += f", picking up the prisoner on {_cell(route['carry'])}"
+            if route["ram"]:
+                extra += ", ramming a barricade"
+            parts.append(f"route {index}: {moving} by {path}{extra}")
+    return "Your choices: " + "; ".join(parts) + "."
+
+
+def _figure(figure: Mapping[str, Any], names: Names) -> str:
+    """An enemy figure of the view's ``choices`` in words."""
+    where = _cell(figure["cell"])
+    what = {"prisoner": "prisoner", "car": "prisoners' car"}.get(figure["kind"], "")
+    if figure["kind"] == "boss":
+        text = f"{_name(names['boss'], figure['boss'])} on {where}"
+    elif figure["alike"] > 1:
+        text = f"{what} {figure['number']} of {figure['alike']} on {where}"
+    else:
+        text = f"the {what} on {where}"
+    marks = []
+    if figure["wound"]:
+        marks.append(f"{figure['wound']} damage taken")
+    if figure["deceived"]:
+        marks.append("deceived")
+    if figure.get("assigned"):
+        marks.append(f"{figure['assigned']} damage assigned")
+    return f"{text} ({', '.join(marks)})" if marks else text

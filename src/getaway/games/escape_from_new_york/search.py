@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from getaway.core.rng import Rng
 from getaway.core.search import SearchPolicy
 from getaway.games.escape_from_new_york import board
-from getaway.games.escape_from_new_york.bots import HeuristicBot, score
+from getaway.games.escape_from_new_york.bots import NEVER, HeuristicBot, score
 from getaway.games.escape_from_new_york.bots_view import SeatView
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def progress(rules: Rules, table: Table) -> float:
     """The team's prospects in [-1, 1]: the President rescued, the Tape and a Diagram with
     the heroes, landmarks explored, the black timer cards left, cards in hand (health),
     the enemies within reach of the heroes, and after the rescue how far the heroes stand
-    from the bridgehead of a Diagram they hold."""
+    from the nearest bridgehead of a Diagram they hold."""
     held = {card.id for hero in table.heroes.values() for card in hero.supply}
     diagrams = {i.id: i.bridge for i in rules.content.items.items if i.bridge is not None}
     value = PRESIDENT * table.president_taken + TAPE * ("tape" in held)
@@ -94,9 +94,11 @@ def progress(rules: Rules, table: Table) -> float:
             for there in [hero.cell, *board.road_neighbours(rules, table, hero.cell)]
         )
     if table.president_taken and bridges:
-        head = next((b.col, b.row) for b in rules.content.board.bridges if b.number == bridges[0])
-        value -= GATHER * sum(
-            rules.topology.distance(hero.cell, head) for hero in table.heroes.values()
+        # The nearest of those bridges, as the heuristic's heroes gather at the nearest.
+        heads = [(b.col, b.row) for b in rules.content.board.bridges if b.number in bridges]
+        value -= GATHER * min(
+            sum(rules.topology.distance(hero.cell, head) for hero in table.heroes.values())
+            for head in heads
         )
     return math.tanh(value - PAR)
 
@@ -167,12 +169,17 @@ class EscapeFromNewYorkSearchPolicy(SearchPolicy):
             default = self._default
             chosen = default if default is not None and default in legal else None
             return [chosen or self._heuristic(state, seat, legal)]
-        if not self.filter or len(legal) <= KEPT:
-            return legal
         reader = SeatView(cast("EscapeFromNewYorkState", state).view(seat), seat)
-        ranked = sorted(legal, key=lambda action: -score(reader, action))
+        scores = {action: score(reader, action) for action in legal}
+        # What the heuristic rules out is not searched either: abandoning a car and taking
+        # it back are free and undo each other, so a tree that may abandon can put off a
+        # forced recovery (and its timer card) for ever, each playout cut before it.
+        allowed = [action for action in legal if scores[action] > NEVER] or list(legal)
+        if not self.filter or len(allowed) <= KEPT:
+            return allowed
+        ranked = sorted(allowed, key=lambda action: -scores[action])
         kept = set(ranked[:KEPT])
-        return [action for action in legal if action in kept]
+        return [action for action in allowed if action in kept]
 
     def default_move(self, legal: Sequence[str], rng: Rng) -> str | None:
         if not self.uses("anchor"):

@@ -19,26 +19,32 @@ STAGE_EXAMPLES: dict[str, list[tuple[str, str]]] = {
     "choose": [("choose <card>", "lay one of your two cards face down, e.g. 'choose sneak'")],
     "resolve": [
         ("play <card>", "reveal one of your two face-down cards and play it"),
-        ("ability 1 <card>", "your personal ability (option 1) instead of that card"),
+        ("ability 0 <card>", "your personal ability's option 0 instead of that card"),
     ],
     "move": [
         ("step 5,3", "one step onto space 5,3 (column,row), by the road shown"),
         ("stop", "end a move of 'up to' steps here"),
     ],
     "explore": [("explore 6,2", "lay a tile on the empty space 6,2")],
-    "attack": [("hit 0", "one point of damage to figure 0 in range"), ("done", "stop")],
-    "deceive": [("deceive 0 4,2", "send enemy 0 to space 4,2, laid down")],
+    "attack": [
+        ("hit 0", "one point of damage to figure 0 ('Your choices' names each)"),
+        ("done", "stop"),
+    ],
+    "deceive": [("deceive 0 4,2", "send figure 0 to space 4,2, laid down")],
     "car": [("drive", "step 5: your car's move"), ("stay", "no car move")],
-    "enemies": [("enemy 0", "New York moves this enemy next"), ("route 0", "by this route")],
+    "enemies": [
+        ("enemy 0", "New York moves enemy 0 next"),
+        ("route 0", "by route 0 ('Your choices')"),
+    ],
     "reveal-escape": [("show 0", "turn this card face up for the escape"), ("done", "no more")],
     "special": [("special <card>", "the special card your level gives you")],
-    "drop": [("drop 0", "discard supply card 0 (a diplomat goes into an empty slot)")],
+    "drop": [("drop 0", "discard the card at place 0 of your supply (a diplomat into a slot)")],
 }
 #: Moves of any moment of the turn, shown after the stage's.
 ANY_MOMENT = [
     ("pick-up", "take the item markers on your space"),
     ("take-diplomat 2", "take the card of diplomat token 2 lying on your space"),
-    ("use 0", "use item 0 of your supply"),
+    ("use 0", "use the item at place 0 of your supply"),
     ("escape", "escape alone, when both your objectives are met (§9.2)"),
 ]
 

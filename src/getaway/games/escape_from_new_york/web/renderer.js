@@ -149,6 +149,39 @@ function backs(n, label) {
 // --- action ids in words (docs/games/escape-from-new-york.md, "What the turn covers") ------
 
 let currentView = null;
+/** The legal actions the view's ``choices`` were listed for: a replay's or a log's action
+ * (another moment's numbers) keeps its bare number. */
+let currentLegal = [];
+
+/** What number ``index`` of an action of ``kind`` names (the view's ``choices``, listed for
+ * the seat to act: choices.py), or null when the view does not say. */
+function named(kind, index, id) {
+  const choices = currentView && currentView.choices;
+  if (!choices || !choices[kind] || !currentLegal.includes(id)) return null;
+  return choices[kind][Number(index)] || null;
+}
+
+/** An enemy figure in words: who, where, how hurt or laid down. */
+function figureText(figure) {
+  const cell = `${figure.cell[0]},${figure.cell[1]}`;
+  let text;
+  if (figure.kind === "boss") text = t("ny_fig_boss", { boss: bossName(figure.boss), cell });
+  else if (figure.alike > 1) text = t(`ny_fig_${figure.kind}_nth`, { n: figure.number, of: figure.alike, cell });
+  else text = t(`ny_fig_${figure.kind}`, { cell });
+  const marks = [];
+  if (figure.wound) marks.push(t("ny_fig_wound", { n: figure.wound }));
+  if (figure.deceived) marks.push(t("ny_fig_deceived"));
+  if (figure.assigned) marks.push(t("ny_fig_assigned", { n: figure.assigned }));
+  return marks.length ? `${text} (${marks.join(", ")})` : text;
+}
+
+/** An enemy's route in words: the spaces it passes, and whom it carries or what it rams. */
+function routeText(route) {
+  const parts = [t("ny_route_path", { path: route.cells.map((c) => `${c[0]},${c[1]}`).join(" → ") })];
+  if (route.carry) parts.push(t("ny_route_carry", { cell: `${route.carry[0]},${route.carry[1]}` }));
+  if (route.ram) parts.push(t("ny_route_ram"));
+  return parts.join(", ");
+}
 
 /** A personal-supply card named by its place, as the acting seat's board shows it. */
 function supplyAt(index) {
@@ -186,8 +219,16 @@ function stepLabel(id) {
     case "stop": return t("ny_act_stop");
     case "bridge": return t("ny_act_bridge", { n: a });
     case "explore": return t("ny_act_explore", { cell: cellText(cellOf(a)) });
-    case "hit": return t("ny_act_hit", { n: Number(a) + 1 });
-    case "deceive": return t("ny_act_deceive", { n: Number(a) + 1, cell: cellText(cellOf(b)) });
+    case "hit": {
+      const figure = named("hit", a, id);
+      return figure ? t("ny_act_hit_at", { figure: figureText(figure) }) : t("ny_act_hit", { n: Number(a) + 1 });
+    }
+    case "deceive": {
+      const figure = named("deceive", a, id);
+      return figure
+        ? t("ny_act_deceive_at", { figure: figureText(figure), cell: cellText(cellOf(b)) })
+        : t("ny_act_deceive", { n: Number(a) + 1, cell: cellText(cellOf(b)) });
+    }
     case "return": return t("ny_act_return", { card: cardName(a) });
     case "medical": return t("ny_act_medical", { card: cardName(a) });
     case "drive": return t("ny_act_drive");
@@ -214,15 +255,27 @@ function stepLabel(id) {
     case "special": return t("ny_act_special", { card: cardName(a) });
     case "swap": return t("ny_act_swap", { colour: word("ny_colour_", a) });
     case "objective": return t("ny_act_objective", { objective: a === HIDDEN ? t("ny_hidden_card") : objectiveText(a) });
-    case "enemy": return t("ny_act_enemy", { n: Number(a) + 1 });
-    case "route": return t("ny_act_route", { n: Number(a) + 1 });
+    case "enemy": {
+      const figure = named("enemy", a, id);
+      return figure ? t("ny_act_enemy_at", { figure: figureText(figure) }) : t("ny_act_enemy", { n: Number(a) + 1 });
+    }
+    case "route": {
+      const route = named("route", a, id);
+      const moving = currentView && currentView.choices && currentView.choices.moving;
+      return route && moving
+        ? t("ny_act_route_at", { figure: figureText(moving), route: routeText(route) })
+        : t("ny_act_route", { n: Number(a) + 1 });
+    }
     default: return [kind, a, b, c].filter(Boolean).join(":");
   }
 }
 
 /** A readable label for an action id (and what a viewer was shown of one, "?" for a card). */
 export function actionLabel(id, state) {
-  if (state) currentView = state.view;
+  if (state) {
+    currentView = state.view;
+    currentLegal = state.legal_actions || [];
+  }
   return id.split("/").map(stepLabel).join(" → ");
 }
 
@@ -756,6 +809,7 @@ export function createRenderer(container, ctx) {
       const view = asTableShows(state.view);
       currentView = view;
       const legal = state.legal_actions || [];
+      currentLegal = legal;
       if (previous && previous.table && view.table) {
         const lines = changes(previous, view);
         for (const line of lines) log.unshift(line);
