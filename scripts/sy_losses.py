@@ -96,6 +96,11 @@ def nearest_hunter(state: ScotlandYardState) -> int:
     return min(row[h] for h in state.pos[1:])
 
 
+def ticket_of(action: str) -> str:
+    """``double``, or the ticket of a ride (``taxi:42`` is ``taxi``)."""
+    return action.partition(":")[0]
+
+
 def last_surfacing(decisions: Sequence[dict[str, Any]]) -> int | None:
     rounds = [d["round"] for d in decisions if d.get("surfaced")]
     return rounds[-1] if rounds else None
@@ -116,6 +121,18 @@ def report(traces: dict[tuple[str, int], dict[str, Any]], bots: Sequence[str], d
             f"{sorted(t['round'] for t in lost)}; decisions off the heuristic's best per game "
             f"{per_game:.1f} (in lost games {per_lost:.1f})"
         )
+    lines.append(f"\n{first}'s decisions off the heuristic's best, by ticket, in won / lost games:")
+    kinds: dict[str, list[int]] = {}
+    for g in deals:
+        t = traces.get((first, g))
+        if t is None:
+            continue
+        for d in t["decisions"]:
+            if not d["heuristic_best"]:
+                counts = kinds.setdefault(ticket_of(d["action"]), [0, 0])
+                counts[t["winner"] != MRX] += 1
+    for kind, (won, lost) in sorted(kinds.items()):
+        lines.append(f"  {kind}: {won} / {lost}")
     lines.append(f"\nDeals {first} lost and {second} won:")
     for g in deals:
         a, b = traces.get((first, g)), traces.get((second, g))

@@ -15,7 +15,7 @@
   his turn: ``double`` and each of its legs.
 
 The fifth technique, one tree shared by all determinizations, is the ISMCTS bot itself.
-Fifteen more are ours (measured in docs/ai.md):
+Sixteen more are ours (measured in docs/ai.md):
 
 * ``guided``: playouts play the heuristic bot's move, each seat reading its own view of the
   sample (a detective never sees the sampled station); Mr. X's strength comes from it.
