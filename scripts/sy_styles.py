@@ -43,8 +43,11 @@ NW = (
     "ismcts:iterations=500:off=anchor+evaluation+flat+guided+keep-away+mixed-model"
     "+move-model+shortlist"
 )
+#: ``nw2k``: the same at 2000 iterations, a much stronger hunter (docs/ai.md, "A stronger
+#: ``nw``"): a candidate opponent for Mr. X's row, where ``nw`` leaves no room.
+NW2K = NW.replace("iterations=500", "iterations=2000")
 #: Style names that stand for a bot spec.
-STYLE_BOTS = {"nw": NW}
+STYLE_BOTS = {"nw": NW, "nw2k": NW2K}
 
 
 def bot_of(name: str) -> str:

@@ -41,6 +41,7 @@ from getaway.games.scotland_yard.search import (
     READ_STYLE,
     SEARCH_MODEL,
     SHORTLIST,
+    TIGHT_BUDGET,
     PreparedSampler,
     ScotlandYardSearchPolicy,
     random_station,
@@ -56,6 +57,7 @@ ALL_ON = frozenset(ScotlandYardSearchPolicy.techniques) - {
     COVER,
     FAR_SIGHT,
     SEARCH_MODEL,
+    TIGHT_BUDGET,
 }
 #: Every technique but heuristic-guided playouts, which take over from the greedy ones.
 UNGUIDED = ALL_ON - {GUIDED}
@@ -113,6 +115,7 @@ def test_the_game_offers_its_policy_with_its_techniques():
         COVER,
         FAR_SIGHT,
         SEARCH_MODEL,
+        TIGHT_BUDGET,
     }
     assert GAME.search_policy("d1", state.view("d1"), frozenset()).enabled == frozenset()
 
@@ -678,6 +681,7 @@ def test_each_side_leaves_off_what_hurt_it():
         COVER,
         FAR_SIGHT,
         SEARCH_MODEL,
+        TIGHT_BUDGET,
     }
     assert GAME.search_policy("mrx", state.view("mrx")).enabled == every - {
         EVALUATION,
@@ -687,6 +691,7 @@ def test_each_side_leaves_off_what_hurt_it():
         COVER,
         FAR_SIGHT,
         SEARCH_MODEL,
+        TIGHT_BUDGET,
     }
 
 

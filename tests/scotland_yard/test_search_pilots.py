@@ -1,7 +1,7 @@
 """The search's pilot switches against strangers (off by default, docs/ai.md "Models of
-strangers"): ``blind-chase``, ``cover`` and ``far-sight`` for the detectives' search,
-``search-model`` for Mr. X's. Distances and neighbours in the checks come from the shipped
-board files (``helpers``), not from the engine's tables."""
+strangers"): ``blind-chase``, ``cover``, ``far-sight`` and ``tight-budget`` for the
+detectives' search, ``search-model`` for Mr. X's. Distances and neighbours in the checks
+come from the shipped board files (``helpers``), not from the engine's tables."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from getaway.games.scotland_yard.search import (
     MODEL_NEAREST,
     MODEL_SEARCH,
     SEARCH_MODEL,
+    TIGHT_BUDGET,
     ScotlandYardSearchPolicy,
 )
 from tests.scotland_yard.helpers import destination, distances_from, nbrs, random_states
@@ -54,7 +55,7 @@ def test_the_pilots_are_off_by_default() -> None:
     state = GAME.new_state({"players": 4}, 1)
     for seat in ("mrx", "d1"):
         enabled = GAME.search_policy(seat, state.view(seat)).enabled
-        assert not enabled & {BLIND_CHASE, COVER, FAR_SIGHT, SEARCH_MODEL}
+        assert not enabled & {BLIND_CHASE, COVER, FAR_SIGHT, SEARCH_MODEL, TIGHT_BUDGET}
 
 
 def test_blind_chase_detectives_ride_towards_the_possible_set_not_the_sample() -> None:
@@ -168,3 +169,23 @@ def test_search_model_detectives_ride_nearest_to_a_drawn_possible_station() -> N
             )
             checked += 1
     assert checked >= 12
+
+
+def test_tight_budget_multiplies_a_detective_s_iterations_only_when_the_set_is_small() -> None:
+    seen = {True: 0, False: 0}
+    for state in detective_turns(4):
+        seat = state.to_act()[0]
+        size = len(state.view(seat)["possible_locations"])
+        plain = policy_for(state, seat, frozenset())
+        tight = policy_for(
+            state, seat, frozenset({TIGHT_BUDGET}), tight_budget_factor=4.0, tight_budget_stations=3
+        )
+        small = size <= 3
+        expected = plain.iteration_cost / 4.0 if small else plain.iteration_cost
+        assert tight.iteration_cost == pytest.approx(expected)
+        seen[small] += 1
+    assert seen[True] and seen[False]
+    # Mr. X's budget is his own (``guided``'s cost), whatever the set.
+    state = GAME.new_state({"players": 4}, 1)
+    mrx = policy_for(state, "mrx", frozenset({TIGHT_BUDGET}), tight_budget_stations=1000)
+    assert mrx.iteration_cost == policy_for(state, "mrx", frozenset()).iteration_cost

@@ -15,7 +15,7 @@
   his turn: ``double`` and each of its legs.
 
 The fifth technique, one tree shared by all determinizations, is the ISMCTS bot itself.
-Fifteen more are ours (measured in docs/ai.md):
+Sixteen more are ours (measured in docs/ai.md):
 
 * ``guided``: playouts play the heuristic bot's move, each seat reading its own view of the
   sample (a detective never sees the sampled station); Mr. X's strength comes from it.
@@ -51,6 +51,10 @@ Fifteen more are ours (measured in docs/ai.md):
 * ``search-model`` (off by default): ``mixed-model``'s detectives may also play as a
   searching opponent's playouts do (``search_model_share`` of the playouts): each ride ends
   nearest to a station drawn from the public possible set, epsilon-greedy.
+* ``tight-budget`` (off by default): a detective's search runs ``tight_budget_factor``
+  times its iterations when the public possible set holds at most ``tight_budget_stations``
+  stations (he has just surfaced, or the hunt has hemmed him in): the decisions where a
+  capture is set up get the time that wide, early ones do not need.
 
 Each side starts from its own default set (``default_off``).
 Parameters are class attributes, so a measurement can set them for a whole process.
@@ -112,6 +116,7 @@ BLIND_CHASE = "blind-chase"
 COVER = "cover"
 FAR_SIGHT = "far-sight"
 SEARCH_MODEL = "search-model"
+TIGHT_BUDGET = "tight-budget"
 #: The detectives' styles of ``mixed-model``, in the order of ``detective_model_mix``, and
 #: ``search-model``'s, added after them.
 MODEL_HEURISTIC, MODEL_NEAREST, MODEL_RANDOM, MODEL_SEARCH = 0, 1, 2, 3
@@ -229,6 +234,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
         FAR_SIGHT: "evaluation scores playouts further ahead (far_horizon_rounds)",
         SEARCH_MODEL: "mixed-model's detectives may also chase a drawn possible station "
         "epsilon-greedily, as a searching opponent's playouts do",
+        TIGHT_BUDGET: "a detective searches longer when Mr. X's possible set is small",
     }
 
     #: N&W's r, on their 0..1 reward scale (here returns run from -1 to 1).
@@ -258,6 +264,10 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: opponent's playouts do; the other styles share the rest in ``detective_model_mix``'s
     #: proportions.
     search_model_share: ClassVar[float] = 0.25
+    #: ``tight-budget``: a detective's search runs this many times its iterations when the
+    #: public possible set holds at most ``tight_budget_stations`` stations.
+    tight_budget_factor: ClassVar[float] = 3.0
+    tight_budget_stations: ClassVar[int] = 5
     #: How many of the heuristic's best root moves ``shortlist`` keeps (ties kept too), for
     #: Mr. X and for a detective. A detective's playouts are noisy (they hinge on where Mr. X
     #: was sampled), so fewer candidates leave the search fewer ways to be misled.
@@ -267,7 +277,16 @@ class ScotlandYardSearchPolicy(SearchPolicy):
     #: measured to hurt that side (see docs/ai.md).
     default_off: ClassVar[dict[str, frozenset[str]]] = {
         MRX: frozenset(
-            {EVALUATION, READ_STYLE, READ_MOVER, BLIND_CHASE, COVER, FAR_SIGHT, SEARCH_MODEL}
+            {
+                EVALUATION,
+                READ_STYLE,
+                READ_MOVER,
+                BLIND_CHASE,
+                COVER,
+                FAR_SIGHT,
+                SEARCH_MODEL,
+                TIGHT_BUDGET,
+            }
         ),
         DETECTIVES: frozenset(
             {
@@ -281,6 +300,7 @@ class ScotlandYardSearchPolicy(SearchPolicy):
                 COVER,
                 FAR_SIGHT,
                 SEARCH_MODEL,
+                TIGHT_BUDGET,
             }
         ),
     }
@@ -334,6 +354,14 @@ class ScotlandYardSearchPolicy(SearchPolicy):
             if self.uses(EVALUATION):
                 rounds = min(rounds, int(ahead))
             self.iteration_cost = self.guided_cost_per_round * max(rounds, 1)
+        if (
+            self.uses(TIGHT_BUDGET)
+            and seat != MRX
+            and len(view["possible_locations"]) <= self.tight_budget_stations
+        ):
+            # Mr. X's search is left alone: he sees the whole board, and his budget is set by
+            # ``guided``'s cost above.
+            self.iteration_cost /= float(self.tight_budget_factor)
         #: Draws of the moves below the root under ``flat``, seeded from the search's
         #: generator at the first determinization.
         self._model_rng: Rng | None = None
