@@ -13,6 +13,7 @@ import copy
 import json
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -121,12 +122,19 @@ ROOT = Path(__file__).resolve().parents[2]
 @contextmanager
 def serving(module: str, database_url: str) -> Iterator[Server]:
     """``getaway serve`` started by ``python -m <module>`` (a wrapper that registers the games
-    a test needs in the server's process) on ``database_url``, stopped on leaving."""
+    a test needs in the server's process) on ``database_url``, stopped on leaving.
+
+    The server's log goes to a file, and the lines of it that report a fault are printed when
+    it stops, so a test that saw a bot misbehave shows why (a bot that raised is replaced by
+    the first legal move: the game goes on, and only the log says so)."""
     command = [sys.executable, "-m", module, "--port", "0"]
+    log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed in the finally below)
+        mode="w+", prefix="getaway-serve-", suffix=".log", delete=False
+    )
     proc = subprocess.Popen(
         [*command, "--database-url", database_url],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=log,
         text=True,
         cwd=ROOT,
     )
@@ -142,6 +150,12 @@ def serving(module: str, database_url: str) -> Iterator[Server]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        log.seek(0)
+        faults = [x for x in log.read().splitlines() if "ERROR" in x or "Traceback" in x]
+        log.close()
+        Path(log.name).unlink()
+        if faults:
+            print(f"getaway serve ({module}) logged {len(faults)} fault line(s):", *faults[:20])
 
 
 #: The wrapper every browser test's server runs: ``getaway serve`` with the test game of

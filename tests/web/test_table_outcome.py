@@ -128,8 +128,10 @@ def test_a_finished_cash_n_guns_match_shows_its_result(server: Server, page: Pag
     assert len(rows) == 1 + len(outcome["returns"])
     # Said once, not twice (the turn line gives way to the panel), and read out with who won.
     expect(page.locator("p.turn")).to_be_hidden()
-    # The server's random bots decide as their turns come, so which game seed 5 gives can
-    # differ from run to run (a shared victory among several seats included).
+    # Seed 5 gives one winner on a quiet server (Mr. Black, checked over repeated runs); one
+    # fresh-clone run under load got a four-way shared victory instead, not explained yet (the
+    # server's log was not kept then; see serving() in conftest.py). Either way the announcer
+    # says "Winner" for one seat and "Winners" for several.
     winners = outcome["winners"]
     label = "Winner" if len(winners) == 1 else "Winners"
     names = ", ".join(NAMES[seat] for seat in winners)
