@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
+import signal
 
 import pytest
 from fastapi.testclient import TestClient
@@ -37,6 +39,33 @@ def test_a_worker_process_chooses_what_a_thread_would() -> None:
     assert expected == game.bots()["heuristic"]().choose(game, "mrx", view, legal, Rng(99))
     # A level that is gone plays random (the match must go on).
     assert fallback == choose("scotland-yard", "random", "mrx", view, legal, 99)
+
+
+def test_a_dead_worker_process_is_replaced_and_the_bot_still_chooses() -> None:
+    """A worker killed under the pool (the kernel's OOM killer, an operator) breaks a
+    ProcessPoolExecutor for good; without a new pool every bot of every match would play
+    its first legal move from then on."""
+    game = get_game("scotland-yard")
+    position = game.new_state({"players": 3}, seed=5)
+    view, legal = position.view("mrx"), list(position.legal_actions("mrx"))
+    expected = choose("scotland-yard", "heuristic", "mrx", view, legal, 99)
+    pool = BotPool(1)
+
+    async def ask() -> str:
+        return await pool.choose("scotland-yard", "heuristic", "mrx", view, legal, 99)
+
+    try:
+        assert asyncio.run(ask()) == expected
+        executor = pool._executor
+        assert executor is not None
+        for process in list(executor._processes.values()):
+            assert process.pid is not None
+            os.kill(process.pid, signal.SIGKILL)
+            process.join(timeout=10)
+        assert asyncio.run(ask()) == expected
+        assert pool._executor is not executor
+    finally:
+        pool.close()
 
 
 def test_bots_in_worker_processes_play_a_match(settings: Settings) -> None:

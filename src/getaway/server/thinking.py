@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from getaway.ai import make_bot
@@ -100,6 +101,20 @@ class BotPool:
         args = (game_name, level, seat, view, list(legal), seed)
         if self.processes <= 0:
             return await asyncio.to_thread(choose, *args)
+        executor = self._pool()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, choose, *args)
+        except BrokenProcessPool:
+            # A worker died (killed by the kernel or an operator). The executor refuses all
+            # work from then on, and every bot of every match would fall back to its first
+            # legal move for the rest of the server's life: start a new pool and ask again.
+            log.warning("a bot worker process died; starting a new pool of %d", self.processes)
+            if self._executor is executor:
+                executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None
+            return await asyncio.get_running_loop().run_in_executor(self._pool(), choose, *args)
+
+    def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             # "spawn": the server has threads and an event loop, which a fork would copy
             # in an unusable state.
@@ -109,7 +124,7 @@ class BotPool:
                 initializer=follow_parent,
                 initargs=(os.getpid(),),
             )
-        return await asyncio.get_running_loop().run_in_executor(self._executor, choose, *args)
+        return self._executor
 
     def close(self) -> None:
         if self._executor is not None:
