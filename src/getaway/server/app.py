@@ -572,6 +572,23 @@ async def _receive(
     ``{"ref": ..., "ok": true, "version": ...}`` or ``{"ref": ..., "ok": false, "status":
     409, "detail": ...}``, exactly as the POST would answer (same checks, same log), without
     the cost of an HTTP request per action."""
+
+    async def perform(action: str, version: int) -> int:
+        assert token is not None
+        seat = await registry.act(match, token, action, version)
+        return match.version_for(seat)
+
+    await _answer_actions(websocket, token, perform, sending)
+
+
+async def _answer_actions(
+    websocket: WebSocket,
+    token: str | None,
+    perform: Callable[[str, int], Awaitable[int]],
+    sending: asyncio.Lock,
+) -> None:
+    """Read the client's messages until it leaves, and answer each action in one with what
+    ``perform`` (here, or through the match's owner) makes of it."""
     while True:
         try:
             message = await websocket.receive()
@@ -582,12 +599,6 @@ async def _receive(
         text = message.get("text")
         if text is None:
             continue
-
-        async def perform(action: str, version: int) -> int:
-            assert token is not None
-            seat = await registry.act(match, token, action, version)
-            return match.version_for(seat)
-
         ref, reply = await _ws_action(token, text, perform)
         async with sending:
             await _send(websocket, {"ref": ref, **reply})
@@ -728,19 +739,7 @@ async def _relayed_receive(
             raise _RefusedError(status, body)
         return int(orjson.loads(body)["version"])
 
-    while True:
-        try:
-            message = await websocket.receive()
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            return
-        if message["type"] == "websocket.disconnect":
-            return
-        text = message.get("text")
-        if text is None:
-            continue
-        ref, reply = await _ws_action(token, text, perform)
-        async with sending:
-            await _send(websocket, {"ref": ref, **reply})
+    await _answer_actions(websocket, token, perform, sending)
 
 
 async def _send(websocket: WebSocket, data: JSONDict) -> None:
