@@ -23,6 +23,7 @@ from getaway.server.limits import (
     MAX_OPTION_ITEMS,
     MAX_OPTIONS,
     MAX_TOKEN_LENGTH,
+    MAX_VERSION,
 )
 from tests.server.helpers import create, state, timeless, token_of
 
@@ -196,6 +197,27 @@ def test_options_past_their_limits_get_a_422_naming_the_limit(
     response = client.post("/api/matches", json={"game": "scotland-yard", "options": options})
     assert_serializable_refusal(response, 422)
     assert words in response.text, response.text
+
+
+@pytest.mark.parametrize("version", [-1, MAX_VERSION + 1, 3582267763707188609024])
+def test_versions_past_their_limits_get_a_422_naming_the_limit(
+    client: TestClient, match: dict[str, Any], version: int
+) -> None:
+    # A version past 64 bits used to be a 500 on several processes: the request forwarded
+    # to the match's owner could not be encoded (schemathesis found it).
+    mrx = token_of(match, "mrx")
+    for name, body in [
+        ("actions", {"token": mrx, "action": "taxi:1", "version": version}),
+        ("undo", {"token": mrx, "version": version}),
+    ]:
+        response = client.post(route(match["id"], name), json=body)
+        assert_serializable_refusal(response, 422)
+        (problem,) = response.json()["detail"]
+        assert problem["loc"] == ["body", "version"]
+        limit = (
+            "greater than or equal to 0" if version < 0 else f"less than or equal to {MAX_VERSION}"
+        )
+        assert limit in problem["msg"], problem
 
 
 def test_names_and_tokens_past_their_limits_get_a_422(

@@ -111,6 +111,8 @@ def actions_played(client: TestClient, match_id: str) -> int:
         ({"action": 3, "version": 0}, 400, '"action" (a string)'),
         ({"version": 0}, 400, '"action" (a string)'),
         ({"action": "taxi:1", "version": "0"}, 400, '"version" (an integer)'),
+        ({"action": "taxi:1", "version": -1}, 400, '"version" is a whole number from 0'),
+        ({"action": "taxi:1", "version": 2**53}, 400, '"version" is a whole number from 0'),
         ([1, 2], 400, "JSON object"),
     ],
 )

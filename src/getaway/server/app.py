@@ -33,6 +33,7 @@ from getaway.server.bodies import BodyGuard, strict_json
 from getaway.server.cluster import Cluster
 from getaway.server.db import BOT, make_engine
 from getaway.server.errors import ApiError, BadRequestError, ForbiddenError, NotFoundError
+from getaway.server.limits import MAX_VERSION
 from getaway.server.live import Registry
 from getaway.server.match import Clock, LiveMatch
 from getaway.server.migrate import upgrade
@@ -622,6 +623,8 @@ async def _ws_action(
             raise BadRequestError(
                 'an action message needs "action" (a string) and "version" (an integer)'
             )
+        if not 0 <= version <= MAX_VERSION:
+            raise BadRequestError(f'"version" is a whole number from 0 to {MAX_VERSION}')
         if token is None:
             raise ForbiddenError("a spectator cannot act; connect with a seat's token")
         new_version = await perform(action, version)

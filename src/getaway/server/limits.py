@@ -30,6 +30,10 @@ MAX_NAME_LENGTH = 100
 MAX_TOKEN_LENGTH = 128
 #: Seats listed in ``bots`` (the games have six at most).
 MAX_BOT_SEATS = 16
+#: The largest version a client may send with an action or an undo: the largest whole
+#: number a JavaScript client holds exactly, and well inside the 64 bits a request forwarded
+#: to another process (several processes) is encoded with.
+MAX_VERSION = 2**53 - 1
 
 # Connections ---------------------------------------------------------------------------------
 

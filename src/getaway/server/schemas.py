@@ -13,6 +13,7 @@ from getaway.server.limits import (
     MAX_OPTION_ITEMS,
     MAX_OPTIONS,
     MAX_TOKEN_LENGTH,
+    MAX_VERSION,
 )
 
 MAX_ACTION_LENGTH = 1000
@@ -167,12 +168,12 @@ class MatchState(BaseModel):
 class ActionRequest(_Strict):
     token: Token
     action: str = Field(max_length=MAX_ACTION_LENGTH, description="a legal action id")
-    version: int = Field(description="the version the action was chosen on")
+    version: int = Field(ge=0, le=MAX_VERSION, description="the version the action was chosen on")
 
 
 class UndoRequest(_Strict):
     token: Token
-    version: int
+    version: int = Field(ge=0, le=MAX_VERSION, description="the version the undo was chosen on")
 
 
 class JoinRequest(_Strict):
