@@ -35,7 +35,7 @@ from getaway.server.db import BOT, make_engine
 from getaway.server.errors import ApiError, BadRequestError, ForbiddenError, NotFoundError
 from getaway.server.limits import MAX_VERSION
 from getaway.server.live import Registry
-from getaway.server.match import Clock, LiveMatch
+from getaway.server.match import Clock, LiveMatch, without_clock
 from getaway.server.migrate import upgrade
 from getaway.server.relay import RECONNECTED, view_channel
 from getaway.server.schemas import (
@@ -704,6 +704,8 @@ async def _relayed_push(
     try:
         async with sending:
             await _send(websocket, first)
+        # What the client was sent last, kept as it came (parsed only to compare a re-read).
+        last = orjson.dumps(first)
         while True:
             data = await queue.get()
             if data == RECONNECTED:
@@ -720,6 +722,12 @@ async def _relayed_push(
                 with contextlib.suppress(RuntimeError, OSError):
                     await websocket.close(code=close["close"], reason=close["reason"])
                 return
+            if without_clock(data) == without_clock(last):
+                # Nothing new for the client: a re-read after which nothing had been missed,
+                # or a change published before this socket's first state was read (a local
+                # socket is sent a state only on a change it has not seen).
+                continue
+            last = data
             async with sending:
                 await websocket.send_text(data.decode())
     except ApiError as exc:

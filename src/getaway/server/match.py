@@ -102,6 +102,20 @@ class Versions:
         return {viewer: seen[0] for viewer, seen in self.seen.items()}
 
 
+#: How :meth:`LiveMatch.payload_json` writes the server's clock into a state.
+_CLOCK_KEY = b',"server_time":'
+
+
+def without_clock(payload: bytes) -> bytes:
+    """A state from :meth:`LiveMatch.payload_json` without the server's clock, which moves on
+    whether anything changed or not: two states are the same news when these are equal."""
+    head, key, rest = payload.partition(_CLOCK_KEY)
+    if not key:
+        return payload
+    _, comma, tail = rest.partition(b",")
+    return head + comma + tail
+
+
 def blind_step(state: State) -> bool:
     """Whether ``state`` is in a blind step: one where a seat that has answered is still
     shown to everyone as asked (``public_to_act``), so that nobody learns who has answered.
