@@ -269,6 +269,38 @@ def test_a_killed_owner_s_match_is_taken_over_with_nothing_lost(
             time.sleep(0.05)
 
 
+def test_sockets_count_against_the_caps_wherever_they_are_and_a_dead_process_s_go_with_it(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    log = tmp_path / "cluster.log"
+    with ExitStack() as stack:
+        (_, a), (process_b, b) = cluster(stack, postgres_url, log, 2)
+        created = create(a)  # a owns it
+        match_id, mrx = created["id"], token(created, "mrx")
+        # Four sockets on Mr. X's seat, the cap, all on B (relayed to A).
+        relayed = []
+        for _ in range(4):
+            socket = stack.enter_context(connect(ws_url(b, match_id, mrx), open_timeout=10))
+            assert json.loads(socket.recv(timeout=10))["seat"] == "mrx"
+            relayed.append(socket)
+        # A fifth, on A or on B, is one too many (each process used to count its own).
+        for process in (a, b):
+            with (
+                connect(ws_url(process, match_id, mrx), open_timeout=10) as fifth,
+                pytest.raises(ConnectionClosed) as closed,
+            ):
+                fifth.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+            assert "a seat may have 4 open at once" in closed.value.rcvd.reason
+        # B dies with its four sockets: they no longer count, so the seat may connect on A.
+        os.kill(process_b.pid, signal.SIGKILL)
+        process_b.wait(timeout=10)
+        with connect(ws_url(a, match_id, mrx), open_timeout=10) as again:
+            assert json.loads(again.recv(timeout=10))["seat"] == "mrx"
+            seats = {s["seat"]: s for s in state(a, match_id, mrx)["seats"]}
+            assert seats["mrx"]["connected"]
+
+
 def test_a_timer_fires_once_with_several_processes(postgres_url: str, tmp_path: Path) -> None:
     log = tmp_path / "cluster.log"
     with ExitStack() as stack:

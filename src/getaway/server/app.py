@@ -32,7 +32,13 @@ from getaway.server import __version__, ops
 from getaway.server.bodies import BodyGuard, strict_json
 from getaway.server.cluster import Cluster
 from getaway.server.db import BOT, make_engine
-from getaway.server.errors import ApiError, BadRequestError, ForbiddenError, NotFoundError
+from getaway.server.errors import (
+    ApiError,
+    BadRequestError,
+    ForbiddenError,
+    NotFoundError,
+    TooManySocketsError,
+)
 from getaway.server.limits import MAX_VERSION
 from getaway.server.live import Registry
 from getaway.server.match import Clock, LiveMatch, without_clock
@@ -491,10 +497,10 @@ async def _updates(websocket: WebSocket, match_id: str, token: str | None) -> No
     except ApiError as exc:
         await _close(websocket, exc)
         return
-    refusal = _too_many_sockets(registry.settings, match, viewer)
-    if refusal is not None:
-        with contextlib.suppress(RuntimeError, OSError):
-            await websocket.close(code=CLOSE_TRY_AGAIN_LATER, reason=refusal)
+    try:
+        await registry.admit_socket(match, viewer)
+    except ApiError as exc:
+        await _close(websocket, exc)
         return
     event = asyncio.Event()
     event.set()
@@ -651,7 +657,7 @@ async def _relayed(
     socket's actions (forwarded through Redis); the viewer's states come from the owner's
     publications on the viewer's channel."""
     try:
-        status, body = await cluster.run("watch", match_id, {"token": token})
+        status, body = await cluster.run("watch", match_id, {"token": token, "node": cluster.node})
         if status != 200:
             raise _RefusedError(status, body)
     except ApiError as exc:
@@ -676,7 +682,7 @@ async def _relayed(
         pusher.add_done_callback(_retrieve)
         await cluster.relay.unlisten(channel, queue)
         closing = asyncio.ensure_future(
-            cluster.run("presence", match_id, {"viewer": viewer, "delta": -1})
+            cluster.run("presence", match_id, {"viewer": viewer, "delta": -1, "node": cluster.node})
         )
         _background.add(closing)
         closing.add_done_callback(_forget)
@@ -715,7 +721,8 @@ async def _relayed_push(
                 data = body
             elif data.startswith(b'{"owner"'):
                 # The match has a new owner, which knows nothing of this socket yet.
-                await cluster.run("presence", match_id, {"viewer": viewer, "delta": +1})
+                hello = {"viewer": viewer, "delta": +1, "node": cluster.node}
+                await cluster.run("presence", match_id, hello)
                 continue
             elif data.startswith(b'{"close"'):
                 close = orjson.loads(data)
@@ -759,27 +766,14 @@ async def _send(websocket: WebSocket, data: JSONDict) -> None:
     await websocket.send_text(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
-def _too_many_sockets(settings: Settings, match: LiveMatch, viewer: str) -> str | None:
-    """Why one more socket on ``viewer`` is refused, or None. Each socket is pushed every
-    change, so sockets are capped per seat (a person has a few tabs, not hundreds) and per
-    match (spectators included)."""
-    if viewer in match.seats and len(match.listeners.get(viewer, ())) >= (
-        settings.max_sockets_per_seat
-    ):
-        return (
-            f"too many connections: a seat may have {settings.max_sockets_per_seat} open at "
-            "once; close another tab"
-        )
-    if match.sockets() >= settings.max_sockets_per_match:
-        return (
-            f"too many connections: a match may have {settings.max_sockets_per_match} open "
-            "at once; try again later"
-        )
-    return None
-
-
 async def _close(websocket: WebSocket, exc: ApiError) -> None:
     # A close reason may hold at most 123 bytes.
     reason = exc.detail.encode()[:120].decode(errors="ignore")
+    # Over a socket cap: "try again later", which a client retries (it gives up on 4xxx).
+    code = (
+        CLOSE_TRY_AGAIN_LATER
+        if exc.status == TooManySocketsError.status
+        else CLOSE_BASE + exc.status
+    )
     with contextlib.suppress(RuntimeError, OSError):
-        await websocket.close(code=CLOSE_BASE + exc.status, reason=reason)
+        await websocket.close(code=code, reason=reason)

@@ -31,7 +31,7 @@ from getaway.server import ops
 from getaway.server.errors import UnavailableError
 from getaway.server.lease import Leases
 from getaway.server.live import MATCH_ID
-from getaway.server.relay import NoAnswerError, NoOwnerError, Relay, view_channel
+from getaway.server.relay import NoAnswerError, NoOwnerError, Relay, node_channel, view_channel
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -125,6 +125,15 @@ class Cluster:
             # A lease just taken is good for a whole ttl from before it was asked for.
             self._valid_until = max(self._valid_until, started + self.ttl * 0.9)
         return owner
+
+    async def gone(self, nodes: set[str]) -> set[str]:
+        """Those of ``nodes`` that are no longer running: nobody listens on their channel (a
+        killed process's Redis connection closed with it); none while Redis cannot say."""
+        others = sorted(nodes - {self.node})
+        listening = await self.relay.listeners_of([node_channel(node) for node in others])
+        if listening is None:
+            return set()
+        return {node for node in others if not listening.get(node_channel(node))}
 
     def released(self, match_id: str) -> None:
         """A finished match left memory: give its lease back."""

@@ -42,6 +42,13 @@ class UnprocessableError(ApiError):
     status = 422
 
 
+class TooManySocketsError(ApiError):
+    """One more WebSocket would pass a seat's or a match's cap (limits.py). A socket refused
+    so is closed with 1013, "try again later", not with 4000 + this status."""
+
+    status = 429
+
+
 class UnavailableError(ApiError):
     """The database could not be reached; nothing was changed."""
 

@@ -31,6 +31,7 @@ from getaway.server.errors import (
     ConflictError,
     ForbiddenError,
     NotFoundError,
+    TooManySocketsError,
     UnavailableError,
     UnprocessableError,
     stale,
@@ -245,6 +246,37 @@ class Registry:
         if token is None:
             return "spectator"
         return await self.seat(match, token)
+
+    # Sockets ---------------------------------------------------------------------------------
+
+    async def admit_socket(self, match: LiveMatch, viewer: str) -> None:
+        """Check that one more WebSocket on ``viewer`` stays within the caps, counting the
+        sockets relayed from other processes (several processes) with this one's; raise
+        :class:`TooManySocketsError` saying which cap otherwise. Each socket is pushed every
+        change, so sockets are capped per seat (a person has a few tabs, not hundreds) and
+        per match (spectators included)."""
+        refusal = self._socket_refusal(match, viewer)
+        if refusal is not None and match.relayed and self.cluster is not None:
+            # A process killed with sockets open leaves them counted here; the caps must
+            # not lock a seat out for good: the processes that are gone are forgotten.
+            for node in await self.cluster.gone(set(match.relayed)):
+                match.forget_process(node)
+            refusal = self._socket_refusal(match, viewer)
+        if refusal is not None:
+            raise TooManySocketsError(refusal)
+
+    def _socket_refusal(self, match: LiveMatch, viewer: str) -> str | None:
+        per_seat = self.settings.max_sockets_per_seat
+        per_match = self.settings.max_sockets_per_match
+        if viewer in match.seats and match.sockets(viewer) >= per_seat:
+            return (
+                f"too many connections: a seat may have {per_seat} open at once; close another tab"
+            )
+        if match.sockets() >= per_match:
+            return (
+                f"too many connections: a match may have {per_match} open at once; try again later"
+            )
+        return None
 
     def require_host(self, match: LiveMatch, token: str) -> None:
         if not match.is_host(token):

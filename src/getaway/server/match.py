@@ -171,6 +171,9 @@ class LiveMatch:
         self.lock = asyncio.Lock()
         #: WebSocket wake-ups, per viewer (a seat, or "spectator").
         self.listeners: dict[str, set[asyncio.Event]] = {}
+        #: Sockets open on other processes for this match (several processes): process ->
+        #: viewer -> how many. They count against the caps as this process's own do.
+        self.relayed: dict[str, dict[str, int]] = {}
         #: Set on every change; the turn timer waits on it.
         self.changed = asyncio.Event()
         self.bot_task: asyncio.Task[None] | None = None
@@ -285,9 +288,32 @@ class LiveMatch:
 
     # Presence ---------------------------------------------------------------------------------
 
-    def sockets(self) -> int:
-        """Open WebSocket connections to the match, seats and spectators together."""
-        return sum(len(events) for events in self.listeners.values())
+    def sockets(self, viewer: str | None = None) -> int:
+        """Open WebSocket connections to the match, on this process and (several processes)
+        relayed from others: of ``viewer``, or of every seat and spectator together."""
+        if viewer is not None:
+            here = len(self.listeners.get(viewer, ()))
+            return here + sum(counts.get(viewer, 0) for counts in self.relayed.values())
+        here = sum(len(events) for events in self.listeners.values())
+        return here + sum(sum(counts.values()) for counts in self.relayed.values())
+
+    def relayed_presence(self, node: str, viewer: str, delta: int) -> None:
+        """A socket on ``viewer`` opened (+1) or closed (-1) on process ``node``."""
+        counts = self.relayed.setdefault(node, {})
+        before = counts.get(viewer, 0)
+        after = counts[viewer] = max(0, before + delta)
+        if not after:
+            del counts[viewer]
+        if not counts:
+            del self.relayed[node]
+        # A close of a socket this process never counted (it opened under an earlier owner
+        # and its hello was lost) takes nothing from the count of the others.
+        self.presence(viewer, after - before)
+
+    def forget_process(self, node: str) -> None:
+        """Process ``node`` is gone, and its sockets with it."""
+        for viewer, count in self.relayed.pop(node, {}).items():
+            self.presence(viewer, -count)
 
     def presence(self, viewer: str, delta: int) -> None:
         """A socket on ``viewer`` opened (+1) or closed (-1). Others are told only when the

@@ -128,18 +128,20 @@ async def steps(registry: Registry, match_id: str, args: Args) -> bytes:
 
 
 async def watch(registry: Registry, match_id: str, args: Args) -> bytes:
-    """A relayed WebSocket opens: its viewer (checked as a local socket's would be) and state,
-    and the seat counts as connected."""
+    """A WebSocket opens on process ``node``: its viewer (checked, and counted against the
+    socket caps, as a local socket would be) and state; the seat counts as connected."""
     match = await registry.get(match_id)
     viewer = await registry.viewer(match, args.get("token"))
-    match.presence(viewer, +1)
+    await registry.admit_socket(match, viewer)
+    match.relayed_presence(args.get("node", ""), viewer, +1)
     return _json({"viewer": viewer, "state": orjson.Fragment(match.payload_json(viewer))})
 
 
 async def presence(registry: Registry, match_id: str, args: Args) -> bytes:
-    """A relayed WebSocket closed."""
+    """A relayed WebSocket on process ``node`` closed (-1), or announced itself to a new
+    owner (+1)."""
     match = await registry.get(match_id)
-    match.presence(args["viewer"], int(args["delta"]))
+    match.relayed_presence(args.get("node", ""), args["viewer"], int(args["delta"]))
     return b"{}"
 
 

@@ -207,6 +207,20 @@ class Relay:
         except LOST as exc:
             log.debug("node %s: publish failed: %s", self.node, exc)
 
+    async def listeners_of(self, channels: list[str]) -> dict[str, int] | None:
+        """How many subscribers each channel has now; None when Redis cannot be asked."""
+        if not channels:
+            return {}
+        try:
+            counts = await self._redis.pubsub_numsub(*channels)
+        except LOST as exc:
+            log.debug("node %s: cannot count subscribers: %s", self.node, exc)
+            return None
+        return {
+            (name.decode() if isinstance(name, bytes) else str(name)): int(count)
+            for name, count in counts
+        }
+
     async def listen(self, channel: str) -> asyncio.Queue[bytes]:
         """A queue receiving every message on ``channel`` until :meth:`unlisten`."""
         queue: asyncio.Queue[bytes] = asyncio.Queue()
