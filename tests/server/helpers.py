@@ -8,16 +8,22 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from getaway.core import Move, Replay, State
 from getaway.server.db import make_engine
 from getaway.server.store import MatchRecord, Store
+from tests.server.cluster_client import ClusterClient, ClusterSocket
 
 JSON = dict[str, Any]
 T = TypeVar("T")
+#: The ``client`` fixture: the app in this process, or the cluster's processes in turn.
+ServerClient = TestClient | ClusterClient
+#: A socket of ``ServerClient.websocket_connect``.
+ServerSocket = WebSocketTestSession | ClusterSocket
 
 
-def create(client: TestClient, **body: Any) -> JSON:
+def create(client: ServerClient, **body: Any) -> JSON:
     body.setdefault("game", "scotland-yard")
     if "seed" in body:
         # A test's fixed seed makes a practice match (the only kind that may have one).
@@ -32,7 +38,7 @@ def token_of(created: JSON, seat: str) -> str:
     return next(str(s["token"]) for s in created["seats"] if s["seat"] == seat)
 
 
-def state(client: TestClient, match_id: str, token: str | None = None) -> JSON:
+def state(client: ServerClient, match_id: str, token: str | None = None) -> JSON:
     params = {"token": token} if token is not None else {}
     response = client.get(f"/api/matches/{match_id}", params=params)
     assert response.status_code == 200, response.text
@@ -40,7 +46,7 @@ def state(client: TestClient, match_id: str, token: str | None = None) -> JSON:
     return payload
 
 
-def act(client: TestClient, match_id: str, token: str, action: str, version: int) -> Any:
+def act(client: ServerClient, match_id: str, token: str, action: str, version: int) -> Any:
     return client.post(
         f"/api/matches/{match_id}/actions",
         json={"token": token, "action": action, "version": version},
@@ -48,7 +54,7 @@ def act(client: TestClient, match_id: str, token: str, action: str, version: int
 
 
 def wait_until(
-    client: TestClient,
+    client: ServerClient,
     match_id: str,
     token: str | None,
     done: Callable[[JSON], bool],

@@ -1,4 +1,5 @@
-"""A real ``getaway serve`` in a subprocess, for the tests that kill, signal or probe it."""
+"""A real ``getaway serve`` in a subprocess, for the tests that kill, signal or probe it, and
+for the cluster backend of the server tests."""
 
 from __future__ import annotations
 
@@ -15,21 +16,26 @@ import httpx2
 from tests.processes import end_process
 
 SERVE = "from getaway.cli import main; raise SystemExit(main())"
+#: The repository's root: where ``python -m tests...`` finds the tests' own modules.
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
 def serving(
-    database_url: str, log: Path, **env: str
+    database_url: str, log: Path, module: str | None = None, **env: str
 ) -> Iterator[tuple[subprocess.Popen[str], httpx2.Client]]:
     """``getaway serve`` on a free port with extra environment, and a client for it; its
-    stderr (every log line) goes to ``log``."""
+    stderr (every log line) goes to ``log``. ``module``: a wrapper run as ``python -m``
+    instead (one that registers test games, taking the arguments of ``getaway serve``)."""
+    program = ["-m", module] if module is not None else ["-c", SERVE, "serve"]
     with log.open("a") as stderr:
         process = subprocess.Popen(
-            [sys.executable, "-c", SERVE, "serve", "--port", "0", "--database-url", database_url],
+            [sys.executable, *program, "--port", "0", "--database-url", database_url],
             stdout=subprocess.PIPE,
             stderr=stderr,
             text=True,
             env={**os.environ, **env},
+            cwd=ROOT,
         )
     try:
         assert process.stdout is not None

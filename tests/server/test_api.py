@@ -6,11 +6,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from fastapi.testclient import TestClient
+import pytest
 
 from getaway.ai import bot_names
-from getaway.core import ALL, SPECTATOR, get_game
+from getaway.core import ALL, SPECTATOR, games, get_game
 from tests.server.helpers import (
+    ServerClient,
     act,
     create,
     moves,
@@ -32,7 +33,8 @@ def detail(response: Any) -> str:
 # Creating ---------------------------------------------------------------------------------
 
 
-def test_create_returns_a_link_per_person_and_a_spectator_link(client: TestClient) -> None:
+@pytest.mark.cluster_smoke
+def test_create_returns_a_link_per_person_and_a_spectator_link(client: ServerClient) -> None:
     created = create(client, players=4, bots={"d2": "random"})
     assert [s["seat"] for s in created["seats"]] == ["mrx", "d1", "d3"]
     tokens = {s["token"] for s in created["seats"]} | {created["host_token"]}
@@ -43,7 +45,7 @@ def test_create_returns_a_link_per_person_and_a_spectator_link(client: TestClien
     assert created["bots"] == {"d2": "random"}
 
 
-def test_only_hashes_of_tokens_are_stored(client: TestClient, database_url: str) -> None:
+def test_only_hashes_of_tokens_are_stored(client: ServerClient, database_url: str) -> None:
     created = create(client, players=2)
     record = stored(database_url, created["id"])
     secrets = {s["token"] for s in created["seats"]} | {created["host_token"]}
@@ -52,7 +54,7 @@ def test_only_hashes_of_tokens_are_stored(client: TestClient, database_url: str)
     assert all(h is not None and len(h) == 64 for h in kept)
 
 
-def test_bad_game_options_and_bots_are_400_with_the_cores_message(client: TestClient) -> None:
+def test_bad_game_options_and_bots_are_400_with_the_cores_message(client: ServerClient) -> None:
     cases = [
         ({"game": "chess"}, "unknown game 'chess'; known games: "),
         ({"game": "scotland-yard", "players": 9}, "players"),
@@ -66,12 +68,13 @@ def test_bad_game_options_and_bots_are_400_with_the_cores_message(client: TestCl
         assert message in detail(response)
 
 
-def test_malformed_bodies_are_422(client: TestClient) -> None:
+def test_malformed_bodies_are_422(client: ServerClient) -> None:
     for body in ({}, {"game": 3}, {"game": "scotland-yard", "turn_seconds": -1}, [1]):
         assert client.post("/api/matches", json=body).status_code == 422
 
 
-def test_games_lists_options_seats_and_bot_levels(client: TestClient) -> None:
+@pytest.mark.cluster_smoke
+def test_games_lists_options_seats_and_bot_levels(client: ServerClient) -> None:
     listed = {g["name"]: g for g in client.get("/api/games").json()}
     sy = listed["scotland-yard"]
     # Every bot the CLI knows, the game's own (heuristic) and the generic ones (random).
@@ -84,7 +87,10 @@ def test_games_lists_options_seats_and_bot_levels(client: TestClient) -> None:
 # Reading ----------------------------------------------------------------------------------
 
 
-def test_a_seat_gets_its_own_view_and_legal_actions(client: TestClient, database_url: str) -> None:
+@pytest.mark.cluster_smoke
+def test_a_seat_gets_its_own_view_and_legal_actions(
+    client: ServerClient, database_url: str
+) -> None:
     created = create(client, players=3, seed=11)
     for seat in ("mrx", "d1"):
         payload = state(client, created["id"], token_of(created, seat))
@@ -96,7 +102,7 @@ def test_a_seat_gets_its_own_view_and_legal_actions(client: TestClient, database
 
 
 def test_without_a_token_the_public_view_and_no_actions(
-    client: TestClient, database_url: str
+    client: ServerClient, database_url: str
 ) -> None:
     created = create(client, players=3, seed=12)
     payload = state(client, created["id"])
@@ -106,7 +112,8 @@ def test_without_a_token_the_public_view_and_no_actions(
     assert payload["legal_actions"] == []
 
 
-def test_wrong_tokens_are_403_and_unknown_matches_404(client: TestClient) -> None:
+@pytest.mark.cluster_smoke
+def test_wrong_tokens_are_403_and_unknown_matches_404(client: ServerClient) -> None:
     created = create(client, players=2)
     match_id = created["id"]
     other = create(client, players=2)
@@ -122,7 +129,8 @@ def test_wrong_tokens_are_403_and_unknown_matches_404(client: TestClient) -> Non
 # Acting -----------------------------------------------------------------------------------
 
 
-def test_bots_play_their_turns_after_a_person(client: TestClient, database_url: str) -> None:
+@pytest.mark.cluster_smoke
+def test_bots_play_their_turns_after_a_person(client: ServerClient, database_url: str) -> None:
     created = create(client, players=4, bots=BOTS_4, seed=3)
     token = token_of(created, "mrx")
     first = state(client, created["id"], token)
@@ -136,7 +144,7 @@ def test_bots_play_their_turns_after_a_person(client: TestClient, database_url: 
     assert log[0].seat == "mrx" and {m.seat for m in log[1:]} <= {"d1", "d2", "d3"}
 
 
-def test_a_token_cannot_act_for_another_seat(client: TestClient, database_url: str) -> None:
+def test_a_token_cannot_act_for_another_seat(client: ServerClient, database_url: str) -> None:
     created = create(client, players=3, bots={"d2": "random"}, seed=4)
     match_id = created["id"]
     mrx, d1 = token_of(created, "mrx"), token_of(created, "d1")
@@ -156,8 +164,9 @@ def test_a_token_cannot_act_for_another_seat(client: TestClient, database_url: s
     assert len(moves(stored(database_url, match_id))) == after["version"]
 
 
+@pytest.mark.cluster_smoke
 def test_stale_duplicate_and_illegal_actions_change_nothing(
-    client: TestClient, database_url: str
+    client: ServerClient, database_url: str
 ) -> None:
     created = create(client, players=2, seed=5)
     match_id, token = created["id"], token_of(created, "mrx")
@@ -185,8 +194,9 @@ def test_stale_duplicate_and_illegal_actions_change_nothing(
 # Undo -------------------------------------------------------------------------------------
 
 
+@pytest.mark.cluster_smoke
 def test_a_seat_undoes_its_own_move_and_the_log_loses_it(
-    client: TestClient, database_url: str
+    client: ServerClient, database_url: str
 ) -> None:
     created = create(client, players=2, seed=6)
     match_id, mrx = created["id"], token_of(created, "mrx")
@@ -204,7 +214,7 @@ def test_a_seat_undoes_its_own_move_and_the_log_loses_it(
     assert act(client, match_id, mrx, start["legal_actions"][0], 1).status_code == 409
 
 
-def test_undo_of_another_seats_move_is_refused(client: TestClient) -> None:
+def test_undo_of_another_seats_move_is_refused(client: ServerClient) -> None:
     created = create(client, players=2, seed=6)
     match_id, mrx = created["id"], token_of(created, "mrx")
     detectives = token_of(created, "detectives")
@@ -222,7 +232,8 @@ def test_undo_of_another_seats_move_is_refused(client: TestClient) -> None:
 # Seats ------------------------------------------------------------------------------------
 
 
-def test_join_takes_open_seats_in_order_until_none_is_left(client: TestClient) -> None:
+@pytest.mark.cluster_smoke
+def test_join_takes_open_seats_in_order_until_none_is_left(client: ServerClient) -> None:
     created = create(client, players=3, bots={"d2": "random"})
     match_id = created["id"]
     for seat in ("mrx", "d1"):
@@ -242,7 +253,7 @@ def test_join_takes_open_seats_in_order_until_none_is_left(client: TestClient) -
     assert old.status_code == 403
 
 
-def test_using_an_invite_link_takes_the_seat(client: TestClient) -> None:
+def test_using_an_invite_link_takes_the_seat(client: ServerClient) -> None:
     created = create(client, players=2)
     match_id = created["id"]
     state(client, match_id, token_of(created, "mrx"))
@@ -254,7 +265,8 @@ def test_using_an_invite_link_takes_the_seat(client: TestClient) -> None:
     assert unknown.status_code == 400
 
 
-def test_the_host_hands_a_seat_to_a_bot_and_back(client: TestClient) -> None:
+@pytest.mark.cluster_smoke
+def test_the_host_hands_a_seat_to_a_bot_and_back(client: ServerClient) -> None:
     created = create(client, players=2, seed=8)
     match_id, host = created["id"], created["host_token"]
     mrx, detectives = token_of(created, "mrx"), token_of(created, "detectives")
@@ -286,7 +298,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_back(client: TestClient) -> None:
 # A finished match ---------------------------------------------------------------------------
 
 
-def play_out(client: TestClient, created: dict[str, Any]) -> dict[str, Any]:
+def play_out(client: ServerClient, created: dict[str, Any]) -> dict[str, Any]:
     """Play Mr. X's first legal move every turn until the game ends."""
     match_id, token = created["id"], token_of(created, "mrx")
     while True:
@@ -297,8 +309,9 @@ def play_out(client: TestClient, created: dict[str, Any]) -> dict[str, Any]:
         assert response.status_code in (200, 409), response.text
 
 
+@pytest.mark.cluster_smoke
 def test_replay_and_steps_open_only_when_the_match_is_over(
-    client: TestClient, database_url: str
+    client: ServerClient, database_url: str
 ) -> None:
     created = create(client, players=4, bots=BOTS_4, seed=21)
     match_id = created["id"]
@@ -325,8 +338,9 @@ def test_replay_and_steps_open_only_when_the_match_is_over(
     assert bad.status_code == 400
 
 
+@pytest.mark.cluster_smoke
 def test_rematch_keeps_seats_and_links_with_a_new_seed(
-    client: TestClient, database_url: str
+    client: ServerClient, database_url: str
 ) -> None:
     created = create(client, players=4, bots=BOTS_4, seed=22, turn_seconds=60)
     match_id, host, mrx = created["id"], created["host_token"], token_of(created, "mrx")
@@ -351,7 +365,8 @@ def test_rematch_keeps_seats_and_links_with_a_new_seed(
 # The rest ---------------------------------------------------------------------------------
 
 
-def test_health_schema_and_the_web_client(client: TestClient) -> None:
+@pytest.mark.cluster_smoke
+def test_health_schema_and_the_web_client(client: ServerClient) -> None:
     assert client.get("/healthz").json()["status"] == "ok"
     paths = client.get("/openapi.json").json()["paths"]
     for path in ("/api/matches", "/api/matches/{match_id}", "/api/matches/{match_id}/actions"):
@@ -364,14 +379,14 @@ def test_health_schema_and_the_web_client(client: TestClient) -> None:
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
 
 
-def test_states_carry_the_servers_clock_for_countdowns(client: TestClient) -> None:
+def test_states_carry_the_servers_clock_for_countdowns(client: ServerClient) -> None:
     created = create(client, players=2, seed=8)
     before = time.time()
     payload = state(client, created["id"], token_of(created, "mrx"))
     assert before - 1 <= payload["server_time"] <= time.time() + 1
 
 
-def test_big_answers_are_compressed_and_small_ones_are_not(client: TestClient) -> None:
+def test_big_answers_are_compressed_and_small_ones_are_not(client: ServerClient) -> None:
     created = create(client, players=2, seed=9, bots={"detectives": "random"})
     match_id, mrx = created["id"], token_of(created, "mrx")
     small = client.get(f"/api/matches/{match_id}", params={"token": mrx})
@@ -384,10 +399,15 @@ def test_big_answers_are_compressed_and_small_ones_are_not(client: TestClient) -
     assert len(steps.content) > 16 * 1024  # what the client gets after decompressing
 
 
-def test_games_describe_every_option_with_its_type_and_default(client: TestClient) -> None:
+def test_games_describe_every_option_with_its_type_and_default(client: ServerClient) -> None:
     """The lobby builds its form from option_schema: every option the game fills in is
     there, typed, with the default the server would take."""
-    for info in client.get("/api/games").json():
+    listed = client.get("/api/games").json()
+    known = games()
+    assert set(known) <= {info["name"] for info in listed}
+    for info in listed:
+        if info["name"] not in known:
+            continue  # a test game the cluster's processes add (tests/server/serve_node.py)
         game = get_game(info["name"])
         schema = info["option_schema"]
         assert set(schema) == set(info["default_options"]), info["name"]

@@ -8,11 +8,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from getaway.core import register_game, unregister_game
 from tests.server.blind_game import GAME
-from tests.server.helpers import act, create, state, token_of
+from tests.server.helpers import ServerClient, act, create, state, token_of
+
+# Every test here runs on the cluster backend in ./dev test too (tests/server/conftest.py).
+pytestmark = pytest.mark.cluster_smoke
 
 
 @pytest.fixture
@@ -29,7 +31,7 @@ def without_presence(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_an_answer_in_a_blind_step_is_invisible_to_the_others(
-    client: TestClient, blind_game: str
+    client: ServerClient, blind_game: str
 ) -> None:
     created = create(client, game=blind_game, turn_seconds=600)
     match_id = created["id"]

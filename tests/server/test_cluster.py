@@ -16,7 +16,6 @@ from typing import Any
 
 import httpx2
 import pytest
-import redis
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -26,12 +25,12 @@ from getaway.server.lease import Leases
 from getaway.server.migrate import upgrade
 from getaway.server.settings import load_settings
 from getaway.server.store import Store
-from tests.server.conftest import fresh_database
+from tests.server.conftest import fresh_database, redis_must_be_reachable, redis_url
 from tests.server.helpers import stored
 from tests.server.serving import serving
 from tests.server.test_store import new_record
 
-REDIS_URL = os.environ.get("GETAWAY_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+REDIS_URL = redis_url()
 LEASE_SECONDS = 2.0
 CLUSTER_ENV = {
     "GETAWAY_REDIS_URL": REDIS_URL,
@@ -46,22 +45,6 @@ DETECTIVES = ("d1", "d2", "d3")
 def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     redis_must_be_reachable()
     yield from fresh_database("postgresql", tmp_path_factory)
-
-
-def redis_must_be_reachable() -> None:
-    """These tests need Redis as they need PostgreSQL: unreachable is a failure that says
-    so, never a skip."""
-    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5)
-    try:
-        client.ping()
-    except redis.RedisError as exc:
-        pytest.fail(
-            f"Redis is not reachable at {REDIS_URL} ({exc}). The cluster tests need it: start "
-            "it (redis-server --daemonize yes) or point GETAWAY_TEST_REDIS_URL at one.",
-            pytrace=False,
-        )
-    finally:
-        client.close()
 
 
 def cluster(stack: ExitStack, url: str, log: Path, count: int) -> list[Any]:

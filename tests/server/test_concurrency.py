@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
+import pytest
 
-from tests.server.helpers import act, create, race, state, stored, token_of
+from tests.server.helpers import ServerClient, act, create, race, state, stored, token_of
+
+# Every test here runs on the cluster backend in ./dev test too (tests/server/conftest.py).
+pytestmark = pytest.mark.cluster_smoke
 
 
-def open_all(client: TestClient, created: dict[str, Any]) -> None:
+def open_all(client: ServerClient, created: dict[str, Any]) -> None:
     """The host opens every invited seat to anyone (a join takes only those)."""
     for seat in created["seats"]:
         opened = client.post(
@@ -20,7 +23,7 @@ def open_all(client: TestClient, created: dict[str, Any]) -> None:
         assert opened.status_code == 200, opened.text
 
 
-def test_simultaneous_joins_fill_each_open_seat_exactly_once(client: TestClient) -> None:
+def test_simultaneous_joins_fill_each_open_seat_exactly_once(client: ServerClient) -> None:
     created = create(client, players=4, bots={"d3": "random"})
     match_id = created["id"]
     open_all(client, created)
@@ -33,7 +36,7 @@ def test_simultaneous_joins_fill_each_open_seat_exactly_once(client: TestClient)
         assert state(client, match_id, seat["token"])["seat"] == seat["seat"]
 
 
-def test_simultaneous_joins_of_one_seat_give_it_once(client: TestClient) -> None:
+def test_simultaneous_joins_of_one_seat_give_it_once(client: ServerClient) -> None:
     created = create(client, players=2)
     match_id = created["id"]
     open_all(client, created)
@@ -43,7 +46,7 @@ def test_simultaneous_joins_of_one_seat_give_it_once(client: TestClient) -> None
 
 
 def test_of_simultaneous_actions_on_one_version_one_is_played(
-    client: TestClient, database_url: str
+    client: ServerClient, database_url: str
 ) -> None:
     created = create(client, players=2, seed=9)
     match_id, mrx = created["id"], token_of(created, "mrx")

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from getaway.core import ALL, SPECTATOR, Replay, State
 from getaway.server.store import MatchRecord
-from tests.server.helpers import act, create, state, stored, token_of
+from tests.server.helpers import ServerClient, act, create, state, stored, token_of
 
 PAYLOAD_KEYS = {
     "match", "game", "seat", "version", "over", "outcome", "to_act", "may_act",
@@ -47,7 +45,7 @@ def check_payload(payload: dict[str, Any], record: MatchRecord, seat: str) -> No
 
 
 def test_detective_and_spectator_payloads_never_hold_mrx_hidden_station(
-    client: TestClient, database_url: str
+    client: ServerClient, database_url: str
 ) -> None:
     created = create(client, players=2, bots={"mrx": "heuristic"}, seed=41)
     match_id, token = created["id"], token_of(created, "detectives")

@@ -31,7 +31,7 @@ from getaway.server.live import BLIND_UNDO, Registry
 from getaway.server.match import LiveMatch
 from getaway.server.settings import Settings
 from tests.server.blind_game import GAME as BLIND_PENNIES
-from tests.server.helpers import create, token_of
+from tests.server.helpers import ServerClient, create, state, token_of
 
 CASH_N_GUNS = "cash-n-guns"
 COP_OPTIONS = {"players": 5, "undercover_cop": True}
@@ -115,24 +115,36 @@ def registry_of(client: TestClient) -> Registry:
 class Table:
     """One match of ``blind`` through the API, played to the start of its blind step."""
 
-    def __init__(self, client: TestClient, blind: Blind) -> None:
+    def __init__(self, client: ServerClient, blind: Blind) -> None:
         self.client = client
         created = create(client, game=blind.game, seed=blind.seed, options=blind.options)
         self.id = created["id"]
         self.tokens = {s["seat"]: token_of(created, s["seat"]) for s in created["seats"]}
-        self.match = registry_of(client).matches[self.id]
         for token in self.tokens.values():
             # Everyone opens their link first: taking a seat is public news, not an answer.
             assert client.get(f"/api/matches/{self.id}", params={"token": token}).is_success
         for seat, action in blind.prefix:
-            self.act(seat, action, self.match.version_for(seat))
-        assert set(self.match.session.state.to_act()) == set(blind.asked)
+            assert self.act(seat, action, self.version_for(seat)).is_success
+        # Every seat asked is shown as asked (a blind step hides who has answered).
+        assert set(state(client, self.id)["to_act"]) == set(blind.asked)
+
+    def version_for(self, seat: str) -> int:
+        if isinstance(self.client, TestClient):
+            # In memory where it can be (a prefix is up to 40 actions, the test plays 60).
+            return self.match.version_for(seat)
+        return int(state(self.client, self.id, self.tokens[seat])["version"])
 
     def act(self, seat: str, action: str, version: int) -> Any:
         return self.client.post(
             f"/api/matches/{self.id}/actions",
             json={"token": self.tokens[seat], "action": action, "version": version},
         )
+
+    @property
+    def match(self) -> LiveMatch:
+        """The match in the app's registry (in-process only)."""
+        assert isinstance(self.client, TestClient)
+        return registry_of(self.client).matches[self.id]
 
     def record(self, viewer: str) -> PushRecorder:
         recorder = PushRecorder(self.match, viewer)
@@ -210,6 +222,7 @@ def observe(client: TestClient, blind: Blind, viewer: str, run: int) -> list[Any
     return [received, pushes.sent]
 
 
+@pytest.mark.in_process("records pushes among the match's socket wake-ups in the app's registry")
 @pytest.mark.parametrize(
     "per_kind",
     [
@@ -244,8 +257,9 @@ def first_difference(before: list[Any], after: list[Any]) -> str:
     return "none"
 
 
+@pytest.mark.cluster_smoke
 def test_an_answering_seat_version_moves_on_by_one_whoever_answered_before(
-    client: TestClient,
+    client: ServerClient,
 ) -> None:
     # Cash 'n Guns' phone: the seat answering last but one used to get the match's global
     # version, so it learnt how many had answered before it.
@@ -255,8 +269,8 @@ def test_an_answering_seat_version_moves_on_by_one_whoever_answered_before(
         table = Table(client, blind)
         me = blind.asked[-2]
         for seat in [s for s in blind.asked if s != me][:answered_before]:
-            table.act(seat, answer_of(blind, seat, 0), table.match.version_for(seat))
-        start = table.match.version_for(me)
+            table.act(seat, answer_of(blind, seat, 0), table.version_for(seat))
+        start = table.version_for(me)
         answered = table.act(me, answer_of(blind, me, 0), start)
         assert answered.status_code == 200, answered.text
         versions.append((start, answered.json()["version"]))
@@ -264,6 +278,7 @@ def test_an_answering_seat_version_moves_on_by_one_whoever_answered_before(
     assert versions[0][1] == versions[0][0] + 1
 
 
+@pytest.mark.in_process("restarts the server (a new app on the same database)")
 def test_viewer_versions_survive_a_restart_without_the_match_count(
     settings: Settings, blind_game: str
 ) -> None:
@@ -303,6 +318,7 @@ def test_undo_in_a_blind_step_says_the_same_whoever_has_answered(
     assert details[0] == details[1] == (409, {"detail": BLIND_UNDO})
 
 
+@pytest.mark.in_process("restarts the server (a new app on the same database)")
 def test_an_undo_moves_versions_on_and_a_restart_keeps_them(settings: Settings) -> None:
     # Recounting from the log at a restart would give back a version a client already
     # holds for another position (the undone action is no longer in the log).

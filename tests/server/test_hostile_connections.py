@@ -20,13 +20,12 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import uvicorn
 import websockets
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from getaway.server.app import create_app
@@ -39,7 +38,7 @@ from getaway.server.limits import (
 from getaway.server.serve import bind
 from getaway.server.settings import Settings
 from tests.processes import end_process
-from tests.server.helpers import create, state, token_of
+from tests.server.helpers import ServerClient, ServerSocket, create, state, token_of, wait_until
 
 
 def ws_url(match_id: str, token: str | None = None) -> str:
@@ -47,7 +46,7 @@ def ws_url(match_id: str, token: str | None = None) -> str:
     return f"/api/matches/{match_id}/ws{suffix}"
 
 
-def pushes_until_reply(ws: WebSocketTestSession) -> int:
+def pushes_until_reply(ws: ServerSocket) -> int:
     """State pushes the socket received, counted up to the answer to a message sent now
     (after waiting out any coalesced presence push)."""
     time.sleep(PRESENCE_PUSH_DELAY_SECONDS * 6)
@@ -62,7 +61,7 @@ def pushes_until_reply(ws: WebSocketTestSession) -> int:
 
 
 def test_sockets_opened_and_closed_on_seats_push_each_seat_flip_at_most_once(
-    client: TestClient,
+    client: ServerClient,
 ) -> None:
     created = create(client, players=6)
     match_id = created["id"]
@@ -73,9 +72,8 @@ def test_sockets_opened_and_closed_on_seats_push_each_seat_flip_at_most_once(
             # Four sockets on each of the six seats, then all closed.
             for seat in seats:
                 for _ in range(4):
-                    ws = stack.enter_context(
-                        client.websocket_connect(ws_url(match_id, token_of(created, seat)))
-                    )
+                    url = ws_url(match_id, token_of(created, seat))
+                    ws = cast(ServerSocket, stack.enter_context(client.websocket_connect(url)))
                     ws.receive_json()
         pushes = pushes_until_reply(observer)
     # Before: one push per socket opened or closed (48). Now at most one per seat shown as
@@ -83,7 +81,8 @@ def test_sockets_opened_and_closed_on_seats_push_each_seat_flip_at_most_once(
     assert pushes <= 2 * len(seats), pushes
 
 
-def test_more_sockets_on_one_seat_do_not_push_the_others_at_all(client: TestClient) -> None:
+@pytest.mark.cluster_smoke
+def test_more_sockets_on_one_seat_do_not_push_the_others_at_all(client: ServerClient) -> None:
     created = create(client, players=3)
     match_id, mrx = created["id"], token_of(created, "mrx")
     state(client, match_id, mrx)  # opening the link claims the seat: a change of its own
@@ -107,7 +106,7 @@ def capped_client(settings: Settings) -> Iterator[TestClient]:
         yield test_client
 
 
-def refusal(client: TestClient, url: str) -> WebSocketDisconnect:
+def refusal(client: ServerClient, url: str) -> WebSocketDisconnect:
     with (
         client.websocket_connect(url) as ws,
         pytest.raises(WebSocketDisconnect) as closed,
@@ -116,14 +115,16 @@ def refusal(client: TestClient, url: str) -> WebSocketDisconnect:
     return closed.value
 
 
+@pytest.mark.cluster_smoke
 def test_a_seat_past_its_socket_cap_is_refused_with_1013_and_the_reason(
-    client: TestClient,
+    client: ServerClient,
 ) -> None:
     created = create(client, players=3)
     url = ws_url(created["id"], token_of(created, "mrx"))
     with contextlib.ExitStack() as stack:
         for _ in range(4):
-            stack.enter_context(client.websocket_connect(url)).receive_json()
+            socket = cast(ServerSocket, stack.enter_context(client.websocket_connect(url)))
+            socket.receive_json()
         refused = refusal(client, url)
         assert refused.code == 1013
         assert "a seat may have 4 open at once" in refused.reason
@@ -131,11 +132,14 @@ def test_a_seat_past_its_socket_cap_is_refused_with_1013_and_the_reason(
         for other in (ws_url(created["id"], token_of(created, "d1")), ws_url(created["id"])):
             with client.websocket_connect(other) as ws:
                 assert ws.receive_json()["match"] == created["id"]
-    # Once one closes, the seat may connect again.
+    # Once they have closed (on the cluster, the server hears of it a moment later), the
+    # seat may connect again.
+    wait_until(client, created["id"], None, lambda p: not p["seats"][0]["connected"])
     with client.websocket_connect(url) as ws:
         assert ws.receive_json()["seat"] == "mrx"
 
 
+@pytest.mark.in_process("starts an app with small socket caps (settings the processes lack)")
 def test_a_match_past_its_socket_cap_is_refused_with_1013_and_the_reason(
     capped_client: TestClient,
 ) -> None:

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.types import Message
 
 from getaway.server.bodies import BodyGuard
@@ -25,7 +24,7 @@ from getaway.server.limits import (
     MAX_TOKEN_LENGTH,
     MAX_VERSION,
 )
-from tests.server.helpers import create, state, timeless, token_of
+from tests.server.helpers import ServerClient, create, state, timeless, token_of
 
 #: Raw bodies no strict JSON parser accepts, though Python's ``json`` reads them all.
 NOT_STRICT_JSON = {
@@ -47,7 +46,7 @@ ROUTES = ("", "actions", "undo", "join", "seats/mrx/open", "bot", "rematch")
 
 
 @pytest.fixture
-def match(client: TestClient) -> Iterator[dict[str, Any]]:
+def match(client: ServerClient) -> Iterator[dict[str, Any]]:
     yield create(client, players=3)
 
 
@@ -55,7 +54,7 @@ def route(match_id: str, name: str) -> str:
     return f"/api/matches/{match_id}/{name}" if name else "/api/matches"
 
 
-def post_raw(client: TestClient, path: str, raw: bytes, **headers: str) -> Any:
+def post_raw(client: ServerClient, path: str, raw: bytes, **headers: str) -> Any:
     return client.post(path, content=raw, headers={"content-type": "application/json", **headers})
 
 
@@ -71,7 +70,7 @@ def assert_serializable_refusal(response: Any, status: int) -> None:
 @pytest.mark.parametrize("name", ROUTES)
 @pytest.mark.parametrize("kind", list(NOT_STRICT_JSON))
 def test_a_body_that_is_not_strict_json_gets_a_422_on_every_route(
-    client: TestClient, match: dict[str, Any], name: str, kind: str
+    client: ServerClient, match: dict[str, Any], name: str, kind: str
 ) -> None:
     mrx = token_of(match, "mrx")
     before = timeless(state(client, match["id"], mrx))
@@ -82,7 +81,7 @@ def test_a_body_that_is_not_strict_json_gets_a_422_on_every_route(
     assert timeless(state(client, match["id"], mrx)) == before
 
 
-def test_the_refusal_of_a_lone_surrogate_names_the_rule_and_where(client: TestClient) -> None:
+def test_the_refusal_of_a_lone_surrogate_names_the_rule_and_where(client: ServerClient) -> None:
     response = post_raw(client, "/api/matches", b'{"game": "\\ud800"}')
     message = response.json()["detail"][0]["msg"]
     assert "no lone surrogates" in message and "column" in message
@@ -90,7 +89,7 @@ def test_the_refusal_of_a_lone_surrogate_names_the_rule_and_where(client: TestCl
 
 @pytest.mark.parametrize("digits", ["²", "٣", "\uff13", "²³"])
 def test_unicode_digits_as_the_number_of_players_are_refused_with_the_allowed_range(
-    client: TestClient, digits: str
+    client: ServerClient, digits: str
 ) -> None:
     response = client.post(
         "/api/matches", json={"game": "scotland-yard", "options": {"players": digits}}
@@ -99,12 +98,12 @@ def test_unicode_digits_as_the_number_of_players_are_refused_with_the_allowed_ra
     assert "whole number from 2 to 6" in response.json()["detail"]
 
 
-def test_ascii_digits_as_text_still_set_the_number_of_players(client: TestClient) -> None:
+def test_ascii_digits_as_text_still_set_the_number_of_players(client: ServerClient) -> None:
     created = create(client, options={"players": " 3 "})
     assert [s["seat"] for s in created["seats"]] == ["mrx", "d1", "d2"]
 
 
-def test_a_422_does_not_echo_the_input(client: TestClient) -> None:
+def test_a_422_does_not_echo_the_input(client: ServerClient) -> None:
     secret_looking = "x" * 50
     response = client.post("/api/matches", json={"game": 5, "extra": secret_looking})
     assert_serializable_refusal(response, 422)
@@ -114,8 +113,9 @@ def test_a_422_does_not_echo_the_input(client: TestClient) -> None:
     assert secret_looking not in response.text
 
 
+@pytest.mark.cluster_smoke
 def test_a_socket_message_with_nan_or_a_lone_surrogate_is_refused_not_fatal(
-    client: TestClient, match: dict[str, Any]
+    client: ServerClient, match: dict[str, Any]
 ) -> None:
     mrx = token_of(match, "mrx")
     with client.websocket_connect(f"/api/matches/{match['id']}/ws?token={mrx}") as ws:
@@ -133,7 +133,7 @@ def test_a_socket_message_with_nan_or_a_lone_surrogate_is_refused_not_fatal(
 
 
 def test_a_ten_megabyte_option_list_is_refused_with_413_before_it_is_read(
-    client: TestClient,
+    client: ServerClient,
 ) -> None:
     body = {"game": "scotland-yard", "options": {"reveal_at": [3] * (5 * 1024 * 1024)}}
     response = client.post("/api/matches", content=json.dumps(body).encode())
@@ -142,7 +142,7 @@ def test_a_ten_megabyte_option_list_is_refused_with_413_before_it_is_read(
     assert response.headers["connection"] == "close"
 
 
-def test_a_chunked_body_is_cut_off_at_the_limit_with_413(client: TestClient) -> None:
+def test_a_chunked_body_is_cut_off_at_the_limit_with_413(client: ServerClient) -> None:
     def chunks() -> Iterator[bytes]:
         # No Content-Length: the server must count what arrives.
         yield b'{"game": "scotland-yard", "options": {"reveal_at": [3'
@@ -192,16 +192,17 @@ def test_a_slow_body_gets_408() -> None:
     ids=["list-items", "text-length", "nested-list", "object", "option-count", "key-length"],
 )
 def test_options_past_their_limits_get_a_422_naming_the_limit(
-    client: TestClient, options: dict[str, Any], words: str
+    client: ServerClient, options: dict[str, Any], words: str
 ) -> None:
     response = client.post("/api/matches", json={"game": "scotland-yard", "options": options})
     assert_serializable_refusal(response, 422)
     assert words in response.text, response.text
 
 
+@pytest.mark.cluster_smoke
 @pytest.mark.parametrize("version", [-1, MAX_VERSION + 1, 3582267763707188609024])
 def test_versions_past_their_limits_get_a_422_naming_the_limit(
-    client: TestClient, match: dict[str, Any], version: int
+    client: ServerClient, match: dict[str, Any], version: int
 ) -> None:
     # A version past 64 bits used to be a 500 on several processes: the request forwarded
     # to the match's owner could not be encoded (schemathesis found it).
@@ -221,7 +222,7 @@ def test_versions_past_their_limits_get_a_422_naming_the_limit(
 
 
 def test_names_and_tokens_past_their_limits_get_a_422(
-    client: TestClient, match: dict[str, Any]
+    client: ServerClient, match: dict[str, Any]
 ) -> None:
     long_token = "t" * (MAX_TOKEN_LENGTH + 1)
     refused = [
@@ -239,6 +240,6 @@ def test_names_and_tokens_past_their_limits_get_a_422(
         assert "at most" in response.text
 
 
-def test_the_real_options_of_both_games_stay_within_the_limits(client: TestClient) -> None:
+def test_the_real_options_of_both_games_stay_within_the_limits(client: ServerClient) -> None:
     create(client, players=3, options={"reveal_at": [3, 8, 13, 18, 24], "edition": "classic"})
     create(client, game="cash-n-guns", options={"players": 5, "advanced": True})

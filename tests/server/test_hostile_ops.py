@@ -206,6 +206,7 @@ def read_only(database_url: str) -> Iterator[None]:
             )
 
 
+@pytest.mark.in_process("disposes the app's database engine during the read-only spell")
 def test_writes_work_again_without_a_restart_once_the_database_is_writable(
     settings: Settings, database_url: str
 ) -> None:
@@ -251,6 +252,7 @@ def test_writes_work_again_without_a_restart_once_the_database_is_writable(
     assert stored(database_url, match_id).actions == acknowledged
 
 
+@pytest.mark.in_process("monkeypatches the app's store to fail after its commit")
 def test_a_write_that_landed_despite_an_error_shows_on_the_next_request(
     settings: Settings, database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

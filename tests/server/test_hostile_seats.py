@@ -5,27 +5,29 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from getaway.server.app import create_app
 from getaway.server.settings import Settings
-from tests.server.helpers import create, state, token_of
+from tests.server.helpers import ServerClient, create, state, token_of
 
 RESERVED = "seat 'mrx' is reserved for its invitation link; the host can open it to anyone"
 
 
-def open_seat(client: TestClient, match_id: str, seat: str, host_token: str) -> Any:
+def open_seat(client: ServerClient, match_id: str, seat: str, host_token: str) -> Any:
     return client.post(
         f"/api/matches/{match_id}/seats/{seat}/open", json={"host_token": host_token}
     )
 
 
-def seats_of(client: TestClient, match_id: str) -> dict[str, Any]:
+def seats_of(client: ServerClient, match_id: str) -> dict[str, Any]:
     return {s["seat"]: s for s in state(client, match_id)["seats"]}
 
 
+@pytest.mark.cluster_smoke
 def test_an_invited_seat_is_taken_only_through_its_link_until_the_host_opens_it(
-    client: TestClient,
+    client: ServerClient,
 ) -> None:
     created = create(client, players=2)
     match_id = created["id"]
@@ -48,7 +50,7 @@ def test_an_invited_seat_is_taken_only_through_its_link_until_the_host_opens_it(
     assert joined.status_code == 200 and joined.json()["seat"] == "detectives"
 
 
-def test_only_the_host_opens_a_seat_nobody_has_taken(client: TestClient) -> None:
+def test_only_the_host_opens_a_seat_nobody_has_taken(client: ServerClient) -> None:
     created = create(client, players=3, bots={"d2": "random"})
     match_id, host = created["id"], created["host_token"]
     not_host = open_seat(client, match_id, "d1", token_of(created, "mrx"))
@@ -66,6 +68,7 @@ def test_only_the_host_opens_a_seat_nobody_has_taken(client: TestClient) -> None
     assert open_seat(client, match_id, "d1", host).status_code == 200
 
 
+@pytest.mark.in_process("restarts the server (a new app on the same database)")
 def test_an_opened_seat_stays_open_after_a_restart(settings: Settings) -> None:
     with TestClient(create_app(settings)) as client:
         created = create(client, players=2)
@@ -79,7 +82,7 @@ def test_an_opened_seat_stays_open_after_a_restart(settings: Settings) -> None:
 
 
 def test_a_seat_handed_back_to_a_person_is_reserved_for_the_new_link(
-    client: TestClient,
+    client: ServerClient,
 ) -> None:
     created = create(client, players=2)
     match_id, host = created["id"], created["host_token"]

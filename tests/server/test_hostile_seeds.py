@@ -10,14 +10,13 @@ from typing import Any
 
 import pytest
 from alembic import command
-from fastapi.testclient import TestClient
 from sqlalchemy import inspect, text
 
 from getaway.core import Session, bot_seed, derive_seed, get_game
 from getaway.server import thinking
 from getaway.server.db import make_engine
 from getaway.server.migrate import alembic_config, upgrade
-from tests.server.helpers import act, create, state, stored, token_of, wait_until
+from tests.server.helpers import ServerClient, act, create, state, stored, token_of, wait_until
 
 BIG_SEED = 2**64 - 1
 
@@ -33,7 +32,7 @@ def seed_texts(seed: int) -> list[str]:
     return [str(seed), f"{seed:x}", f"{seed:X}", str(signed)]
 
 
-def test_a_seed_without_practice_is_refused_and_explained(client: TestClient) -> None:
+def test_a_seed_without_practice_is_refused_and_explained(client: ServerClient) -> None:
     response = client.post("/api/matches", json={"game": "scotland-yard", "seed": 42})
     assert response.status_code == 422
     detail = response.json()["detail"]
@@ -43,7 +42,7 @@ def test_a_seed_without_practice_is_refused_and_explained(client: TestClient) ->
     assert client.post("/api/matches", json=explicit).status_code == 422
 
 
-def test_every_seat_and_spectator_is_told_of_a_practice_match(client: TestClient) -> None:
+def test_every_seat_and_spectator_is_told_of_a_practice_match(client: ServerClient) -> None:
     created = create(client, players=3, bots={"d2": "random"}, seed=BIG_SEED, practice=True)
     match_id = created["id"]
     viewers: dict[str, str | None] = {s["seat"]: s["token"] for s in created["seats"]}
@@ -61,7 +60,7 @@ def test_every_seat_and_spectator_is_told_of_a_practice_match(client: TestClient
 
 
 def test_a_practice_match_without_a_chosen_seed_shows_the_one_drawn(
-    client: TestClient, database_url: str
+    client: ServerClient, database_url: str
 ) -> None:
     created = create(client, players=2, practice=True)
     payload = state(client, created["id"])
@@ -69,7 +68,9 @@ def test_a_practice_match_without_a_chosen_seed_shows_the_one_drawn(
     assert payload["seed"] == str(stored(database_url, created["id"]).seed)
 
 
-def test_a_64_bit_seed_is_stored_and_played_exactly(client: TestClient, database_url: str) -> None:
+def test_a_64_bit_seed_is_stored_and_played_exactly(
+    client: ServerClient, database_url: str
+) -> None:
     created = create(client, players=2, seed=BIG_SEED)
     record = stored(database_url, created["id"])
     assert record.seed == BIG_SEED and record.practice
@@ -77,7 +78,7 @@ def test_a_64_bit_seed_is_stored_and_played_exactly(client: TestClient, database
     assert state(client, created["id"])["view"] == fresh.view("spectator")
 
 
-def _payload_texts(client: TestClient, created: dict[str, Any]) -> list[str]:
+def _payload_texts(client: ServerClient, created: dict[str, Any]) -> list[str]:
     """Everything each seat and the spectator is sent now, over HTTP and the WebSocket."""
     match_id = created["id"]
     out = []
@@ -89,8 +90,9 @@ def _payload_texts(client: TestClient, created: dict[str, Any]) -> list[str]:
     return out
 
 
+@pytest.mark.cluster_smoke
 def test_a_fair_match_draws_64_bits_and_never_sends_them(
-    client: TestClient, database_url: str
+    client: ServerClient, database_url: str
 ) -> None:
     # No bot: a bot's lucky first move could catch Mr. X, and a finished match's replay
     # shows its seed by design (docs/server.md, "Seeds and practice matches").
@@ -115,7 +117,7 @@ def test_a_fair_match_draws_64_bits_and_never_sends_them(
         assert not found, (needle, found)
 
 
-def test_fair_seeds_are_64_bit_os_draws(client: TestClient, database_url: str) -> None:
+def test_fair_seeds_are_64_bit_os_draws(client: ServerClient, database_url: str) -> None:
     seeds = [stored(database_url, create(client, players=2)["id"]).seed for _ in range(30)]
     assert len(set(seeds)) == 30
     assert all(0 <= s < 2**64 for s in seeds)
@@ -124,7 +126,7 @@ def test_fair_seeds_are_64_bit_os_draws(client: TestClient, database_url: str) -
     assert sum(s >= 2**32 for s in seeds) >= 28
 
 
-def test_a_rematch_of_a_practice_match_is_fair(client: TestClient, database_url: str) -> None:
+def test_a_rematch_of_a_practice_match_is_fair(client: ServerClient, database_url: str) -> None:
     bots = {"mrx": "random", "detectives": "random"}
     created = create(client, players=2, bots=bots, seed=7)
     wait_until(client, created["id"], None, lambda p: p["over"], timeout=60)
@@ -135,8 +137,9 @@ def test_a_rematch_of_a_practice_match_is_fair(client: TestClient, database_url:
     assert stored(database_url, fresh["match"]).seed != 7
 
 
+@pytest.mark.in_process("spies on the seeds handed to bots by monkeypatching the app's module")
 def test_server_bots_get_keyed_seeds(
-    client: TestClient, database_url: str, monkeypatch: pytest.MonkeyPatch
+    client: ServerClient, database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     handed: list[tuple[str, int]] = []
     real_choose = thinking.choose

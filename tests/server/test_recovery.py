@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import time
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
@@ -16,6 +17,8 @@ from getaway.server.db import BOT, BY_SEAT, MatchRow, make_engine
 from getaway.server.settings import Settings
 from getaway.server.store import Store
 from tests.server.helpers import act, create, state, stored, timeless, token_of, wait_until
+
+pytestmark = pytest.mark.in_process("restarts the server (a new app on the same database)")
 
 
 def restarted(settings: Settings) -> TestClient:
@@ -80,6 +83,7 @@ def test_a_log_that_no_longer_replays_is_reported_not_guessed(
     assert len(stored(database_url, broken["id"]).actions) == 1  # nothing was thrown away
 
 
+@pytest.mark.in_process("watches the app's registry for the match to leave memory")
 def test_a_finished_match_leaves_memory_and_comes_back_when_asked(settings: Settings) -> None:
     quick = dataclasses.replace(settings, evict_finished_seconds=0.2)
     with TestClient(create_app(quick)) as client:

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 import schemathesis
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
@@ -28,7 +27,7 @@ from schemathesis.checks import (
 )
 from schemathesis.core.result import Ok
 
-from tests.server.helpers import create, token_of
+from tests.server.helpers import ServerClient, create, token_of
 
 CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
 EXAMPLES = 25
@@ -48,7 +47,7 @@ HOSTILE_VALUES: list[Any] = [
 ]
 
 
-def real_values(client: TestClient) -> dict[str, list[Any]]:
+def real_values(client: ServerClient) -> dict[str, list[Any]]:
     """Values that exist, by the name of the field or parameter they may replace."""
     running = create(client, players=3, bots={"d2": "random"}, seed=71)
     finished = create(client, players=2, bots={"mrx": "random", "detectives": "random"})
@@ -91,7 +90,7 @@ def plant_hostile_value(case: Any, data: st.DataObject) -> None:
     case.body[key] = wrapped
 
 
-def send_hostile(client: TestClient, case: Any) -> Any:
+def send_hostile(client: ServerClient, case: Any) -> Any:
     kwargs = case.as_transport_kwargs(base_url="http://testserver")
     raw = json.dumps(case.body, allow_nan=True).replace(json.dumps(_TOO_BIG), "1e999999")
     return client.request(
@@ -103,7 +102,7 @@ def send_hostile(client: TestClient, case: Any) -> Any:
     )
 
 
-def send(client: TestClient, case: Any) -> Any:
+def send(client: ServerClient, case: Any) -> Any:
     kwargs = case.as_transport_kwargs(base_url="http://testserver")
     body = {"json": kwargs["json"]} if "json" in kwargs else {}
     if "data" in kwargs:
@@ -119,7 +118,7 @@ def send(client: TestClient, case: Any) -> Any:
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE, HOSTILE])
 def test_generated_requests_get_no_server_error(
-    client: TestClient, mode: GenerationMode | str
+    client: ServerClient, mode: GenerationMode | str
 ) -> None:
     schema = schemathesis.openapi.from_dict(client.get("/openapi.json").json())
     real = real_values(client)

@@ -68,6 +68,7 @@ def test_a_dead_worker_process_is_replaced_and_the_bot_still_chooses() -> None:
         pool.close()
 
 
+@pytest.mark.in_process("starts an app with a bot worker process (the cluster's think in threads)")
 def test_bots_in_worker_processes_play_a_match(settings: Settings) -> None:
     with_processes = dataclasses.replace(settings, bot_processes=1)
     with TestClient(create_app(with_processes)) as client:

@@ -6,13 +6,21 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from fastapi.testclient import TestClient
 
 from getaway.core import register_game, unregister_game
 from getaway.server.db import make_engine
 from getaway.server.store import Store
 from tests.core.toy_game import GAME as TOY
-from tests.server.helpers import act, create, state, stored, token_of, true_state, wait_until
+from tests.server.helpers import (
+    ServerClient,
+    act,
+    create,
+    state,
+    stored,
+    token_of,
+    true_state,
+    wait_until,
+)
 
 
 @pytest.fixture
@@ -30,7 +38,8 @@ def who_played(database_url: str, match_id: str) -> list[str]:
         engine.dispose()
 
 
-def test_a_late_decision_gets_the_rules_default(client: TestClient, database_url: str) -> None:
+@pytest.mark.cluster_smoke
+def test_a_late_decision_gets_the_rules_default(client: ServerClient, database_url: str) -> None:
     created = create(client, players=2, bots={"detectives": "heuristic"}, turn_seconds=0.8)
     match_id, mrx = created["id"], token_of(created, "mrx")
     start = state(client, match_id, mrx)
@@ -48,7 +57,7 @@ def test_a_late_decision_gets_the_rules_default(client: TestClient, database_url
 SAFE_SEED = 1
 
 
-def test_acting_in_time_beats_the_timer(client: TestClient, database_url: str) -> None:
+def test_acting_in_time_beats_the_timer(client: ServerClient, database_url: str) -> None:
     # A fixed seed: with a random one the random detectives sometimes caught him at once.
     created = create(
         client, players=2, bots={"detectives": "random"}, turn_seconds=2, seed=SAFE_SEED
@@ -62,7 +71,8 @@ def test_acting_in_time_beats_the_timer(client: TestClient, database_url: str) -
     assert who_played(database_url, match_id)[0] == "seat"
 
 
-def test_a_decision_without_a_default_waits(client: TestClient, toy_game: str) -> None:
+@pytest.mark.cluster_smoke
+def test_a_decision_without_a_default_waits(client: ServerClient, toy_game: str) -> None:
     created = create(client, game=toy_game, turn_seconds=0.05)
     time.sleep(0.3)
     payload = state(client, created["id"])

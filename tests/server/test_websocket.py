@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.helpers import act, create, state, timeless, token_of, wait_until
+from tests.server.helpers import ServerClient, act, create, state, timeless, token_of, wait_until
+
+# Every test here runs on the cluster backend in ./dev test too (tests/server/conftest.py).
+pytestmark = pytest.mark.cluster_smoke
 
 
 def ws_url(match_id: str, token: str | None = None) -> str:
@@ -14,7 +16,7 @@ def ws_url(match_id: str, token: str | None = None) -> str:
     return f"/api/matches/{match_id}/ws{suffix}"
 
 
-def test_a_seat_is_sent_its_payload_now_and_after_each_change(client: TestClient) -> None:
+def test_a_seat_is_sent_its_payload_now_and_after_each_change(client: ServerClient) -> None:
     created = create(client, players=2, seed=31)
     match_id, mrx = created["id"], token_of(created, "mrx")
     with client.websocket_connect(ws_url(match_id, mrx)) as ws:
@@ -27,7 +29,7 @@ def test_a_seat_is_sent_its_payload_now_and_after_each_change(client: TestClient
         assert update["legal_actions"] == []
 
 
-def test_a_spectator_is_sent_the_public_view(client: TestClient) -> None:
+def test_a_spectator_is_sent_the_public_view(client: ServerClient) -> None:
     created = create(client, players=2, seed=32)
     with client.websocket_connect(ws_url(created["id"])) as ws:
         payload = ws.receive_json()
@@ -35,14 +37,14 @@ def test_a_spectator_is_sent_the_public_view(client: TestClient) -> None:
     assert payload["view"] == state(client, created["id"])["view"]
 
 
-def close_code(client: TestClient, url: str) -> int:
+def close_code(client: ServerClient, url: str) -> int:
     with client.websocket_connect(url) as ws, pytest.raises(WebSocketDisconnect) as closed:
         ws.receive_json()
     return closed.value.code
 
 
 def test_wrong_tokens_and_unknown_matches_are_closed_with_4403_and_4404(
-    client: TestClient,
+    client: ServerClient,
 ) -> None:
     created = create(client, players=2)
     assert close_code(client, ws_url(created["id"], "wrong")) == 4403
@@ -50,7 +52,7 @@ def test_wrong_tokens_and_unknown_matches_are_closed_with_4403_and_4404(
     assert close_code(client, ws_url("noSuchMatch")) == 4404
 
 
-def test_others_see_who_is_connected(client: TestClient) -> None:
+def test_others_see_who_is_connected(client: ServerClient) -> None:
     created = create(client, players=2)
     match_id = created["id"]
 
@@ -65,7 +67,7 @@ def test_others_see_who_is_connected(client: TestClient) -> None:
     wait_until(client, match_id, None, lambda p: not connected(p))
 
 
-def test_a_replaced_link_stops_receiving(client: TestClient) -> None:
+def test_a_replaced_link_stops_receiving(client: ServerClient) -> None:
     created = create(client, players=2)
     match_id, old = created["id"], token_of(created, "detectives")
     with client.websocket_connect(ws_url(match_id, old)) as ws:
@@ -84,7 +86,7 @@ def test_a_replaced_link_stops_receiving(client: TestClient) -> None:
 # Actions over the socket ------------------------------------------------------------------
 
 
-def test_a_seat_can_act_over_its_socket(client: TestClient) -> None:
+def test_a_seat_can_act_over_its_socket(client: ServerClient) -> None:
     created = create(client, players=2, seed=41)
     match_id, mrx = created["id"], token_of(created, "mrx")
     with client.websocket_connect(ws_url(match_id, mrx)) as ws:
@@ -98,7 +100,7 @@ def test_a_seat_can_act_over_its_socket(client: TestClient) -> None:
     assert actions_played(client, match_id) == 1
 
 
-def actions_played(client: TestClient, match_id: str) -> int:
+def actions_played(client: ServerClient, match_id: str) -> int:
     """How many actions the match has (its spectator version counts them here)."""
     return int(state(client, match_id)["version"])
 
@@ -117,7 +119,7 @@ def actions_played(client: TestClient, match_id: str) -> int:
     ],
 )
 def test_a_refused_socket_action_says_why_and_changes_nothing(
-    client: TestClient, message: object, status: int, words: str
+    client: ServerClient, message: object, status: int, words: str
 ) -> None:
     created = create(client, players=2, seed=42)
     match_id, mrx = created["id"], token_of(created, "mrx")
@@ -127,10 +129,12 @@ def test_a_refused_socket_action_says_why_and_changes_nothing(
         ws.send_json(message)
         reply = ws.receive_json()
     assert reply["ok"] is False and reply["status"] == status and words in reply["detail"]
-    assert timeless(state(client, match_id, mrx)) == timeless(before)
+    # Once the server has seen the socket go (on the cluster, a moment after it closed),
+    # the match is as it was.
+    wait_until(client, match_id, mrx, lambda now: timeless(now) == timeless(before))
 
 
-def test_text_that_is_not_json_is_refused(client: TestClient) -> None:
+def test_text_that_is_not_json_is_refused(client: ServerClient) -> None:
     created = create(client, players=2, seed=43)
     match_id, mrx = created["id"], token_of(created, "mrx")
     with client.websocket_connect(ws_url(match_id, mrx)) as ws:
@@ -145,7 +149,7 @@ def test_text_that_is_not_json_is_refused(client: TestClient) -> None:
     }
 
 
-def test_a_spectator_cannot_act_over_its_socket(client: TestClient) -> None:
+def test_a_spectator_cannot_act_over_its_socket(client: ServerClient) -> None:
     created = create(client, players=2, seed=44)
     match_id = created["id"]
     legal = state(client, match_id, token_of(created, "mrx"))["legal_actions"]
@@ -157,7 +161,7 @@ def test_a_spectator_cannot_act_over_its_socket(client: TestClient) -> None:
     assert actions_played(client, match_id) == 0
 
 
-def test_a_socket_cannot_act_for_another_seat(client: TestClient) -> None:
+def test_a_socket_cannot_act_for_another_seat(client: ServerClient) -> None:
     created = create(client, players=2, seed=45)
     match_id, detectives = created["id"], token_of(created, "detectives")
     legal = state(client, match_id, token_of(created, "mrx"))["legal_actions"]
