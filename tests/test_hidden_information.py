@@ -17,6 +17,7 @@ from getaway.core.serialize import dumps
 from getaway.games.scotland_yard import GAME
 from getaway.games.scotland_yard.state import PHASE_HUNTERS, ScotlandYardState
 from tests.scotland_yard.helpers import OPTIONS, option_id, random_states
+from tests.sweeps import sweep
 
 
 def public_seats(state: ScotlandYardState) -> list[str]:
@@ -33,10 +34,12 @@ def last_revealed_station(state: ScotlandYardState) -> int | None:
     return shown[-1] if shown else None
 
 
+@sweep("games", 10, 40)
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
-def test_views_show_mrx_only_where_he_surfaced(options):
-    """40 games per setting, 400 in all, every seat checked before every action."""
-    for seed in range(40):
+def test_views_show_mrx_only_where_he_surfaced(options, games):
+    """40 games per setting, 400 in all (10 per setting in ./dev test), every seat checked
+    before every action."""
+    for seed in range(games):
         for state in random_states(options, seed):
             for seat in public_seats(state):
                 view = state.view(seat)
@@ -49,13 +52,16 @@ def test_views_show_mrx_only_where_he_surfaced(options):
                     assert entry["station"] == (station if entry["revealed"] else None)
 
 
+# Games per setting and the comparisons they must make at least (two games make 212 to 455).
+@sweep("size", (2, 150), (6, 500))
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
-def test_views_do_not_depend_on_the_hidden_path(options):
+def test_views_do_not_depend_on_the_hidden_path(options, size):
     """States that differ only in Mr. X's hidden stations give every detective seat and
     spectators byte-identical views, the same legal actions, and the same answer to whether
     a move would reveal anything; Mr. X's own view tells them apart (the check is not empty)."""
+    games, least = size
     compared = 0
-    for seed in range(6):
+    for seed in range(games):
         for step, state in enumerate(random_states(options, seed)):
             public_view = state.view(SPECTATOR)
             truth = hidden_path(state)
@@ -73,7 +79,7 @@ def test_views_do_not_depend_on_the_hidden_path(options):
                     for action in state.legal_actions(seat):
                         reveals = state.would_reveal(seat, action)
                         assert other.would_reveal(seat, action) == reveals
-    assert compared > 500
+    assert compared > least
 
 
 def test_the_travel_log_is_opened_to_everyone_when_the_game_ends():

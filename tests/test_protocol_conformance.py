@@ -31,6 +31,7 @@ from getaway.core import (
 from tests.core.toy_game import GAME as TOY
 from tests.core.walk_game import GAME as WALK
 from tests.server.blind_game import GAME as BLIND
+from tests.sweeps import sweep
 
 TEST_GAMES = [TOY, BLIND, WALK]
 GAMES: list[Game] = [*games().values(), *TEST_GAMES]
@@ -55,10 +56,11 @@ def _viewers(state) -> tuple[str, ...]:
     return (*state.seats, SPECTATOR, ALL)
 
 
+@sweep("seeds", range(1), range(3))
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_random_playthroughs_keep_every_promise(game: Game):
+def test_random_playthroughs_keep_every_promise(game: Game, seeds: range):
     for players in _players(game):
-        for seed in range(3):
+        for seed in seeds:
             state = game.new_state({"players": players}, seed)
             rng = Rng(seed)
             plies = 0

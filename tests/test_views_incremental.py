@@ -21,6 +21,7 @@ import pytest
 from getaway.core import ALL, SPECTATOR, Game, State, get_game
 from getaway.games.cash_n_guns import CashNGunsState
 from getaway.games.cash_n_guns.views import full_log_json, full_spent_public, spent_public
+from tests.sweeps import sweep
 
 CASES: list[tuple[str, dict[str, Any] | None, int]] = [
     ("cash-n-guns", {"players": 4}, 6),
@@ -85,12 +86,14 @@ def _check_game(game: Game, options: Mapping[str, Any] | None, seed: int) -> int
         plies += 1
 
 
+# At most two of each case's games in ./dev test (None: all of them, in ./dev test-long).
+@sweep("most", 2, None)
 @pytest.mark.parametrize(("name", "options", "games"), CASES)
 def test_incremental_views_equal_views_from_scratch(
-    name: str, options: dict[str, Any] | None, games: int
+    name: str, options: dict[str, Any] | None, games: int, most: int | None
 ) -> None:
     game = get_game(name)
-    for seed in range(games):
+    for seed in range(games if most is None else min(games, most)):
         assert _check_game(game, options, 1000 + seed) > 10
 
 

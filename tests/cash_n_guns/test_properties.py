@@ -25,6 +25,7 @@ from getaway.games.cash_n_guns import CashNGunsState
 from getaway.games.cash_n_guns.cards import DECK_TOTAL
 from getaway.games.cash_n_guns.views import secrets_of
 from tests.cash_n_guns.helpers import GAME, OPTIONS, new, option_id, random_states
+from tests.sweeps import sweep
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
@@ -63,9 +64,10 @@ def test_money_is_conserved_and_cards_add_up_at_every_step(options):
                     assert size == expected, (p["seat"], g, state.step_name())
 
 
+@sweep("games", 1, 3)
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
-def test_saves_round_trip_at_every_step(options):
-    for seed in range(3):
+def test_saves_round_trip_at_every_step(options, games):
+    for seed in range(games):
         for state in random_states(options, seed, final=True):
             text = save_state(state)
             again = load_state(text)

@@ -208,7 +208,10 @@ def test_the_ability_hides_its_card_from_the_other_seats() -> None:
     assert state.view(seat)["turn"]["hidden"] == first
 
 
-@pytest.mark.parametrize("seed", range(12))
+# Four seeds in ./dev test, twelve in ./dev test-long.
+@pytest.mark.parametrize(
+    "seed", [*range(4), *(pytest.param(seed, marks=pytest.mark.long) for seed in range(4, 12))]
+)
 def test_random_play_keeps_the_invariants_and_replays_byte_for_byte(seed: int) -> None:
     played, state = random_game(seed)
     assert len(played) >= 4

@@ -17,6 +17,7 @@ from getaway.games.escape_plan.game import EscapePlanState
 from getaway.games.escape_plan.options import COSTA
 from getaway.games.escape_plan.state import Piece
 from tests.escape_plan.views_positions import random_positions
+from tests.sweeps import sweep
 
 PLAYERS = (1, 2, 3, 4, 5)
 #: Tiles whose value is secret when face down (§21.2), named here, not read from views.py.
@@ -95,10 +96,11 @@ def scrambled(state: EscapePlanState, viewer: str) -> EscapePlanState:
     return copy
 
 
+@sweep("games", 1, 2)
 @pytest.mark.parametrize("players", PLAYERS)
-def test_views_do_not_depend_on_what_the_viewer_may_not_know(players: int) -> None:
+def test_views_do_not_depend_on_what_the_viewer_may_not_know(players: int, games: int) -> None:
     told_apart = 0
-    for seed in range(2):
+    for seed in range(games):
         for state in random_positions(players, seed, every=9):
             if state.is_over():
                 continue

@@ -19,8 +19,11 @@ from getaway.games.scotland_yard import GAME
 from getaway.games.scotland_yard.board import TICKET_CODES, board_for
 from getaway.games.scotland_yard.state import ScotlandYardState
 from tests.scotland_yard.helpers import OPTIONS, option_id, random_states
+from tests.sweeps import sweep
 
 SEEDS = range(4)
+#: The random games the sweeps below walk: one per setting in ./dev test, all in test-long.
+GAMES = sweep("seeds", range(1), SEEDS)
 
 
 def hidden_view_seats(state: ScotlandYardState) -> list[str]:
@@ -52,9 +55,10 @@ def assert_legal_hidden_path(view: dict[str, Any], sample: ScotlandYardState) ->
     assert sample.pos[0] == path[-1]
 
 
+@GAMES
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
-def test_samples_show_the_seat_exactly_its_view(options):
-    for seed in SEEDS:
+def test_samples_show_the_seat_exactly_its_view(options, seeds):
+    for seed in seeds:
         for step, state in enumerate(random_states(options, seed, final=True)):
             for seat in hidden_view_seats(state):
                 view = state.view(seat)
@@ -65,9 +69,10 @@ def test_samples_show_the_seat_exactly_its_view(options):
                     assert sample.legal_actions(detective) == state.legal_actions(detective)
 
 
+@GAMES
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
-def test_sampled_mrx_stands_on_a_possible_location_at_the_end_of_a_legal_path(options):
-    for seed in SEEDS:
+def test_sampled_mrx_stands_on_a_possible_location_at_the_end_of_a_legal_path(options, seeds):
+    for seed in seeds:
         for step, state in enumerate(random_states(options, seed, final=True)):
             if state.is_over():
                 break
@@ -81,11 +86,16 @@ def test_sampled_mrx_stands_on_a_possible_location_at_the_end_of_a_legal_path(op
                     assert sample.legal_actions("mrx")
 
 
-def test_every_possible_location_of_a_small_set_gets_sampled():
+# Positions checked per setting (None: every one the game offers) and in all at least: seed
+# 0's games hold 166 small sets, 36 when each setting gives four.
+@sweep("size", (4, 30), (None, 150))
+def test_every_possible_location_of_a_small_set_gets_sampled(size):
+    per_setting, least = size
     checked = 0
     for options in OPTIONS:
+        mine = 0
         for state in random_states(options, 0, final=True):
-            if state.is_over():
+            if state.is_over() or mine == per_setting:
                 break
             view = state.view(SPECTATOR)
             possible = view["possible_locations"]
@@ -94,21 +104,29 @@ def test_every_possible_location_of_a_small_set_gets_sampled():
             # 100 draws miss one of 6 equally likely stations with probability below 1e-7.
             sampled = {GAME.determinize(view, Rng(k)).pos[0] for k in range(100)}
             assert sampled == set(possible)
-            checked += 1
-    assert checked > 150
+            mine += 1
+        checked += mine
+    assert checked > least
 
 
-def test_different_generators_give_different_mrx_stations():
+# As above: seed 3's games hold 535 positions with a choice, 98 when each setting gives ten.
+@sweep("size", (10, 90), (None, 300))
+def test_different_generators_give_different_mrx_stations(size):
+    per_setting, least = size
     checked = 0
     for options in OPTIONS:
+        mine = 0
         for state in random_states(options, 3, final=True):
+            if mine == per_setting:
+                break
             view = state.view(SPECTATOR)
             if state.is_over() or len(view["possible_locations"]) < 2:
                 continue
             stations = {GAME.determinize(view, Rng(k)).pos[0] for k in range(20)}
             assert len(stations) >= 2
-            checked += 1
-    assert checked > 300
+            mine += 1
+        checked += mine
+    assert checked > least
 
 
 def test_the_same_generator_gives_the_same_sample():
@@ -126,9 +144,10 @@ def test_determinize_leaves_the_view_untouched():
         assert view == before
 
 
+@GAMES
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
-def test_mrx_view_determinizes_to_the_true_state(options):
-    for seed in range(4):
+def test_mrx_view_determinizes_to_the_true_state(options, seeds):
+    for seed in seeds:
         for step, state in enumerate(random_states(options, seed, final=True)):
             truth = without_randomness(state.to_json())
             for seat in ("mrx", ALL):

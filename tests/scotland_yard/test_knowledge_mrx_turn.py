@@ -3,13 +3,17 @@ the game did not end with D2), so no sampled state leaves him without a legal mo
 
 from getaway.core import Rng
 from getaway.games.scotland_yard import GAME
+from tests.sweeps import sweep
 
 
-def test_every_determinization_during_his_turn_gives_him_a_legal_move():
+# Games per player count, and the positions they must check at least (about 14 a game).
+@sweep("size", (30, 1_000), (120, 5_000))
+def test_every_determinization_during_his_turn_gives_him_a_legal_move(size):
+    games, least = size
     game = GAME
     checked = 0
     for players in (4, 5, 6):
-        for seed in range(120):
+        for seed in range(games):
             state = game.new_state({"players": players}, seed)
             rng = Rng(seed)
             while not state.is_over():
@@ -21,7 +25,7 @@ def test_every_determinization_during_his_turn_gives_him_a_legal_move():
                     checked += 1
                 seat = state.to_act()[0]
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert checked > 5_000
+    assert checked > least
 
 
 def test_seed_166_round_10_no_longer_samples_a_trapped_mrx():

@@ -34,6 +34,7 @@ from getaway.core.serialize import dumps
 from getaway.games.scotland_yard import GAME
 from getaway.games.scotland_yard.state import ScotlandYardState
 from tests.scotland_yard.helpers import OPTIONS, option_id
+from tests.sweeps import sweep
 
 
 def random_game(
@@ -70,10 +71,12 @@ def every_view(state: State) -> str:
 # Possible locations --------------------------------------------------------------------------
 
 
+@sweep("games", 15, 60)
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
-def test_possible_locations_always_hold_mr_x(options):
-    """60 games per setting, 600 in all, checked before every action and at the end."""
-    for seed in range(60):
+def test_possible_locations_always_hold_mr_x(options, games):
+    """60 games per setting, 600 in all (15 per setting in ./dev test), checked before every
+    action and at the end."""
+    for seed in range(games):
         for state, _ in random_game(options, seed):
             assert state.pos[0] in state.view(SPECTATOR)["possible_locations"]
 
@@ -91,9 +94,10 @@ def test_a_replay_rebuilds_the_same_final_state(options):
         assert save_state(Replay.loads(replay.dumps()).final_state()) == expected
 
 
+@sweep("games", 1, 3)
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
-def test_a_replay_shows_every_seat_the_same_views_at_every_step(options):
-    for seed in range(3):
+def test_a_replay_shows_every_seat_the_same_views_at_every_step(options, games):
+    for seed in range(games):
         _, replay = played(options, seed)
         first, second = replay.states(), Replay.loads(replay.dumps()).states()
         steps = 0
@@ -107,9 +111,11 @@ def test_a_replay_shows_every_seat_the_same_views_at_every_step(options):
 # Saving and loading --------------------------------------------------------------------------
 
 
+# Each step's copy plays the rest of the game: the cost grows with the square of its length.
+@sweep("games", 2, 8)
 @pytest.mark.parametrize("options", OPTIONS, ids=option_id)
-def test_save_and_load_round_trip_at_every_step(options):
-    for seed in range(8):
+def test_save_and_load_round_trip_at_every_step(options, games):
+    for seed in range(games):
         final, replay = played(options, seed)
         expected_final = save_state(final)
         for step, (_, state) in enumerate(replay.states()):

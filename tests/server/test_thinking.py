@@ -11,7 +11,7 @@ import signal
 import pytest
 from fastapi.testclient import TestClient
 
-from getaway.core import GetawayError, Rng, get_game
+from getaway.core import GetawayError, Rng, UnknownGameError, get_game
 from getaway.server.app import create_app
 from getaway.server.settings import BOT_PROCESSES_VAR, Settings, bot_processes
 from getaway.server.thinking import BotPool, choose
@@ -92,3 +92,24 @@ def test_bot_processes_default_to_one_per_cpu(text: str | None, count: int | Non
 def test_a_bad_bot_processes_setting_says_what_is_allowed(text: str) -> None:
     with pytest.raises(GetawayError, match=f"{BOT_PROCESSES_VAR}=.*whole number"):
         bot_processes(text)
+
+
+def test_a_bots_error_comes_back_from_its_worker_and_the_pool_lives_on() -> None:
+    """The server logs a bot's error and plays its first legal move; the error must arrive
+    readable. An error class that did not pickle broke the pool instead, and every bot move
+    of a game the workers did not know started a new pool of processes."""
+    position = get_game("scotland-yard").new_state({"players": 3}, seed=5)
+    view, legal = position.view("mrx"), list(position.legal_actions("mrx"))
+    pool = BotPool(1)
+
+    async def ask(game: str) -> str:
+        return await pool.choose(game, "random", "mrx", view, legal, 99)
+
+    try:
+        assert asyncio.run(ask("scotland-yard")) in legal
+        executor = pool._executor
+        with pytest.raises(UnknownGameError, match="no-such-game"):
+            asyncio.run(ask("no-such-game"))
+        assert pool._executor is executor
+    finally:
+        pool.close()

@@ -16,10 +16,12 @@ from getaway.games.escape_plan.game import GAME as ESCAPE_PLAN
 from tests.web.toy_client import GAME
 
 # At import, not under ``__main__``: the server's bot workers are spawned processes, which
-# import this module again (as ``__mp_main__``) and must know these games too.
+# import this module again (as ``__mp_main__``) and must know these games too. (The test game
+# was registered under ``__main__`` only: its bots failed in the workers, played their first
+# legal move instead, and each failure restarted the bot pool, seconds a move.)
+register_game(GAME)
 register_game(ESCAPE_PLAN)
 register_game(ESCAPE_FROM_NEW_YORK)
 
 if __name__ == "__main__":
-    register_game(GAME)
     sys.exit(main(["serve", *sys.argv[1:]]))

@@ -9,8 +9,10 @@ result panels, the replay viewer and the error pages (a bad, a replaced and an u
 invite link, an unknown path). States a click opens (the ride chooser, a double move under way,
 every folded move group) are audited open.
 
-One server serves every page, and the matches are made once; each page is loaded once per
-width. What axe cannot see (tab order, focus rings against state colours, colour as the only
+One server serves every page, and the matches are made once; each page is loaded once, at
+phone width (as a phone opens it), audited, then widened to the desktop's width (as a window
+is) and audited again: the page lays itself out by CSS and follows the width as it changes.
+What axe cannot see (tab order, focus rings against state colours, colour as the only
 signal) is tested elsewhere.
 """
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +30,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import TIMEOUT_MS, Server, Servers
 
-WIDTHS = {"desktop": 1280, "phone": 375}
+#: The widths audited, in the order each page is seen at them: loaded at the first.
+WIDTHS = {"phone": 375, "desktop": 1280}
 HEIGHT = 900
 AXE_OPTIONS = {
     "runOnly": {
@@ -208,13 +211,25 @@ def _report(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("width", list(WIDTHS.values()), ids=list(WIDTHS))
+def audit(page: Page, widths: Sequence[int]) -> str:
+    """The page's axe violations in words, empty if none: audited as it is at the first of
+    ``widths`` (the width it was opened at), then at each other, the window resized."""
+    found = []
+    for n, width in enumerate(widths):
+        if n:
+            page.set_viewport_size({"width": width, "height": HEIGHT})
+            page.wait_for_function(f"() => window.innerWidth === {width}")
+        violations = Axe().run(page, options=AXE_OPTIONS).response["violations"]
+        if violations:
+            found.append(f"at {width} px:\n{_report(violations)}")
+    return "\n".join(found)
+
+
 @pytest.mark.parametrize("name", PAGES)
-def test_page_has_no_axe_violation(
-    browser: Browser, visits: dict[str, Visit], name: str, width: int
-) -> None:
+def test_page_has_no_axe_violation(browser: Browser, visits: dict[str, Visit], name: str) -> None:
     visit = visits[name]
-    context = browser.new_context(viewport={"width": width, "height": HEIGHT})
+    widths = list(WIDTHS.values())
+    context = browser.new_context(viewport={"width": widths[0], "height": HEIGHT})
     context.set_default_timeout(TIMEOUT_MS)
     try:
         page = context.new_page()
@@ -228,10 +243,10 @@ def test_page_has_no_axe_violation(
         # The game's own modules and data (renderer, board) are in, not on their way.
         page.wait_for_load_state("networkidle")
         page.evaluate(UNFOLD)
-        violations = Axe().run(page, options=AXE_OPTIONS).response["violations"]
+        found = audit(page, widths)
     finally:
         context.close()
-    assert not violations, f"axe finds on {name} at {width} px:\n{_report(violations)}"
+    assert not found, f"axe finds on {name} {found}"
 
 
 # axe leaves the contrast of SVG text undecided, so the board's labels (station numbers, the

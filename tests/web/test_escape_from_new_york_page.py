@@ -18,13 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from getaway.core import ALL, Rng
 from getaway.games.escape_from_new_york.game import GAME as EFNY
 from tests.web.conftest import DESKTOP, PHONE, READY, Server, Servers, browser_page
-from tests.web.test_accessibility import AXE_OPTIONS, _report
+from tests.web.test_accessibility import audit
 from tests.web.test_browser import READY_OR_OVER
 
 GAME = "escape-from-new-york"
@@ -398,19 +397,19 @@ def _finished(server: Server, seed: int) -> str:
     raise AssertionError("the bots did not finish")
 
 
-@pytest.mark.parametrize("width", [DESKTOP["width"], PHONE["width"]], ids=["desktop", "phone"])
 @pytest.mark.parametrize("make", [_moving, _finished], ids=["moving", "over"])
 def test_the_page_has_no_axe_violation(
-    server: Server, browser: Browser, make: Callable[[Server, int], str], width: int
+    server: Server, browser: Browser, make: Callable[[Server, int], str]
 ) -> None:
+    """Opened on a phone, then widened to the desktop's width (test_accessibility.audit)."""
     url = _once(make, server)
-    with browser_page(browser, viewport={"width": width, "height": 900}) as page:
+    with browser_page(browser, viewport={"width": PHONE["width"], "height": 900}) as page:
         page.goto(url)
         page.wait_for_function(MAP_DRAWN)
         page.wait_for_function(OVER if make is _finished else READY)
         page.wait_for_load_state("networkidle")
-        violations = Axe().run(page, options=AXE_OPTIONS).response["violations"]
-    assert not violations, f"axe finds at {width} px:\n{_report(violations)}"
+        found = audit(page, [PHONE["width"], DESKTOP["width"]])
+    assert not found, f"axe finds {found}"
 
 
 def test_the_replay_draws_every_position_as_all_and_as_a_seat(server: Server, page: Page) -> None:

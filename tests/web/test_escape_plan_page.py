@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from getaway.games.escape_plan import load_content
@@ -29,7 +28,7 @@ from tests.web.conftest import (
     browser_page,
     serving,
 )
-from tests.web.test_accessibility import AXE_OPTIONS, _report
+from tests.web.test_accessibility import audit
 from tests.web.test_browser import READY_OR_OVER
 
 GAME = "escape-plan"
@@ -339,19 +338,19 @@ def _once(make: Callable[[Server, int], str], server: Server) -> str:
 OVER = '() => !document.querySelector("section.result").hidden'
 
 
-@pytest.mark.parametrize("width", [DESKTOP["width"], PHONE["width"]], ids=["desktop", "phone"])
 @pytest.mark.parametrize("make", [_placing, _moving, _finished], ids=["placing", "moving", "over"])
 def test_the_page_has_no_axe_violation(
-    server: Server, browser: Browser, make: Callable[[Server, int], str], width: int
+    server: Server, browser: Browser, make: Callable[[Server, int], str]
 ) -> None:
+    """Opened on a phone, then widened to the desktop's width (test_accessibility.audit)."""
     url = _once(make, server)
-    with browser_page(browser, viewport={"width": width, "height": 900}) as page:
+    with browser_page(browser, viewport={"width": PHONE["width"], "height": 900}) as page:
         page.goto(url)
         page.wait_for_function(CITY_DRAWN)
         page.wait_for_function(OVER if make is _finished else READY)
         page.wait_for_load_state("networkidle")
-        violations = Axe().run(page, options=AXE_OPTIONS).response["violations"]
-    assert not violations, f"axe finds at {width} px:\n{_report(violations)}"
+        found = audit(page, [PHONE["width"], DESKTOP["width"]])
+    assert not found, f"axe finds {found}"
 
 
 # A whole game ---------------------------------------------------------------------------------

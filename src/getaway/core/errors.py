@@ -7,6 +7,7 @@ action completely before it changes anything.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 #: How many legal actions an error message lists before it summarises the rest.
 _SHOWN = 12
@@ -22,7 +23,28 @@ def _summarise(items: Sequence[str]) -> str:
 
 
 class GetawayError(Exception):
-    """Base class of every error this package raises on purpose."""
+    """Base class of every error this package raises on purpose.
+
+    It pickles whatever its subclass's arguments: an error raised in a worker process (a bot
+    thinking for the server, a chunk of games) reaches the parent pickled, and Python rebuilds
+    an exception by calling its class with its message, which a subclass taking other
+    arguments refuses. The parent could not read the answer, and a process pool then counts
+    itself broken (before this, every bot move of a game the workers did not know restarted
+    the server's bot pool)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuilt, (type(self), self.args, dict(self.__dict__)))
+
+
+def _rebuilt(
+    cls: type[GetawayError], args: tuple[Any, ...], fields: dict[str, Any]
+) -> GetawayError:
+    """The error ``cls`` with its message ``args`` and attributes ``fields``, made without
+    calling its ``__init__``."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
 
 
 class UnknownGameError(GetawayError):
